@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# The tests drive a real Chromium and a real PostgreSQL server. Both come from Debian.
+# As root on Debian we install what is missing; anywhere else we stop and say what to install,
+# because a test run that quietly skips them would prove nothing.
+set -euo pipefail
+
+find_pg_bin() {
+  local dir
+  for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
+    if [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ]; then echo "$dir"; return 0; fi
+  done
+  if command -v initdb >/dev/null 2>&1; then dirname "$(command -v initdb)"; return 0; fi
+  return 1
+}
+
+missing=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+find_pg_bin >/dev/null || missing+=(postgresql)
+
+if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
+
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing Debian packages the tests need: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  exit 0
+fi
+
+cat >&2 <<MSG
+The tests need these system packages, which are missing: ${missing[*]}
+  - chromium:   a Chromium at /usr/bin/chromium (or set CHROMIUM_PATH). On Debian/Ubuntu:
+                sudo apt-get install chromium
+  - postgresql: the PostgreSQL server binaries (initdb, pg_ctl). On Debian/Ubuntu:
+                sudo apt-get install postgresql
+Install them and run the tests again.
+MSG
+exit 1
