@@ -1,0 +1,110 @@
+/**
+ * Checks the output of `npm run build`: the static pages must carry every text before any
+ * JavaScript runs. The test command builds first; run `npm run build` when using Vitest alone.
+ */
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { contactForm, contactInfoCards, contactSection } from '../src/content/contact.ts'
+import { aboutSection, differentiators } from '../src/content/differentiators.ts'
+import { navLinks } from '../src/content/navigation.ts'
+import { notFoundPage } from '../src/content/not-found.ts'
+import { services, servicesSection } from '../src/content/services.ts'
+import { brand, hero, seo } from '../src/content/site.ts'
+
+const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist')
+
+function readBuilt(file: string): Document {
+  const full = path.join(distDir, file)
+  if (!existsSync(full)) {
+    throw new Error(`${full} is missing: run \`npm run build\` before these tests.`)
+  }
+  return new DOMParser().parseFromString(readFileSync(full, 'utf8'), 'text/html')
+}
+
+const text = (doc: Document) => doc.body.textContent?.replace(/\s+/g, ' ') ?? ''
+
+describe('dist/index.html', () => {
+  it('holds every text of the five sections without running any script', () => {
+    const doc = readBuilt('index.html')
+    const body = text(doc)
+    const expected = [
+      ...navLinks.map((link) => link.label),
+      ...brand.logoWords,
+      hero.titleLead,
+      hero.titleHighlight,
+      hero.badge,
+      hero.primaryCta.label,
+      hero.secondaryCta.label,
+      servicesSection.title,
+      ...services.flatMap((s) => [s.title, s.description]),
+      aboutSection.title,
+      aboutSection.badge,
+      aboutSection.experience,
+      ...differentiators.flatMap((d) => [d.title, d.description]),
+      contactSection.title,
+      contactSection.badge,
+      contactForm.title,
+      contactForm.note,
+      contactForm.submit,
+      ...Object.values(contactForm.fields).map((field) => field.label),
+      ...contactInfoCards.flatMap((card) => [card.title, card.value, card.detail]),
+    ]
+    for (const snippet of expected) expect(body).toContain(snippet)
+    for (const id of ['home', 'services', 'about', 'contact']) {
+      expect(doc.getElementById(id), `section #${id}`).not.toBeNull()
+    }
+    expect(doc.querySelectorAll('h1')).toHaveLength(1)
+  })
+
+  it('is described for search engines and link previews', () => {
+    const doc = readBuilt('index.html')
+    expect(doc.documentElement.lang).toBe('pt-BR')
+    expect(doc.title).toBe(seo.title)
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      seo.description,
+    )
+    const canonical = doc.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? ''
+    expect(canonical).toMatch(/^https?:\/\/.+\/$/)
+    expect(doc.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(canonical)
+    expect(doc.querySelector('meta[name="twitter:card"]')).not.toBeNull()
+    expect(doc.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/favicon.svg')
+    const jsonLd = doc.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}'
+    expect(JSON.parse(jsonLd)).toMatchObject({ '@type': 'Organization', name: brand.name })
+  })
+
+  it('loads nothing from another origin', () => {
+    const doc = readBuilt('index.html')
+    const assets = [
+      ...[...doc.querySelectorAll('[src]')].map((el) => el.getAttribute('src') ?? ''),
+      ...[...doc.querySelectorAll('link:not([rel="canonical"])')].map(
+        (el) => el.getAttribute('href') ?? '',
+      ),
+    ]
+    expect(assets.length).toBeGreaterThan(0)
+    for (const url of assets) expect(url, url).toMatch(/^\/(?!\/)/)
+  })
+})
+
+describe('dist/404.html', () => {
+  it('holds the not-found texts and is kept out of search results', () => {
+    const doc = readBuilt('404.html')
+    const body = text(doc)
+    expect(body).toContain(notFoundPage.code)
+    expect(body).toContain(notFoundPage.title)
+    const home = [...doc.querySelectorAll('a')].find((a) => a.textContent === notFoundPage.homeLink)
+    expect(home?.getAttribute('href')).toBe('/')
+    expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex')
+  })
+})
+
+describe('robots.txt and sitemap.xml', () => {
+  it('point at the same site URL as the canonical link', () => {
+    const canonical =
+      readBuilt('index.html').querySelector('link[rel="canonical"]')?.getAttribute('href') ?? ''
+    const robots = readFileSync(path.join(distDir, 'robots.txt'), 'utf8')
+    const sitemap = readFileSync(path.join(distDir, 'sitemap.xml'), 'utf8')
+    expect(robots).toContain(`Sitemap: ${canonical}sitemap.xml`)
+    expect(sitemap).toContain(`<loc>${canonical}</loc>`)
+  })
+})

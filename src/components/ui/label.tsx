@@ -1,0 +1,13 @@
+import type { ComponentProps } from 'react'
+import { cn } from '../../lib/cn.ts'
+
+export function Label({ className, htmlFor, ...props }: ComponentProps<'label'>) {
+  return (
+    <label
+      data-slot="label"
+      htmlFor={htmlFor}
+      className={cn('text-sm font-medium text-slate-800', className)}
+      {...props}
+    />
+  )
+}

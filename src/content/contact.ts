@@ -1,0 +1,84 @@
+import type { LucideIcon } from 'lucide-react'
+import { CalendarDays, Mail, MapPin, Phone } from 'lucide-react'
+import { contactFacts } from './site.ts'
+
+export const contactSection = {
+  badge: 'Entre em Contato',
+  title: 'Vamos Conversar',
+  description:
+    'Conte sobre o seu projeto. Vamos entender a sua necessidade e propor o melhor caminho.',
+} as const
+
+export const contactForm = {
+  title: 'Envie sua mensagem',
+  note: `Nossa equipe responde em até ${contactFacts.replyTime}.`,
+  fields: {
+    name: { label: 'Nome', placeholder: 'Seu nome', autoComplete: 'name' },
+    email: { label: 'Email', placeholder: 'voce@empresa.com.br', autoComplete: 'email' },
+    company: {
+      label: 'Empresa (opcional)',
+      placeholder: 'Nome da sua empresa',
+      autoComplete: 'organization',
+    },
+    message: { label: 'Mensagem', placeholder: 'Conte um pouco sobre o seu projeto', rows: 6 },
+  },
+  submit: 'Enviar Mensagem',
+  submitting: 'Enviando...',
+} as const
+
+export const contactToasts = {
+  regionLabel: 'Notificações',
+  closeLabel: 'Fechar notificação',
+  success: {
+    title: 'Mensagem enviada com sucesso! Entraremos em contato em breve.',
+    description: 'Nossa equipe responderá em até 24 horas.',
+  },
+  error: {
+    title: 'Erro ao enviar mensagem. Tente novamente.',
+    databasePrefix: 'Erro ao salvar no banco de dados: ',
+    unexpected: 'Ocorreu um erro inesperado.',
+  },
+} as const
+
+export interface ContactInfoCard {
+  readonly id: string
+  readonly icon: LucideIcon
+  readonly title: string
+  readonly value: string
+  readonly href?: string
+  readonly detail: string
+}
+
+export const contactInfoCards = [
+  {
+    id: 'email',
+    icon: Mail,
+    title: 'Email',
+    value: contactFacts.email,
+    href: `mailto:${contactFacts.email}`,
+    detail: `Resposta em até ${contactFacts.replyTimeShort}`,
+  },
+  {
+    id: 'phone',
+    icon: Phone,
+    title: 'Telefone',
+    value: contactFacts.phone,
+    href: contactFacts.phoneHref,
+    detail: contactFacts.hours,
+  },
+  {
+    id: 'location',
+    icon: MapPin,
+    title: 'Localização',
+    value: contactFacts.city,
+    detail: 'Atendimento remoto para todo o Brasil',
+  },
+  {
+    id: 'meeting',
+    icon: CalendarDays,
+    title: 'Agende uma reunião',
+    value: `Consultoria gratuita de ${contactFacts.consultation}`,
+    href: `mailto:${contactFacts.email}?subject=${encodeURIComponent('Agendar consultoria gratuita')}`,
+    detail: 'Sem compromisso: conte sua ideia e receba uma orientação inicial.',
+  },
+] as const satisfies readonly ContactInfoCard[]

@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react'
+import { flushSync } from 'react-dom'
+import { Button } from '../../components/ui/button.tsx'
+import { Input } from '../../components/ui/input.tsx'
+import { Label } from '../../components/ui/label.tsx'
+import { Textarea } from '../../components/ui/textarea.tsx'
+import { contactForm } from '../../content/contact.ts'
+// The same limits as the database CHECKs. maxLength counts UTF-16 units, not code points, so
+// the form is at most stricter than the table (astral characters count twice), never looser.
+import { CONTACT_LIMITS } from '../../../supabase/functions/_shared/contact-message.ts'
+import { loadContactRuntime, type ContactRuntime } from './load-contact-runtime.ts'
+import type { ContactFormValues } from './send-contact-message.ts'
+
+const emptyValues: ContactFormValues = { name: '', email: '', company: '', message: '' }
+const { fields } = contactForm
+
+export function ContactForm() {
+  const [values, setValues] = useState(emptyValues)
+  const [submitting, setSubmitting] = useState(false)
+  const [runtime, setRuntime] = useState<ContactRuntime | null>(null)
+
+  // The toast live region must be in the page before a toast is added, or screen readers miss
+  // it; so the runtime (and its <Toaster/>) is fetched as soon as the visitor starts typing.
+  const prepare = () => loadContactRuntime().then((loaded) => (setRuntime(() => loaded), loaded))
+  const startLoading = () => void prepare().catch(() => undefined)
+
+  const change = (name: keyof ContactFormValues) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [name]: event.target.value }))
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault()
+    setSubmitting(true)
+    try {
+      const loaded = await prepare()
+      flushSync(() => setRuntime(() => loaded))
+      const result = await loaded.sendContactMessage(values)
+      if (result.ok) {
+        setValues(emptyValues)
+        loaded.notifySent()
+      } else {
+        loaded.notifyFailed(result.description)
+      }
+    } catch (error) {
+      console.error('contact form could not load', error)
+    } finally {
+      setSubmitting(false)
+    }
+  }
+
+  const field = (name: keyof ContactFormValues, required: boolean, type = 'text') => {
+    const props = {
+      id: `contact-${name}`,
+      name,
+      required,
+      maxLength: CONTACT_LIMITS[name],
+      placeholder: fields[name].placeholder,
+      value: values[name],
+      onChange: change(name),
+    }
+    return (
+      <div className="flex flex-col gap-2">
+        <Label htmlFor={props.id}>{fields[name].label}</Label>
+        {name === 'message' ? (
+          <Textarea rows={fields.message.rows} {...props} />
+        ) : (
+          <Input type={type} autoComplete={fields[name].autoComplete} {...props} />
+        )}
+      </div>
+    )
+  }
+
+  return (
+    <>
+      <form onSubmit={submit} onFocus={startLoading} onInput={startLoading}>
+        <fieldset disabled={submitting} className="m-0 flex min-w-0 flex-col gap-5 border-0 p-0">
+          <div className="grid gap-5 sm:grid-cols-2">
+            {field('name', true)}
+            {field('email', true, 'email')}
+          </div>
+          {field('company', false)}
+          {field('message', true)}
+          <Button type="submit" size="lg" className="w-full">
+            {submitting ? contactForm.submitting : contactForm.submit}
+          </Button>
+        </fieldset>
+      </form>
+      {/* Outside the form: sonner's buttons must never submit it. */}
+      {runtime ? <runtime.ContactToaster /> : null}
+    </>
+  )
+}

@@ -1,0 +1,61 @@
+import { contactToasts } from '../../content/contact.ts'
+import { createSupabaseClients, type SupabaseClients } from '../../lib/supabase.ts'
+
+export interface ContactFormValues {
+  name: string
+  email: string
+  company: string
+  message: string
+}
+
+export type SendContactResult = { ok: true } | { ok: false; description: string }
+
+/** A hanging mail server must not keep the visitor waiting: the row is already safe by then. */
+export const EMAIL_FUNCTION_TIMEOUT_MS = 10_000
+
+let defaultClients: SupabaseClients | undefined
+
+function describeFailure(message: string | undefined, status: number): string {
+  // postgrest-js turns a thrown fetch (offline, DNS, CORS) into an error with status 0 whose
+  // message is the JavaScript exception, not something the database said.
+  const fromDatabase = status !== 0 && message ? message : undefined
+  return fromDatabase
+    ? contactToasts.error.databasePrefix + fromDatabase
+    : contactToasts.error.unexpected
+}
+
+/**
+ * The only place that talks to the backend: store the submission, then ask for the notification
+ * e-mail. A failed e-mail is only logged, because the submission is already stored.
+ */
+export async function sendContactMessage(
+  values: ContactFormValues,
+  clients: SupabaseClients = (defaultClients ??= createSupabaseClients()),
+): Promise<SendContactResult> {
+  const submission = {
+    name: values.name,
+    email: values.email,
+    company: values.company.trim() === '' ? null : values.company,
+    message: values.message,
+  }
+
+  try {
+    const { error, status } = await clients.db.from('contact_submissions').insert(submission)
+    if (error) return { ok: false, description: describeFailure(error.message, status) }
+  } catch (error) {
+    console.error('contact_submissions insert threw', error)
+    return { ok: false, description: contactToasts.error.unexpected }
+  }
+
+  try {
+    const { data, error } = await clients.functions.invoke('send-contact-email', {
+      body: submission,
+      timeout: EMAIL_FUNCTION_TIMEOUT_MS,
+    })
+    if (error) console.error('send-contact-email failed', error)
+    else console.info('send-contact-email answered', data)
+  } catch (error) {
+    console.error('send-contact-email threw', error)
+  }
+  return { ok: true }
+}

@@ -1,0 +1,21 @@
+import { About } from '../sections/about.tsx'
+import { Contact } from '../sections/contact.tsx'
+import { Hero } from '../sections/hero.tsx'
+import { Services } from '../sections/services.tsx'
+import { SiteFooter } from '../sections/site-footer.tsx'
+import { SiteHeader } from '../sections/site-header.tsx'
+
+export function HomePage() {
+  return (
+    <>
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className="pt-16 outline-none">
+        <Hero />
+        <Services />
+        <About />
+        <Contact />
+      </main>
+      <SiteFooter />
+    </>
+  )
+}

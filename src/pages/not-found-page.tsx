@@ -1,0 +1,27 @@
+import { useEffect } from 'react'
+import { useLocation } from 'react-router'
+import { buttonClassName } from '../components/ui/button.tsx'
+import { notFoundPage } from '../content/not-found.ts'
+
+export function NotFoundPage() {
+  const { pathname } = useLocation()
+
+  // Logged on the client only (effects do not run while prerendering), so broken links that
+  // visitors actually follow show up in the browser console and in any error monitoring.
+  useEffect(() => {
+    console.error(notFoundPage.logMessage, pathname)
+  }, [pathname])
+
+  return (
+    <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
+      <div className="flex flex-col items-center gap-4 text-center">
+        <h1 className="text-6xl font-extrabold text-slate-900">{notFoundPage.code}</h1>
+        <p className="text-xl text-slate-600">{notFoundPage.title}</p>
+        {/* A full load of / serves the prerendered home page, complete before any script runs. */}
+        <a href="/" className={buttonClassName({})}>
+          {notFoundPage.homeLink}
+        </a>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,67 @@
+import { SectionHeading } from '../components/section-heading.tsx'
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+} from '../components/ui/card.tsx'
+import { contactForm, contactInfoCards, contactSection } from '../content/contact.ts'
+import { ContactForm } from '../features/contact/contact-form.tsx'
+
+type InfoCardProps = (typeof contactInfoCards)[number]
+
+function InfoCard({ icon: Icon, title, value, detail, ...card }: InfoCardProps) {
+  const href = 'href' in card ? card.href : undefined
+  return (
+    <Card className="flex-row items-start gap-4 p-5 shadow-md shadow-brand-600/10">
+      <div className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-brand-600 to-accent-600 text-white">
+        <Icon aria-hidden="true" className="size-5" />
+      </div>
+      <div className="flex min-w-0 flex-col gap-1">
+        <CardTitle className="text-base">{title}</CardTitle>
+        {href ? (
+          <a href={href} className="font-medium break-words text-brand-700 hover:underline">
+            {value}
+          </a>
+        ) : (
+          <p className="font-medium text-slate-900">{value}</p>
+        )}
+        <CardDescription>{detail}</CardDescription>
+      </div>
+    </Card>
+  )
+}
+
+export function Contact() {
+  return (
+    <section
+      id="contact"
+      tabIndex={-1}
+      aria-labelledby="contact-title"
+      className="scroll-mt-16 bg-slate-50 py-20 outline-none sm:py-24"
+    >
+      <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 sm:px-6">
+        <SectionHeading id="contact-title" {...contactSection} />
+        <div className="grid grid-cols-1 gap-8 lg:grid-cols-5">
+          <Card className="min-w-0 lg:col-span-3">
+            <CardHeader>
+              <CardTitle className="text-xl">{contactForm.title}</CardTitle>
+              <CardDescription>{contactForm.note}</CardDescription>
+            </CardHeader>
+            <CardContent>
+              <ContactForm />
+            </CardContent>
+          </Card>
+          <ul className="flex flex-col gap-4 lg:col-span-2">
+            {contactInfoCards.map((card) => (
+              <li key={card.id}>
+                <InfoCard {...card} />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </div>
+    </section>
+  )
+}
