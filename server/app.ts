@@ -1,0 +1,84 @@
+import { Hono, type Context } from 'hono'
+import {
+  claimPendingSubmission,
+  markSubmissionFailed,
+  markSubmissionNotified,
+  type RunQuery,
+} from '../supabase/functions/_shared/pending-submissions.ts'
+import { apiCors, requireApiKey, securityHeaders } from './api-gateway.ts'
+import type { Database } from './db/database.ts'
+import { requestLogger, silentLogger, type Logger } from './log.ts'
+import type { SendEmail } from './mail/mailer.ts'
+import { createFunctionRoutes } from './routes/functions.ts'
+import { createRestRoutes } from './routes/rest.ts'
+import { createStaticRoutes, sendNotFoundPage } from './routes/static.ts'
+import type { StaticSite } from './static-site.ts'
+
+export interface AppDeps {
+  db: Database
+  anonKey: string
+  sendEmail: SendEmail
+  /** The built site; without it only the API is served. */
+  site?: StaticSite
+  log?: Logger
+  /** The caller's address (the socket's); absent in `app.request()` tests. */
+  clientAddress?: (c: Context) => string | undefined
+  sendTimeoutMs?: number
+}
+
+const isApiPath = (path: string) => /^\/(rest|functions)\/v1(\/|$)/.test(path)
+
+/** Builds the whole HTTP surface from its dependencies; importing this file does no I/O. */
+export const createApp = (deps: AppDeps) => {
+  const log = deps.log ?? silentLogger
+  const query: RunQuery = (sql, params) => deps.db.query(sql, params)
+  const site: StaticSite = deps.site ?? new Map()
+
+  const app = new Hono()
+  app.use('*', requestLogger(log))
+  app.use('*', securityHeaders)
+  for (const prefix of ['/rest/v1', '/functions/v1']) {
+    app.use(prefix, apiCors, requireApiKey(deps.anonKey))
+    app.use(`${prefix}/*`, apiCors, requireApiKey(deps.anonKey))
+  }
+  app.route(
+    '/rest/v1',
+    createRestRoutes({ db: deps.db, clientAddress: deps.clientAddress ?? (() => undefined) }),
+  )
+  app.route(
+    '/functions/v1',
+    createFunctionRoutes({
+      findPendingSubmission: (message) => claimPendingSubmission(query, message),
+      markNotified: (id) => markSubmissionNotified(query, id),
+      markFailed: (id) => markSubmissionFailed(query, id),
+      sendEmail: deps.sendEmail,
+      sendTimeoutMs: deps.sendTimeoutMs,
+    }),
+  )
+  app.route('/', createStaticRoutes(site))
+
+  // An empty 404 would read as success in supabase-js, so API paths always get JSON.
+  app.notFound((c) =>
+    isApiPath(c.req.path)
+      ? c.json(
+          {
+            code: 'PGRST125',
+            details: null,
+            hint: null,
+            message: 'Invalid path specified in request URL',
+          },
+          404,
+        )
+      : sendNotFoundPage(c, site),
+  )
+  app.onError((error, c) => {
+    log.error('unhandled_error', { path: c.req.path, message: error.message })
+    return isApiPath(c.req.path)
+      ? c.json(
+          { code: 'PGRST000', details: null, hint: null, message: 'Internal server error' },
+          500,
+        )
+      : c.text('Internal Server Error', 500)
+  })
+  return app
+}

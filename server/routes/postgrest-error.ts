@@ -1,0 +1,87 @@
+import type { Context } from 'hono'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { readDatabaseError } from '../db/database.ts'
+
+export interface PostgrestErrorBody {
+  code: string
+  details: string | null
+  hint: string | null
+  message: string
+}
+
+/** A PostgREST-shaped error, headers included, so supabase-js hands it to the site unchanged. */
+export const postgrestError = (
+  c: Context,
+  status: ContentfulStatusCode,
+  body: PostgrestErrorBody,
+): Response => {
+  c.header('Proxy-Status', `PostgREST; error=${body.code}`)
+  if (status === 401) c.header('WWW-Authenticate', 'Bearer')
+  if (status === 429) c.header('Retry-After', '60')
+  return c.json(body, status)
+}
+
+// PostgREST's SQLSTATE → HTTP table (docs/references/errors.rst), for the anon role.
+const EXACT: Record<string, ContentfulStatusCode> = {
+  '23503': 409,
+  '23505': 409,
+  '23P01': 409,
+  '25006': 405,
+  '42501': 401,
+  '42883': 404,
+  '42P01': 404,
+  '42P17': 500,
+  '53400': 500,
+  P0001: 400,
+}
+
+const BY_CLASS: [string, ContentfulStatusCode][] = [
+  ['08', 503],
+  ['09', 500],
+  ['0L', 403],
+  ['0P', 403],
+  ['25', 500],
+  ['28', 403],
+  ['2D', 500],
+  ['2F', 500],
+  ['38', 500],
+  ['39', 500],
+  ['3B', 500],
+  ['40', 500],
+  ['53', 503],
+  ['54', 500],
+  ['55', 500],
+  ['57', 500],
+  ['58', 500],
+  ['F0', 500],
+  ['HV', 500],
+  ['P0', 500],
+  ['XX', 500],
+]
+
+export const statusForSqlState = (code: string): ContentfulStatusCode => {
+  const custom = /^PT(\d{3})$/.exec(code)
+  if (custom) return Number(custom[1]) as ContentfulStatusCode
+  const exact = EXACT[code]
+  if (exact) return exact
+  return BY_CLASS.find(([prefix]) => code.startsWith(prefix))?.[1] ?? 400
+}
+
+/** Turns anything the database layer threw into the response PostgREST would give. */
+export const databaseErrorResponse = (c: Context, error: unknown): Response => {
+  const fields = readDatabaseError(error)
+  if (!fields.sqlState || fields.code === undefined) {
+    return postgrestError(c, 503, {
+      code: 'PGRST000',
+      details: fields.message,
+      hint: null,
+      message: 'Database connection error. Retrying the connection.',
+    })
+  }
+  return postgrestError(c, statusForSqlState(fields.code), {
+    code: fields.code,
+    details: fields.detail ?? null,
+    hint: fields.hint ?? null,
+    message: fields.message,
+  })
+}

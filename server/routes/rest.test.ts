@@ -1,0 +1,352 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../../tests/support/test-database.ts'
+import { createApp } from '../app.ts'
+import type { Database } from '../db/database.ts'
+import { DEV_ANON_KEY } from '../dev-anon-key.ts'
+
+let db: Database
+let app: ReturnType<typeof createApp>
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  app = createApp({ db, anonKey: DEV_ANON_KEY, sendEmail: async () => ({ ok: true }) })
+})
+afterAll(() => db.close())
+
+let sequence = 0
+/** A valid, unique submission (identical ones within seconds are merged by design). */
+const validRow = (overrides: Record<string, unknown> = {}) => {
+  sequence += 1
+  return {
+    name: `Ana Souza ${sequence}`,
+    email: `ana${sequence}@example.com`,
+    company: null,
+    message: `Gostaria de um orçamento (${sequence}).`,
+    ...overrides,
+  }
+}
+
+const keyHeaders = { apikey: DEV_ANON_KEY, authorization: `Bearer ${DEV_ANON_KEY}` }
+
+const post = (
+  body: unknown,
+  headers: Record<string, string> = {},
+  path = '/rest/v1/contact_submissions',
+) =>
+  app.request(path, {
+    method: 'POST',
+    headers: {
+      ...keyHeaders,
+      'content-type': 'application/json',
+      origin: 'http://site.test',
+      ...headers,
+    },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  })
+
+const rowsWithEmail = async (email: string) =>
+  (
+    await db.query<Record<string, unknown>>('select * from contact_submissions where email = $1', [
+      email,
+    ])
+  ).rows
+
+const countRows = async () =>
+  Number(
+    (await db.query<{ n: number }>('select count(*)::int as n from contact_submissions')).rows[0]
+      ?.n,
+  )
+
+describe('POST /rest/v1/contact_submissions', () => {
+  it('stores a valid row and answers 201 with no body and no Content-Type', async () => {
+    const row = validRow()
+    const res = await post(row)
+    expect(res.status).toBe(201)
+    expect(await res.text()).toBe('')
+    expect(res.headers.get('content-type')).toBeNull()
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://site.test')
+    const [stored] = await rowsWithEmail(row.email)
+    expect(stored).toMatchObject({ name: row.name, company: null, message: row.message })
+  })
+
+  it('stores company as NULL when the key is absent', async () => {
+    const row: Record<string, unknown> = validRow()
+    delete row.company
+    expect((await post(row)).status).toBe(201)
+    expect((await rowsWithEmail(String(row.email)))[0]?.company).toBeNull()
+  })
+
+  it('refuses a request without a key with the gateway message, before reading the body', async () => {
+    const res = await app.request('/rest/v1/contact_submissions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '}{ not even json',
+    })
+    expect(res.status).toBe(401)
+    expect(await res.json()).toEqual({
+      message: 'No API key found in request',
+      hint: 'No `apikey` request header or url param was found.',
+    })
+    expect(res.headers.get('access-control-allow-origin')).toBe('*')
+  })
+
+  it('refuses a wrong key with the gateway message', async () => {
+    const res = await post(validRow(), {
+      apikey: 'sb_publishable_wrong',
+      authorization: 'Bearer sb_publishable_wrong',
+    })
+    expect(res.status).toBe(401)
+    expect(await res.json()).toEqual({
+      message: 'Invalid API key',
+      hint: 'Double check your Supabase `anon` or `service_role` API key.',
+    })
+  })
+
+  it('accepts the key as ?apikey= like the gateway does', async () => {
+    const row = validRow()
+    const res = await app.request(`/rest/v1/contact_submissions?apikey=${DEV_ANON_KEY}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(row),
+    })
+    expect(res.status).toBe(201)
+    expect(await rowsWithEmail(row.email)).toHaveLength(1)
+  })
+
+  it('answers invalid or empty JSON with PGRST102', async () => {
+    for (const body of ['}{ x', '']) {
+      const res = await post(body)
+      expect(res.status).toBe(400)
+      expect(await res.json()).toEqual({
+        code: 'PGRST102',
+        details: null,
+        hint: null,
+        message: 'Empty or invalid json',
+      })
+    }
+  })
+
+  it('answers a JSON scalar body with PGRST102 and stores nothing', async () => {
+    const before = await countRows()
+    for (const body of ['"x"', '123', 'null']) {
+      const res = await post(body)
+      expect(res.status).toBe(400)
+      expect((await res.json()).code).toBe('PGRST102')
+    }
+    expect(await countRows()).toBe(before)
+  })
+
+  it('names an unknown column like PostgREST (PGRST204)', async () => {
+    const res = await post({ ...validRow(), foo: 1 })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      code: 'PGRST204',
+      details: null,
+      hint: null,
+      message: "Could not find the 'foo' column of 'contact_submissions' in the schema cache",
+    })
+  })
+
+  it('coerces wrong JSON types to text, as PostgREST does', async () => {
+    const row = validRow({ name: 123, company: true })
+    expect((await post(row)).status).toBe(201)
+    expect((await rowsWithEmail(String(row.email)))[0]).toMatchObject({
+      name: '123',
+      company: 'true',
+    })
+  })
+
+  it('stores every row of an array in one request', async () => {
+    const rows = [validRow(), validRow()]
+    expect((await post(rows)).status).toBe(201)
+    expect(await rowsWithEmail(String(rows[1]?.email))).toHaveLength(1)
+  })
+
+  it('rejects an array whose objects have different keys, storing none', async () => {
+    const first = validRow()
+    const second: Record<string, unknown> = validRow()
+    delete second.company
+    const res = await post([first, second])
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({
+      code: 'PGRST102',
+      message: 'All object keys must match',
+    })
+    expect(await rowsWithEmail(first.email)).toHaveLength(0)
+  })
+
+  it('reports a missing e-mail as a NOT NULL violation without leaking the row', async () => {
+    const row: Record<string, unknown> = validRow()
+    delete row.email
+    const res = await post(row)
+    expect(res.status).toBe(400)
+    expect(await res.json()).toEqual({
+      code: '23502',
+      details: null,
+      hint: null,
+      message:
+        'null value in column "email" of relation "contact_submissions" violates not-null constraint',
+    })
+  })
+
+  it('rejects a NUL byte with 22P05', async () => {
+    const res = await post(validRow({ name: 'Ana\u0000' }))
+    expect(res.status).toBe(400)
+    expect((await res.json()).code).toBe('22P05')
+  })
+
+  it.each([
+    ['a blank name', { name: '   ' }],
+    ['a name with CR/LF', { name: 'Ada\r\nBcc: x@evil.test' }],
+    ['an e-mail with CR/LF', { email: 'a@b.co\r\nBcc: x@evil.test' }],
+    ['an e-mail without a domain dot', { email: 'a@b' }],
+    ['an e-mail with two @', { email: 'a@@b.co' }],
+    ['a 201-character name', { name: 'n'.repeat(201) }],
+    ['a 5001-character message', { message: 'm'.repeat(5001) }],
+    ['a whitespace-only message', { message: ' \n\t ' }],
+  ])('rejects %s with a CHECK violation (23514)', async (_label, override) => {
+    const res = await post(validRow(override))
+    expect(res.status).toBe(400)
+    const body = await res.json()
+    expect(body.code).toBe('23514')
+    expect(body.message).toMatch(/violates check constraint "contact_submissions_\w+_check"/)
+  })
+
+  it('accepts a 5000-character message and 5000 emoji (limits count code points)', async () => {
+    const plain = validRow({ message: 'm'.repeat(5000) })
+    const emoji = validRow({ message: '😀'.repeat(5000) })
+    expect((await post(plain)).status).toBe(201)
+    expect((await post(emoji)).status).toBe(201)
+    expect((await rowsWithEmail(emoji.email))[0]?.message).toBe('😀'.repeat(5000))
+  })
+
+  it('stores markup and Unicode exactly as typed', async () => {
+    const message = '<script>alert(1)</script> Olá 你好 שלום \u202Eevil\u202C a\u200Db'
+    const row = validRow({ message })
+    expect((await post(row)).status).toBe(201)
+    expect((await rowsWithEmail(row.email))[0]?.message).toBe(message)
+  })
+
+  it('refuses return=representation (anon may not read) and rolls the insert back', async () => {
+    const row = validRow()
+    const res = await post(row, { prefer: 'return=representation' })
+    expect(res.status).toBe(401)
+    expect(await res.json()).toMatchObject({
+      code: '42501',
+      message: 'permission denied for table contact_submissions',
+    })
+    expect(res.headers.get('www-authenticate')).toBe('Bearer')
+    expect(await rowsWithEmail(row.email)).toHaveLength(0)
+  })
+
+  it.each(['id', 'created_at', 'notified_at'])(
+    'refuses a visitor-chosen %s (42501)',
+    async (column) => {
+      const value =
+        column === 'id' ? '00000000-0000-4000-8000-000000000000' : new Date().toISOString()
+      const row = validRow({ [column]: value })
+      const res = await post(row)
+      expect(res.status).toBe(401)
+      expect((await res.json()).code).toBe('42501')
+      expect(await rowsWithEmail(String(row.email))).toHaveLength(0)
+    },
+  )
+
+  it('merges a double click: two identical submissions within seconds give one row', async () => {
+    const row = validRow()
+    expect((await post(row)).status).toBe(201)
+    expect((await post(row)).status).toBe(201)
+    expect(await rowsWithEmail(row.email)).toHaveLength(1)
+  })
+
+  it('answers a body over the limit with 413 JSON and stores nothing', async () => {
+    const row = validRow({ message: 'x'.repeat(70_000) })
+    const res = await post(row)
+    expect(res.status).toBe(413)
+    expect((await res.json()).code).toBe('PGRST413')
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://site.test')
+    expect(await rowsWithEmail(row.email)).toHaveLength(0)
+  })
+
+  it('answers a non-JSON content type with 415 PGRST107', async () => {
+    const res = await post(validRow(), { 'content-type': 'text/plain' })
+    expect(res.status).toBe(415)
+    expect((await res.json()).code).toBe('PGRST107')
+  })
+})
+
+describe('what anon cannot do', () => {
+  it.each(['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE'])(
+    '%s cannot read or change rows',
+    async (method) => {
+      const row = validRow()
+      await post(row)
+      const before = await rowsWithEmail(row.email)
+      const res = await app.request(`/rest/v1/contact_submissions?email=eq.${row.email}`, {
+        method,
+        headers: { ...keyHeaders, 'content-type': 'application/json' },
+        body:
+          method === 'PATCH' || method === 'PUT' ? JSON.stringify({ name: 'changed' }) : undefined,
+      })
+      expect(res.status).toBe(401)
+      if (method !== 'HEAD') expect((await res.json()).code).toBe('42501')
+      expect(await rowsWithEmail(row.email)).toEqual(before)
+    },
+  )
+})
+
+describe('other API paths', () => {
+  it('answers an unknown table with 404 PGRST205', async () => {
+    const res = await post(validRow(), {}, '/rest/v1/contact_submission')
+    expect(res.status).toBe(404)
+    expect(await res.json()).toMatchObject({
+      code: 'PGRST205',
+      message: "Could not find the table 'public.contact_submission' in the schema cache",
+    })
+  })
+
+  it.each(['/rest/v1/contact_submissions/1', '/rest/v1', '/functions/v1/other', '/functions/v1'])(
+    '%s gives a 404 with a JSON body, never an empty one',
+    async (path) => {
+      const res = await app.request(path, { headers: keyHeaders })
+      expect(res.status).toBe(404)
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/)
+      expect(Object.keys(await res.json())).toContain('message')
+    },
+  )
+
+  it('answers an unexposed schema with 406 PGRST106', async () => {
+    const res = await post(validRow(), { 'content-profile': 'private' })
+    expect(res.status).toBe(406)
+    expect((await res.json()).code).toBe('PGRST106')
+  })
+
+  it.each(['/rest/v1/contact_submissions', '/functions/v1/send-contact-email'])(
+    'answers the browser preflight for %s without a key',
+    async (path) => {
+      const res = await app.request(path, {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'http://site.test',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers':
+            'apikey,authorization,content-profile,content-type,x-client-info',
+        },
+      })
+      expect(res.status).toBeLessThan(300)
+      expect(res.headers.get('access-control-allow-origin')).toBe('http://site.test')
+      const allowed = (res.headers.get('access-control-allow-headers') ?? '').toLowerCase()
+      for (const header of [
+        'apikey',
+        'authorization',
+        'content-profile',
+        'content-type',
+        'x-client-info',
+        'x-retry-count',
+      ]) {
+        expect(allowed).toContain(header)
+      }
+      expect(res.headers.get('access-control-allow-methods')).toContain('POST')
+    },
+  )
+})

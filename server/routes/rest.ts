@@ -1,0 +1,236 @@
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import type { Database, Queryable } from '../db/database.ts'
+import { loadSchemaCache, quoteIdent, type SchemaCache } from '../db/schema-cache.ts'
+import { databaseErrorResponse, postgrestError } from './postgrest-error.ts'
+
+/** Far above any real contact message (5000 code points ≈ 20 KB), far below anything abusive. */
+export const MAX_REST_BODY_BYTES = 64 * 1024
+
+const STATEMENT_TIMEOUT_MS = 5_000
+
+export interface RestDeps {
+  db: Database
+  /** The caller's address as the database should see it (the socket's, never a header's). */
+  clientAddress: (c: Context) => string | undefined
+}
+
+type Row = Record<string, unknown>
+
+const invalidJson = (c: Context, message = 'Empty or invalid json') =>
+  postgrestError(c, 400, { code: 'PGRST102', details: null, hint: null, message })
+
+const isRow = (value: unknown): value is Row =>
+  typeof value === 'object' && value !== null && !Array.isArray(value)
+
+const sameKeys = (a: string[], b: string[]) =>
+  a.length === b.length && a.every((key) => b.includes(key))
+
+/** `?columns="a","b"` (what supabase-js sends for array inserts) or the first object's keys. */
+const columnsFor = (c: Context, rows: Row[]): string[] | 'mismatch' => {
+  const param = c.req.query('columns')
+  if (param !== undefined) {
+    return param
+      .split(',')
+      .map((name) => name.trim().replace(/^"(.*)"$/, '$1'))
+      .filter(Boolean)
+  }
+  const keys = Object.keys(rows[0] ?? {})
+  return rows.every((row) => sameKeys(Object.keys(row), keys)) ? keys : 'mismatch'
+}
+
+const returnsRepresentation = (prefer: string | undefined) =>
+  /(^|[\s,;])return=representation(\s|,|;|$)/.test(prefer ?? '')
+
+/** The request headers as PostgREST exposes them to SQL, with the real client address. */
+const requestHeadersJson = (c: Context, clientAddress: string | undefined): string => {
+  const headers: Record<string, string> = {}
+  c.req.raw.headers.forEach((value, name) => {
+    headers[name.toLowerCase()] = value
+  })
+  // These would let a caller pick the address the rate limit counts against.
+  delete headers['cf-connecting-ip']
+  delete headers['x-forwarded-for']
+  if (clientAddress) headers['x-forwarded-for'] = clientAddress
+  return JSON.stringify(headers)
+}
+
+/**
+ * Runs fn the way PostgREST runs a request: one transaction, as the anon role, with the
+ * request's headers and a statement timeout visible to SQL. Grants, row level security and
+ * triggers then decide exactly as they would on Supabase; any error rolls everything back.
+ */
+const asAnon = <T>(c: Context, deps: RestDeps, fn: (tx: Queryable) => Promise<T>): Promise<T> =>
+  deps.db.transaction(async (tx) => {
+    await tx.query(
+      `select set_config('role', 'anon', true),
+              set_config('request.jwt.claims', '{"role":"anon"}', true),
+              set_config('request.method', $1, true),
+              set_config('request.path', $2, true),
+              set_config('request.headers', $3, true),
+              set_config('statement_timeout', $4, true)`,
+      [
+        c.req.method,
+        c.req.path,
+        requestHeadersJson(c, deps.clientAddress(c)),
+        String(STATEMENT_TIMEOUT_MS),
+      ],
+    )
+    return fn(tx)
+  })
+
+const insertSql = (
+  table: string,
+  columns: string[],
+  types: Map<string, string>,
+  returning: boolean,
+) => {
+  const target = `public.${quoteIdent(table)}`
+  const tail = returning ? ' returning *' : ''
+  if (columns.length === 0) return `insert into ${target} default values${tail}`
+  const names = columns.map(quoteIdent).join(', ')
+  const record = columns
+    .map((name) => `${quoteIdent(name)} ${types.get(name) ?? 'text'}`)
+    .join(', ')
+  return `insert into ${target} (${names}) select ${names} from json_to_recordset($1::json) as _(${record})${tail}`
+}
+
+const insertRows = async (
+  c: Context,
+  deps: RestDeps,
+  table: string,
+  types: Map<string, string>,
+) => {
+  const text = await c.req.text()
+  let body: unknown
+  try {
+    body = JSON.parse(text)
+  } catch {
+    return invalidJson(c)
+  }
+  const rows = Array.isArray(body) ? body : [body]
+  if (!rows.every(isRow)) return invalidJson(c)
+  const columns = columnsFor(c, rows)
+  if (columns === 'mismatch') return invalidJson(c, 'All object keys must match')
+  const unknown = columns.find((name) => !types.has(name))
+  if (unknown !== undefined) {
+    return postgrestError(c, 400, {
+      code: 'PGRST204',
+      details: null,
+      hint: null,
+      message: `Could not find the '${unknown}' column of '${table}' in the schema cache`,
+    })
+  }
+  const representation = returnsRepresentation(c.req.header('prefer'))
+  const sql = insertSql(table, columns, types, representation)
+  const inserted = await asAnon(c, deps, async (tx) => {
+    if (columns.length > 0) return (await tx.query(sql, [JSON.stringify(rows)])).rows
+    const all: Row[] = []
+    for (let index = 0; index < rows.length; index += 1) {
+      all.push(...(await tx.query<Row>(sql)).rows)
+    }
+    return all
+  })
+  // A successful minimal insert is 201 with no body and no Content-Type, as PostgREST sends it.
+  return representation ? c.json(inserted, 201) : c.body(null, 201)
+}
+
+/** Reads or changes nothing itself: it asks the database as anon, whose grants say no. */
+const otherMethod = async (
+  c: Context,
+  deps: RestDeps,
+  table: string,
+  types: Map<string, string>,
+) => {
+  const target = `public.${quoteIdent(table)}`
+  const firstColumn = quoteIdent([...types.keys()][0] ?? 'id')
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+    const rows = await asAnon(
+      c,
+      deps,
+      async (tx) => (await tx.query(`select * from ${target}`)).rows,
+    )
+    return c.json(rows, 200)
+  }
+  const sql =
+    c.req.method === 'DELETE'
+      ? `delete from ${target} where false`
+      : `update ${target} set ${firstColumn} = ${firstColumn} where false`
+  await asAnon(c, deps, (tx) => tx.query(sql))
+  return c.body(null, 204)
+}
+
+export const createRestRoutes = (deps: RestDeps) => {
+  let schema: Promise<SchemaCache> | undefined
+  const schemaCache = () => {
+    schema ??= loadSchemaCache(deps.db).catch((error: unknown) => {
+      schema = undefined // try again on the next request once the database is back
+      throw error
+    })
+    return schema
+  }
+
+  const tableRoute = async (c: Context, fn: typeof insertRows) => {
+    const table = c.req.param('table') ?? ''
+    const profile = c.req.header('content-profile') ?? c.req.header('accept-profile')
+    if (profile !== undefined && profile !== 'public') {
+      return postgrestError(c, 406, {
+        code: 'PGRST106',
+        details: null,
+        hint: 'Only the following schemas are exposed: public',
+        message: `Invalid schema: ${profile}`,
+      })
+    }
+    try {
+      const types = (await schemaCache()).get(table)
+      if (!types) {
+        return postgrestError(c, 404, {
+          code: 'PGRST205',
+          details: null,
+          hint: null,
+          message: `Could not find the table 'public.${table}' in the schema cache`,
+        })
+      }
+      return await fn(c, deps, table, types)
+    } catch (error) {
+      return databaseErrorResponse(c, error)
+    }
+  }
+
+  const app = new Hono()
+  app.post(
+    '/:table',
+    bodyLimit({
+      maxSize: MAX_REST_BODY_BYTES,
+      onError: (c) =>
+        postgrestError(c, 413, {
+          code: 'PGRST413',
+          details: `The request body is larger than ${MAX_REST_BODY_BYTES} bytes.`,
+          hint: null,
+          message: 'Payload Too Large',
+        }),
+    }),
+    (c) => {
+      const type = (c.req.header('content-type') ?? 'application/json').split(';')[0]?.trim()
+      if (type !== 'application/json') {
+        return postgrestError(c, 415, {
+          code: 'PGRST107',
+          details: null,
+          hint: null,
+          message: `None of these Content-Types are available: ${type}`,
+        })
+      }
+      return tableRoute(c, insertRows)
+    },
+  )
+  app.on(['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE'], '/:table', (c) => tableRoute(c, otherMethod))
+  app.all('*', (c) =>
+    postgrestError(c, 404, {
+      code: 'PGRST125',
+      details: null,
+      hint: null,
+      message: 'Invalid path specified in request URL',
+    }),
+  )
+  return app
+}

@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+
+export interface StaticFile {
+  body: Buffer
+  gzip?: Buffer
+  brotli?: Buffer
+  contentType: string
+  etag: string
+}
+
+/** The built site held in memory, keyed by URL path ("/index.html", "/assets/app-1a2b.js"). */
+export type StaticSite = Map<string, StaticFile>
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+}
+
+const COMPRESSIBLE = /^(text\/|application\/(json|xml|manifest)|image\/svg)/
+
+const listFiles = async (dir: string): Promise<string[]> => {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true })
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+}
+
+/**
+ * Reads and compresses the whole build once at start: the site is a few hundred KB, and
+ * maximum-quality brotli per response would cost far more CPU than it saves.
+ */
+export const loadStaticSite = async (distDir: string): Promise<StaticSite> => {
+  const site: StaticSite = new Map()
+  for (const file of await listFiles(distDir)) {
+    const body = await readFile(file)
+    const contentType =
+      CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
+    const entry: StaticFile = {
+      body,
+      contentType,
+      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
+    }
+    if (COMPRESSIBLE.test(contentType) && body.length > 256) {
+      const brotli = brotliCompressSync(body, {
+        params: {
+          [constants.BROTLI_PARAM_QUALITY]: 11,
+          [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
+      })
+      const gzip = gzipSync(body, { level: 9 })
+      if (brotli.length < body.length) entry.brotli = brotli
+      if (gzip.length < body.length) entry.gzip = gzip
+    }
+    const urlPath = `/${path.relative(distDir, file).split(path.sep).join('/')}`
+    site.set(urlPath, entry)
+  }
+  return site
+}
