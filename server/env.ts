@@ -1,7 +1,8 @@
+import { contactFacts } from '../src/content/site.ts'
 import { DEV_ANON_KEY } from './dev-anon-key.ts'
 
-/** The site's own address: where contact messages go unless CONTACT_TO says otherwise. */
-export const DEFAULT_CONTACT_TO = 'contato@auroradigital.com.br'
+/** The site's own address (re-branded in one place): where messages go unless CONTACT_TO says otherwise. */
+export const DEFAULT_CONTACT_TO = contactFacts.email
 
 export interface ServerEnv {
   port: number

@@ -1,9 +1,12 @@
+import { existsSync } from 'node:fs'
 import { ensureBuild, DIST_DIR } from './ensure-build.ts'
 import { readServerEnv } from './env.ts'
 import { createJsonLogger } from './log.ts'
 import { startServer } from './start-server.ts'
 
 const main = async () => {
+  // Settings may live in a .env file (see .env.example); real environment variables win.
+  if (existsSync('.env')) process.loadEnvFile('.env')
   const result = readServerEnv()
   if (!result.ok) {
     console.error(`Cannot start: fix these settings.\n- ${result.problems.join('\n- ')}`)

@@ -4,7 +4,7 @@ import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
-import { contactForm } from '../../content/contact.ts'
+import { contactForm, contactToasts } from '../../content/contact.ts'
 // The same limits as the database CHECKs. maxLength counts UTF-16 units, not code points, so
 // the form is at most stricter than the table (astral characters count twice), never looser.
 import { CONTACT_LIMITS } from '../../../supabase/functions/_shared/contact-message.ts'
@@ -18,6 +18,9 @@ export function ContactForm() {
   const [values, setValues] = useState(emptyValues)
   const [submitting, setSubmitting] = useState(false)
   const [runtime, setRuntime] = useState<ContactRuntime | null>(null)
+  // Without its chunk (the visitor went offline after the page loaded) there is no toast to
+  // show, so the failure is said in the form itself; the typed values stay.
+  const [runtimeFailed, setRuntimeFailed] = useState(false)
 
   // The toast live region must be in the page before a toast is added, or screen readers miss
   // it; so the runtime (and its <Toaster/>) is fetched as soon as the visitor starts typing.
@@ -30,6 +33,7 @@ export function ContactForm() {
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault()
     setSubmitting(true)
+    setRuntimeFailed(false)
     try {
       const loaded = await prepare()
       flushSync(() => setRuntime(() => loaded))
@@ -42,6 +46,7 @@ export function ContactForm() {
       }
     } catch (error) {
       console.error('contact form could not load', error)
+      setRuntimeFailed(true)
     } finally {
       setSubmitting(false)
     }
@@ -82,6 +87,11 @@ export function ContactForm() {
           <Button type="submit" size="lg" className="w-full">
             {submitting ? contactForm.submitting : contactForm.submit}
           </Button>
+          {runtimeFailed ? (
+            <p role="alert" className="text-sm font-medium text-red-700">
+              {contactToasts.error.title} {contactToasts.error.unexpected}
+            </p>
+          ) : null}
         </fieldset>
       </form>
       {/* Outside the form: sonner's buttons must never submit it. */}
