@@ -5,6 +5,10 @@ import { defineConfig } from 'vite'
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  server: {
+    // `npm run dev` next to `npm start`: the form reaches the embedded backend on port 8080.
+    proxy: { '/rest/v1': 'http://127.0.0.1:8080', '/functions/v1': 'http://127.0.0.1:8080' },
+  },
   build: {
     // Hashed file names let the server cache assets for a year.
     assetsDir: 'assets',
