@@ -1,0 +1,49 @@
+import { describe, it } from 'vitest'
+import { expectNoAxeViolations, waitForAnimations } from './support/axe.ts'
+import { TOAST, contactForm, uniqueEmail } from './support/contact-form.ts'
+import { DESKTOP, PHONE } from './support/devices.ts'
+import { menuToggle } from './support/landing-page.ts'
+import { gotoHydrated, useE2eSession } from './support/session.ts'
+
+const session = useE2eSession()
+
+describe('Accessibility (WCAG 2.2 AA, axe)', () => {
+  it('the landing page on a desktop has no violations', async () => {
+    const { page } = await session.open(DESKTOP)
+    await gotoHydrated(page, '/')
+    await waitForAnimations(page)
+    await expectNoAxeViolations(page, '/ (desktop)')
+  })
+
+  it('the landing page on a phone has none with the menu closed or open', async () => {
+    const { page } = await session.open(PHONE)
+    await gotoHydrated(page, '/')
+    await waitForAnimations(page)
+    await expectNoAxeViolations(page, '/ (phone, menu closed)')
+    await menuToggle(page).tap()
+    await waitForAnimations(page)
+    await expectNoAxeViolations(page, '/ (phone, menu open)')
+  })
+
+  it('the landing page has none while a toast is showing', async () => {
+    const { page } = await session.open(DESKTOP)
+    await gotoHydrated(page, '/')
+    const form = contactForm(page)
+    await form.fill({
+      name: 'Carla Dias',
+      email: uniqueEmail('axe'),
+      message: 'Quero modernizar o site da minha empresa.',
+    })
+    await form.submit.click()
+    await page.getByText(TOAST.successTitle, { exact: true }).waitFor()
+    await waitForAnimations(page)
+    await expectNoAxeViolations(page, '/ (success toast showing)')
+  })
+
+  it('the 404 page has no violations', async () => {
+    const { page } = await session.open(DESKTOP)
+    await gotoHydrated(page, '/qualquer-coisa')
+    await waitForAnimations(page)
+    await expectNoAxeViolations(page, '/qualquer-coisa (404)')
+  })
+})

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import { contactForm } from './support/contact-form.ts'
+import { DESKTOP, PHONE } from './support/devices.ts'
+import { gotoHydrated, useE2eSession } from './support/session.ts'
+
+const session = useE2eSession()
+
+describe('A normal visit', () => {
+  for (const [device, options] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
+    it(`on a ${device} leaves no error, no failed request and no request to another origin`, async () => {
+      const { page, problems } = await session.open(options)
+      await gotoHydrated(page, '/')
+      // Read the page to the end, then start using the form: that is when late code loads.
+      await page.evaluate(async () => {
+        const step = window.innerHeight / 2
+        for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+          window.scrollTo({ top: y, behavior: 'instant' })
+          await new Promise((resolve) => requestAnimationFrame(resolve))
+        }
+      })
+      const form = contactForm(page)
+      await form.name.click()
+      await form.name.pressSequentially('Ana')
+      await page.waitForLoadState('networkidle')
+
+      expect(problems).toEqual({
+        consoleErrors: [],
+        pageErrors: [],
+        failedRequests: [],
+        errorResponses: [],
+        foreignRequests: [],
+      })
+    })
+  }
+})

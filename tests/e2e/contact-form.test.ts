@@ -1,0 +1,152 @@
+import type { Page, Request } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import {
+  TOAST,
+  contactForm,
+  isContactInsert,
+  uniqueEmail,
+  type ContactMessage,
+} from './support/contact-form.ts'
+import { DESKTOP } from './support/devices.ts'
+import { gotoHydrated, useE2eSession } from './support/session.ts'
+import { waitFor } from './support/wait.ts'
+
+const session = useE2eSession()
+
+function visitor(tag: string): ContactMessage {
+  return {
+    name: 'Ana Souza',
+    email: uniqueEmail(tag),
+    message: 'Gostaria de um orçamento para um aplicativo de agendamento.',
+  }
+}
+
+/** Every request the page sends to the data API, so a test can prove none was sent. */
+function recordDataRequests(page: Page): Request[] {
+  const sent: Request[] = []
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/rest/v1')) sent.push(request)
+  })
+  return sent
+}
+
+describe('Contact form', () => {
+  it('locks the form while sending, then thanks the visitor, stores the row and e-mails the company', async () => {
+    const { page } = await session.open(DESKTOP)
+    await gotoHydrated(page, '/')
+    const form = contactForm(page)
+    const lead = visitor('success')
+    await form.fill(lead)
+
+    // Hold the insert in flight so the "sending" state can be observed, then let it through.
+    let release: () => void = () => undefined
+    let signalArrival: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const arrived = new Promise<void>((resolve) => (signalArrival = resolve))
+    await page.route('**/rest/v1/contact_submissions', async (route) => {
+      signalArrival()
+      await held
+      await route.continue()
+    })
+    await form.submit.click()
+    await arrived
+    for (const field of [form.name, form.email, form.company, form.message, form.submit]) {
+      expect(await field.isDisabled(), 'every control is disabled while sending').toBe(true)
+    }
+    expect((await form.submit.innerText()).trim()).toBe('Enviando...')
+    release()
+
+    await page.getByText(TOAST.successTitle, { exact: true }).waitFor()
+    await page.getByText(TOAST.successDescription, { exact: true }).waitFor()
+    expect(await form.values()).toEqual({ name: '', email: '', company: '', message: '' })
+    expect((await form.submit.innerText()).trim()).toBe('Enviar Mensagem')
+    expect(await form.submit.isEnabled()).toBe(true)
+
+    const site = session.site()
+    expect(await site.submissionsFrom(lead.email)).toEqual([
+      { name: lead.name, email: lead.email, company: null, message: lead.message },
+    ])
+    const mail = await waitFor(
+      'the company to receive the lead by e-mail',
+      () => site.mail().filter((m) => m.replyTo.includes(lead.email)),
+      (found) => found.length > 0,
+      { timeoutMs: 10_000 },
+    )
+    expect(mail).toHaveLength(1)
+    expect(mail[0]?.to).toEqual([site.recipient])
+  })
+
+  it('shows the database refusal, keeps what the visitor typed and stores nothing', async () => {
+    const { page } = await session.open(DESKTOP)
+    await gotoHydrated(page, '/')
+    const form = contactForm(page)
+    // Spaces satisfy the browser's `required` but not the database's rule for a name.
+    const typed = { ...visitor('refused'), name: '   ', company: 'Loja da Ana' }
+    await form.fill(typed)
+
+    const response = page.waitForResponse((r) => isContactInsert(r.url(), r.request().method()))
+    await form.submit.click()
+    const refusal = await response
+    const { code, message } = (await refusal.json()) as { code: string; message: string }
+    // SQLSTATE class 23 (integrity constraint violation): the refusal comes from the database.
+    expect({ status: refusal.status(), code }).toEqual({
+      status: 400,
+      code: expect.stringMatching(/^23/),
+    })
+
+    await page.getByText(TOAST.errorTitle, { exact: true }).waitFor()
+    await page.getByText(TOAST.dbErrorPrefix + message, { exact: true }).waitFor()
+    expect(await form.values()).toEqual(typed)
+    expect(await session.site().submissionsFrom(typed.email)).toEqual([])
+  })
+
+  it('tells the visitor when the backend cannot be reached and keeps what they typed', async () => {
+    const { page } = await session.open(DESKTOP)
+    await gotoHydrated(page, '/')
+    await page.route('**/rest/v1/contact_submissions', (route) => route.abort())
+    const form = contactForm(page)
+    const typed = { ...visitor('offline'), company: '' }
+    await form.fill(typed)
+    await form.submit.click()
+
+    await page.getByText(TOAST.errorTitle, { exact: true }).waitFor()
+    const description = page
+      .getByText(TOAST.unexpectedError)
+      .or(page.getByText(/Failed to fetch/))
+      .first()
+    await description.waitFor()
+    expect(await form.values()).toEqual(typed)
+    expect(await form.submit.isEnabled()).toBe(true)
+    expect(await session.site().submissionsFrom(typed.email)).toEqual([])
+  })
+
+  it('sends nothing while a required field is empty or the e-mail is invalid', async () => {
+    const { page } = await session.open(DESKTOP)
+    await gotoHydrated(page, '/')
+    const sent = recordDataRequests(page)
+    const form = contactForm(page)
+    const lead = visitor('validation')
+
+    const incomplete: ContactMessage[] = [
+      { ...lead, name: '' },
+      { ...lead, email: '' },
+      { ...lead, message: '' },
+      { ...lead, email: 'ana-sem-arroba.example.com' },
+    ]
+    for (const values of incomplete) {
+      await form.fill(values)
+      await form.submit.click()
+      expect(
+        await form.form.evaluate((el) => (el as HTMLFormElement).checkValidity()),
+        `the browser blocks ${JSON.stringify(values)}`,
+      ).toBe(false)
+    }
+
+    // A valid submission afterwards proves the counter would have seen the blocked ones.
+    await form.fill(lead)
+    await form.submit.click()
+    await page.getByText(TOAST.successTitle, { exact: true }).waitFor()
+    expect(sent.map((request) => request.method())).toEqual(['POST'])
+    expect(await session.site().submissionsFrom(lead.email)).toHaveLength(1)
+  })
+})

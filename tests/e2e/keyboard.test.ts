@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest'
+import { TOAST, contactForm, uniqueEmail } from './support/contact-form.ts'
+import { DESKTOP } from './support/devices.ts'
+import { focusedElement, tabThrough } from './support/focus.ts'
+import { gotoHydrated, useE2eSession } from './support/session.ts'
+import { waitFor } from './support/wait.ts'
+
+const session = useE2eSession()
+
+// Stops a keyboard user must meet, in this order, on the way from the top to the form's button.
+const EXPECTED_ORDER = [
+  'Início',
+  'Serviços',
+  'Sobre',
+  'Contato',
+  'Iniciar Projeto',
+  'Ver Serviços',
+  'Nome',
+  'Email',
+  'Empresa (opcional)',
+  'Mensagem',
+  'Enviar Mensagem',
+]
+
+describe('Keyboard only', () => {
+  it('Tab follows the page, starting with the skip link, and focus is always visible', async () => {
+    const { page } = await session.open(DESKTOP)
+    await gotoHydrated(page, '/')
+    const stops = await tabThrough(page, (stop) => stop.name === 'Enviar Mensagem')
+
+    const [skip] = stops
+    expect(skip?.tag).toBe('a')
+    expect(skip?.href ?? '').toMatch(/^#./)
+    const skipTarget = await page.evaluate(
+      (href) => document.querySelector(href) !== null,
+      skip?.href ?? '#',
+    )
+    expect(skipTarget, 'the skip link points at an element on the page').toBe(true)
+
+    // Right after the skip link come the header's stops (logo, then the four entries).
+    const firstOutside = stops.findIndex((stop, i) => i > 0 && !stop.inHeader)
+    const headerNames = stops.slice(1, firstOutside).map((stop) => stop.name)
+    expect(headerNames.filter((name) => EXPECTED_ORDER.slice(0, 4).includes(name))).toEqual(
+      EXPECTED_ORDER.slice(0, 4),
+    )
+
+    const positions = EXPECTED_ORDER.map((name) => stops.findIndex((stop) => stop.name === name))
+    expect(
+      positions.every(
+        (position, i) => position >= 0 && (i === 0 || position > (positions[i - 1] ?? 0)),
+      ),
+      `stops in order ${JSON.stringify(EXPECTED_ORDER)}; saw ${JSON.stringify(stops.map((s) => s.name))}`,
+    ).toBe(true)
+
+    const unseen = stops.filter((stop) => !stop.hasFocusRing || !stop.onScreen)
+    expect(unseen, 'stops without a visible focus indicator or off screen').toEqual([])
+  })
+
+  it('the form can be filled and sent with the keyboard alone', async () => {
+    const { page } = await session.open(DESKTOP)
+    await gotoHydrated(page, '/')
+    const form = contactForm(page)
+    const lead = {
+      name: 'Davi Rocha',
+      email: uniqueEmail('keyboard'),
+      message: 'Orçamento de app.',
+    }
+
+    await waitFor(
+      'Tab to reach the name field',
+      async () => {
+        await page.keyboard.press('Tab')
+        return form.name.evaluate((el) => el === document.activeElement)
+      },
+      Boolean,
+      { timeoutMs: 20_000, intervalMs: 0 },
+    )
+    const typeInto = async (label: string, text: string) => {
+      expect((await focusedElement(page))?.name).toBe(label)
+      await page.keyboard.type(text)
+      await page.keyboard.press('Tab')
+    }
+    await typeInto('Nome', lead.name)
+    await typeInto('Email', lead.email)
+    await typeInto('Empresa (opcional)', '')
+    await typeInto('Mensagem', lead.message)
+    expect((await focusedElement(page))?.name).toBe('Enviar Mensagem')
+    await page.keyboard.press('Enter')
+
+    await page.getByText(TOAST.successTitle, { exact: true }).waitFor()
+    expect(await session.site().submissionsFrom(lead.email)).toEqual([
+      { name: lead.name, email: lead.email, company: null, message: lead.message },
+    ])
+  })
+})

@@ -1,0 +1,45 @@
+import { mkdir } from 'node:fs/promises'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { BrowserContextOptions } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { waitForAnimations } from './support/axe.ts'
+import { gotoHydrated, useE2eSession } from './support/session.ts'
+
+const session = useE2eSession()
+const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots/', import.meta.url))
+
+const WIDTHS: readonly [number, BrowserContextOptions][] = [
+  [390, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+  [768, { viewport: { width: 768, height: 1024 }, isMobile: true, hasTouch: true }],
+  [1440, { viewport: { width: 1440, height: 900 } }],
+]
+
+const PAGES = [
+  ['home', '/'],
+  ['not-found', '/qualquer-coisa'],
+] as const
+
+describe('Layout at common widths', () => {
+  for (const [width, device] of WIDTHS) {
+    it(`at ${width} px the pages fit the width (full-page screenshots in screenshots/)`, async () => {
+      await mkdir(SCREENSHOT_DIR, { recursive: true })
+      const { page } = await session.open(device)
+      for (const [name, url] of PAGES) {
+        await gotoHydrated(page, url)
+        await waitForAnimations(page)
+        await page.screenshot({
+          path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`),
+          fullPage: true,
+        })
+        const overflow = await page.evaluate(() => {
+          const root = document.documentElement
+          return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth }
+        })
+        expect(overflow.scrollWidth, `${url} scrolls sideways at ${width} px`).toBeLessThanOrEqual(
+          overflow.clientWidth,
+        )
+      }
+    })
+  }
+})

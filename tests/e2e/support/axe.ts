@@ -1,0 +1,32 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import type { Page } from 'playwright-core'
+
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
+
+/** Throws with one readable paragraph per violation, so the report says what to fix and where. */
+export async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()
+  if (violations.length === 0) return
+  const report = violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => `    at ${node.target.join(' ')}\n      ${node.failureSummary ?? ''}`)
+        .join('\n')
+      return `- ${violation.id} (${violation.impact ?? 'unknown'}): ${violation.help}\n  ${violation.helpUrl}\n${nodes}`
+    })
+    .join('\n')
+  throw new Error(`${violations.length} WCAG 2.2 AA violation(s) on ${state}:\n${report}`)
+}
+
+/**
+ * Colour-contrast results taken mid-fade are meaningless, so finite animations and transitions
+ * must end first. Infinite ones (spinners, pulses) are left running.
+ */
+export async function waitForAnimations(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)))
+  })
+}

@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs'
+import { chromium, type Browser } from 'playwright-core'
+
+// Flags that keep a headless Chromium quiet and offline apart from the pages we open,
+// so every request a test sees comes from the page itself.
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+export async function launchChromium(): Promise<Browser> {
+  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+  if (!existsSync(executablePath)) {
+    // A browser suite that skips itself proves nothing, so a missing browser is a failure.
+    throw new Error(
+      `No Chromium found at ${executablePath}. Install one (Debian/Ubuntu: ` +
+        '`sudo apt-get install chromium`) or set CHROMIUM_PATH to a Chromium executable.',
+    )
+  }
+  return chromium.launch({ executablePath, args: CHROMIUM_ARGS })
+}

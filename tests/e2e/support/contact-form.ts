@@ -1,0 +1,68 @@
+import type { Locator, Page } from 'playwright-core'
+
+export interface ContactMessage {
+  name: string
+  email: string
+  company?: string
+  message: string
+}
+
+export interface ContactForm {
+  form: Locator
+  name: Locator
+  email: Locator
+  company: Locator
+  message: Locator
+  submit: Locator
+  fill(values: ContactMessage): Promise<void>
+  values(): Promise<Required<ContactMessage>>
+}
+
+export const TOAST = {
+  successTitle: 'Mensagem enviada com sucesso! Entraremos em contato em breve.',
+  successDescription: 'Nossa equipe responderá em até 24 horas.',
+  errorTitle: 'Erro ao enviar mensagem. Tente novamente.',
+  dbErrorPrefix: 'Erro ao salvar no banco de dados: ',
+  unexpectedError: 'Ocorreu um erro inesperado.',
+} as const
+
+/** The contact form, found the way a visitor finds it: by its labels. */
+export function contactForm(page: Page): ContactForm {
+  const form = page.locator('#contact form')
+  const fields = {
+    name: form.getByLabel(/^\s*nome/i),
+    email: form.getByLabel(/^\s*e-?mail/i),
+    company: form.getByLabel(/^\s*empresa/i),
+    message: form.getByLabel(/^\s*mensagem/i),
+  }
+  return {
+    form,
+    ...fields,
+    // A button with no type (or type=submit) is the one that sends the form.
+    submit: form.locator('button:not([type="button"]):not([type="reset"])'),
+    async fill(values) {
+      await fields.name.fill(values.name)
+      await fields.email.fill(values.email)
+      await fields.company.fill(values.company ?? '')
+      await fields.message.fill(values.message)
+    },
+    async values() {
+      return {
+        name: await fields.name.inputValue(),
+        email: await fields.email.inputValue(),
+        company: await fields.company.inputValue(),
+        message: await fields.message.inputValue(),
+      }
+    },
+  }
+}
+
+/** An address no other test uses, so rows can be counted per test without truncating. */
+export function uniqueEmail(tag: string): string {
+  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`
+  return `${tag}.${stamp}@example.com`
+}
+
+export function isContactInsert(url: string, method: string): boolean {
+  return method === 'POST' && new URL(url).pathname === '/rest/v1/contact_submissions'
+}

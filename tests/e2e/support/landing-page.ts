@@ -1,0 +1,42 @@
+import type { Locator, Page } from 'playwright-core'
+
+/** The four scroll anchors of the landing page, with the header entry that targets each. */
+export const SECTIONS = [
+  { id: 'home', navLabel: 'Início' },
+  { id: 'services', navLabel: 'Serviços' },
+  { id: 'about', navLabel: 'Sobre' },
+  { id: 'contact', navLabel: 'Contato' },
+] as const
+
+export type SectionId = (typeof SECTIONS)[number]['id']
+
+export const HERO_BUTTONS = [
+  { label: 'Iniciar Projeto', target: 'contact' },
+  { label: 'Ver Serviços', target: 'services' },
+] as const satisfies readonly { label: string; target: SectionId }[]
+
+export function siteHeader(page: Page): Locator {
+  return page.locator('header').first()
+}
+
+/** The first heading of a section: what a visitor reads to know where the page took them. */
+export function sectionHeading(page: Page, id: SectionId): Locator {
+  return page.locator(`#${id}`).locator('h1, h2').first()
+}
+
+/**
+ * A control by its visible name, whether it is built as a link or a button, ignoring copies
+ * that are not displayed (the desktop nav on a phone, the closed mobile menu).
+ */
+export function control(scope: Page | Locator, name: string): Locator {
+  return scope
+    .getByRole('link', { name, exact: true })
+    .or(scope.getByRole('button', { name, exact: true }))
+    .filter({ visible: true })
+    .first()
+}
+
+/** The hamburger: the only header button that reports whether it is expanded. */
+export function menuToggle(page: Page): Locator {
+  return siteHeader(page).locator('button[aria-expanded]').filter({ visible: true }).first()
+}

@@ -1,0 +1,105 @@
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { AddressObject, ParsedMail } from 'mailparser'
+import { startServer, type RunningServer } from '../../../server/start-server.ts'
+import { startSmtpCatcher, type SmtpCatcher } from '../../support/smtp-catcher.ts'
+
+const DIST_DIR = fileURLToPath(new URL('../../../dist/', import.meta.url))
+
+/** Where the company receives leads in these tests; not the site's real address. */
+const COMPANY_INBOX = 'leads@aurora.test'
+
+export interface TestSiteOptions {
+  /** 'down': the server's SMTP port has nothing listening, so every send is refused. */
+  smtp?: 'up' | 'down'
+}
+
+export interface StoredSubmission {
+  name: string
+  email: string
+  company: string | null
+  message: string
+}
+
+export interface CaughtMail {
+  to: string[]
+  replyTo: string[]
+  subject: string
+}
+
+export interface TestSite {
+  url: string
+  /** Where the company receives leads. */
+  recipient: string
+  /** Rows stored for this sender, read as superuser (visitors may not read the table). */
+  submissionsFrom(email: string): Promise<StoredSubmission[]>
+  /** Mail the company's SMTP server has received so far. */
+  mail(): CaughtMail[]
+  stop(): Promise<void>
+}
+
+const addresses = (field: AddressObject | AddressObject[] | undefined): string[] =>
+  (Array.isArray(field) ? field : field ? [field] : []).flatMap((group) =>
+    group.value.flatMap((entry) => (entry.address ? [entry.address] : [])),
+  )
+
+const toCaughtMail = (mail: ParsedMail): CaughtMail => ({
+  to: addresses(mail.to),
+  replyTo: addresses(mail.replyTo),
+  subject: mail.subject ?? '',
+})
+
+/**
+ * The server exactly as `npm start` runs it (same function, the built `dist/`), on a free port,
+ * with a database folder of its own and a real SMTP server standing in for the company's.
+ */
+export async function startTestSite({ smtp = 'up' }: TestSiteOptions = {}): Promise<TestSite> {
+  if (!existsSync(path.join(DIST_DIR, 'index.html'))) {
+    throw new Error(
+      `${DIST_DIR}index.html is missing. Build the site for the embedded server first: ` +
+        '`npx tsx server/ensure-build.ts --force` (npm test does this).',
+    )
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-data-'))
+  let catcher: SmtpCatcher | undefined
+  let server: RunningServer | undefined
+  try {
+    catcher = await startSmtpCatcher()
+    // Stopping the catcher frees its port: a real address where nothing answers any more.
+    if (smtp === 'down') await catcher.stop()
+    server = await startServer({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      distDir: DIST_DIR,
+      smtpUrl: catcher.url,
+      contactTo: COMPANY_INBOX,
+    })
+  } catch (error) {
+    await catcher?.stop()
+    await rm(dataDir, { recursive: true, force: true })
+    throw error
+  }
+  const running = server
+  const inbox = catcher
+  return {
+    url: running.url,
+    recipient: COMPANY_INBOX,
+    async submissionsFrom(email) {
+      const { rows } = await running.db.query<StoredSubmission>(
+        'select name, email, company, message from contact_submissions where email = $1 order by created_at',
+        [email],
+      )
+      return rows
+    },
+    mail: () => inbox.messages.map(toCaughtMail),
+    async stop() {
+      await running.stop()
+      await inbox.stop()
+      await rm(dataDir, { recursive: true, force: true })
+    },
+  }
+}
