@@ -1,4 +1,4 @@
-import { SectionHeading } from '../components/section-heading.tsx'
+import { ContentSection } from '../components/page-section.tsx'
 import {
   Card,
   CardContent,
@@ -35,33 +35,25 @@ function InfoCard({ icon: Icon, title, value, detail, ...card }: InfoCardProps) 
 
 export function Contact() {
   return (
-    <section
-      id="contact"
-      tabIndex={-1}
-      aria-labelledby="contact-title"
-      className="scroll-mt-16 bg-slate-50 py-20 outline-none sm:py-24"
-    >
-      <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 sm:px-6">
-        <SectionHeading id="contact-title" {...contactSection} />
-        <div className="grid grid-cols-1 gap-8 lg:grid-cols-5">
-          <Card className="min-w-0 lg:col-span-3">
-            <CardHeader>
-              <CardTitle className="text-xl">{contactForm.title}</CardTitle>
-              <CardDescription>{contactForm.note}</CardDescription>
-            </CardHeader>
-            <CardContent>
-              <ContactForm />
-            </CardContent>
-          </Card>
-          <ul className="flex flex-col gap-4 lg:col-span-2">
-            {contactInfoCards.map((card) => (
-              <li key={card.id}>
-                <InfoCard {...card} />
-              </li>
-            ))}
-          </ul>
-        </div>
+    <ContentSection id="contact" heading={contactSection} muted>
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-5">
+        <Card className="min-w-0 lg:col-span-3">
+          <CardHeader>
+            <CardTitle className="text-xl">{contactForm.title}</CardTitle>
+            <CardDescription>{contactForm.note}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <ContactForm />
+          </CardContent>
+        </Card>
+        <ul className="flex flex-col gap-4 lg:col-span-2">
+          {contactInfoCards.map((card) => (
+            <li key={card.id}>
+              <InfoCard {...card} />
+            </li>
+          ))}
+        </ul>
       </div>
-    </section>
+    </ContentSection>
   )
 }

@@ -1,3 +1,4 @@
+import { PageSection } from '../components/page-section.tsx'
 import { Badge } from '../components/ui/badge.tsx'
 import { buttonClassName } from '../components/ui/button.tsx'
 import { hero } from '../content/site.ts'
@@ -6,11 +7,9 @@ import { handleSectionLinkClick } from '../lib/scroll-to-section.ts'
 export function Hero() {
   const { primaryCta, secondaryCta } = hero
   return (
-    <section
+    <PageSection
       id="home"
-      tabIndex={-1}
-      aria-labelledby="home-title"
-      className="relative scroll-mt-16 overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white outline-none"
+      className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white"
     >
       <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 pt-20 pb-24 text-center sm:px-6 sm:pt-28 sm:pb-32">
         <Badge>{hero.badge}</Badge>
@@ -43,6 +42,6 @@ export function Hero() {
           </a>
         </div>
       </div>
-    </section>
+    </PageSection>
   )
 }

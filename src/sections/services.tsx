@@ -1,4 +1,4 @@
-import { SectionHeading } from '../components/section-heading.tsx'
+import { ContentSection } from '../components/page-section.tsx'
 import { Card, CardDescription, CardHeader, CardTitle } from '../components/ui/card.tsx'
 import { services, servicesSection } from '../content/services.ts'
 import { cn } from '../lib/cn.ts'
@@ -26,22 +26,14 @@ function ServiceCard({ icon: Icon, title, description, gradient, shadow }: Servi
 
 export function Services() {
   return (
-    <section
-      id="services"
-      tabIndex={-1}
-      aria-labelledby="services-title"
-      className="scroll-mt-16 bg-slate-50 py-20 outline-none sm:py-24"
-    >
-      <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 sm:px-6">
-        <SectionHeading id="services-title" {...servicesSection} />
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {services.map((service) => (
-            <li key={service.id}>
-              <ServiceCard {...service} />
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+    <ContentSection id="services" heading={servicesSection} muted>
+      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+        {services.map((service) => (
+          <li key={service.id}>
+            <ServiceCard {...service} />
+          </li>
+        ))}
+      </ul>
+    </ContentSection>
   )
 }

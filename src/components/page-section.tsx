@@ -1,0 +1,44 @@
+import type { ComponentProps, ReactNode } from 'react'
+import { cn } from '../lib/cn.ts'
+import { SectionHeading } from './section-heading.tsx'
+
+interface PageSectionProps {
+  /** The anchor the navigation scrolls to; the heading inside must have id `${id}-title`. */
+  id: string
+  className?: string
+  children: ReactNode
+}
+
+/**
+ * A scroll target of the one-page layout: named by its heading, clear of the fixed header
+ * (scroll-mt) and focusable, so the navigation can move keyboard focus to it.
+ */
+export function PageSection({ id, className, children }: PageSectionProps) {
+  return (
+    <section
+      id={id}
+      tabIndex={-1}
+      aria-labelledby={`${id}-title`}
+      className={cn('scroll-mt-16 outline-none', className)}
+    >
+      {children}
+    </section>
+  )
+}
+
+type ContentSectionProps = Omit<PageSectionProps, 'className'> & {
+  heading: Omit<ComponentProps<typeof SectionHeading>, 'id'>
+  muted?: boolean
+}
+
+/** A content section: the shared width and rhythm, the badge + heading + intro, then its body. */
+export function ContentSection({ id, heading, muted = false, children }: ContentSectionProps) {
+  return (
+    <PageSection id={id} className={cn('py-20 sm:py-24', muted && 'bg-slate-50')}>
+      <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 sm:px-6">
+        <SectionHeading id={`${id}-title`} {...heading} />
+        {children}
+      </div>
+    </PageSection>
+  )
+}
