@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer'
 import type { Logger } from '../log.ts'
-import { mailAddresses, type SendEmail } from './mailer.ts'
+import { createTransportSender, type SendEmail } from './mailer.ts'
 
 /** Real delivery through SMTP_URL. Timeouts are ours so a hanging server never hangs a request. */
 export const createSmtpMailer = (smtpUrl: string, contactTo: string, log: Logger): SendEmail => {
@@ -17,22 +17,5 @@ export const createSmtpMailer = (smtpUrl: string, contactTo: string, log: Logger
     greetingTimeout: 10_000,
     socketTimeout: 10_000,
   })
-  const { to, from } = mailAddresses(contactTo)
-  return async (email) => {
-    try {
-      await transport.sendMail({
-        from,
-        to,
-        replyTo: email.replyTo,
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-      })
-      return { ok: true }
-    } catch (error) {
-      const reason = error instanceof Error ? error.message : String(error)
-      log.error('mail_failed', { reason })
-      return { ok: false, reason }
-    }
-  }
+  return createTransportSender(transport, contactTo, log)
 }
