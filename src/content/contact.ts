@@ -24,6 +24,7 @@ export const contactForm = {
   },
   submit: 'Enviar Mensagem',
   submitting: 'Enviando...',
+  noScript: `Para enviar por aqui, ative o JavaScript do navegador. Se preferir, escreva para ${contactFacts.email}.`,
 } as const
 
 export const contactToasts = {

@@ -8,7 +8,7 @@ import {
   type ContactMessage,
 } from './support/contact-form.ts'
 import { DESKTOP } from './support/devices.ts'
-import { gotoHydrated, useE2eSession } from './support/session.ts'
+import { gotoHydrated, useE2eSession, waitForHydration } from './support/session.ts'
 import { waitFor } from './support/wait.ts'
 
 const session = useE2eSession()
@@ -118,6 +118,32 @@ describe('Contact form', () => {
     expect(await form.values()).toEqual(typed)
     expect(await form.submit.isEnabled()).toBe(true)
     expect(await session.site().submissionsFrom(typed.email)).toEqual([])
+  })
+
+  it('keeps what a visitor on a slow connection typed before the page became interactive', async () => {
+    const { page } = await session.open(DESKTOP)
+    // Hold the app's script, as a slow mobile connection would, while the visitor types.
+    let release: () => void = () => undefined
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/', { waitUntil: 'commit' })
+    const form = contactForm(page)
+    const lead = visitor('early')
+    await form.fill(lead)
+    expect(await form.submit.isDisabled(), 'a native submit would reload the page').toBe(true)
+
+    release()
+    await waitForHydration(page)
+    await waitFor('the form to become usable', () => form.submit.isEnabled(), Boolean)
+    expect(await form.values()).toEqual({ ...lead, company: '' })
+    await form.submit.click()
+    await page.getByText(TOAST.successTitle, { exact: true }).waitFor()
+    expect(await session.site().submissionsFrom(lead.email)).toEqual([
+      { name: lead.name, email: lead.email, company: null, message: lead.message },
+    ])
   })
 
   it('sends nothing while a required field is empty or the e-mail is invalid', async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
@@ -13,6 +13,19 @@ import type { ContactFormValues } from './send-contact-message.ts'
 
 const emptyValues: ContactFormValues = { name: '', email: '', company: '', message: '' }
 const { fields } = contactForm
+const fieldNames = Object.keys(emptyValues) as (keyof ContactFormValues)[]
+
+/** What the visitor typed into the prerendered fields before React took over the page. */
+function readTypedValues(form: HTMLFormElement): ContactFormValues | undefined {
+  const typed = { ...emptyValues }
+  for (const name of fieldNames) {
+    const element = form.elements.namedItem(name)
+    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
+      typed[name] = element.value
+    }
+  }
+  return fieldNames.some((name) => typed[name] !== '') ? typed : undefined
+}
 
 export function ContactForm() {
   const [values, setValues] = useState(emptyValues)
@@ -21,6 +34,16 @@ export function ContactForm() {
   // Without its chunk (the visitor went offline after the page loaded) there is no toast to
   // show, so the failure is said in the form itself; the typed values stay.
   const [runtimeFailed, setRuntimeFailed] = useState(false)
+  // On a slow phone the visitor may type before hydration: React would then overwrite those
+  // fields with the empty state, so the state takes them over first. Until then the button
+  // stays disabled, since a native submit would reload the page and lose the message.
+  const [hydrated, setHydrated] = useState(false)
+  const formRef = useRef<HTMLFormElement>(null)
+  useEffect(() => {
+    const typed = formRef.current && readTypedValues(formRef.current)
+    if (typed) setValues(typed)
+    setHydrated(true)
+  }, [])
 
   // The toast live region must be in the page before a toast is added, or screen readers miss
   // it; so the runtime (and its <Toaster/>) is fetched as soon as the visitor starts typing.
@@ -76,7 +99,7 @@ export function ContactForm() {
 
   return (
     <>
-      <form onSubmit={submit} onFocus={startLoading} onInput={startLoading}>
+      <form ref={formRef} onSubmit={submit} onFocus={startLoading} onInput={startLoading}>
         <fieldset disabled={submitting} className="m-0 flex min-w-0 flex-col gap-5 border-0 p-0">
           <div className="grid gap-5 sm:grid-cols-2">
             {field('name', true)}
@@ -84,9 +107,12 @@ export function ContactForm() {
           </div>
           {field('company', false)}
           {field('message', true)}
-          <Button type="submit" size="lg" className="w-full">
+          <Button type="submit" size="lg" className="w-full" disabled={!hydrated}>
             {submitting ? contactForm.submitting : contactForm.submit}
           </Button>
+          <noscript>
+            <p className="text-sm text-slate-700">{contactForm.noScript}</p>
+          </noscript>
           {runtimeFailed ? (
             <p role="alert" className="text-sm font-medium text-red-700">
               {contactToasts.error.title} {contactToasts.error.unexpected}

@@ -63,6 +63,11 @@ export function useE2eSession(siteOptions: TestSiteOptions = {}): E2eSession {
  */
 export async function gotoHydrated(page: Page, path: string): Promise<void> {
   await page.goto(path)
+  await waitForHydration(page)
+}
+
+/** Waits until React has taken over the prerendered HTML already on the page. */
+export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() => {
     // The header on the landing page, the heading on the 404 page.
     const element = document.querySelector('header') ?? document.querySelector('h1')
