@@ -40,6 +40,28 @@ async function inlineCss(html: string, distDir: string): Promise<[string, boolea
   return gzipSize(inlined) <= HTML_BUDGET_GZIP ? [inlined, true] : [html, false]
 }
 
+const entryScript = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/
+
+/**
+ * Starts the app only once the browser has painted the page's text (first-contentful-paint). The prerendered page is complete
+ * without it, and a slow phone should spend its first second drawing text, not compiling React:
+ * Lighthouse's mobile run measured FCP/LCP 1.27 s with the entry script in <head>, ~0.7 s like
+ * this. The form stays safe meanwhile (its button is disabled until hydration, and what was
+ * typed is kept).
+ */
+function startAfterFirstPaint(html: string): string {
+  return html.replace(entryScript, (_tag, src: string) =>
+    [
+      '<script type="module">',
+      `const start = () => setTimeout(() => import(${JSON.stringify(src)}))`,
+      "const fcp = (list) => list.getEntriesByName('first-contentful-paint').length > 0",
+      "if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) addEventListener('load', start, { once: true })",
+      'else new PerformanceObserver((list, observer) => fcp(list) && (observer.disconnect(), start())).observe({ type: "paint", buffered: true })',
+      '</script>',
+    ].join('\n'),
+  )
+}
+
 /** Entry script plus the chunks it preloads: what must download before the page is interactive. */
 async function criticalJsSize(html: string, distDir: string): Promise<number> {
   const sources = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] ?? '')
@@ -62,7 +84,7 @@ export async function prerender(root: string, siteUrl?: string): Promise<Prerend
     const html = template
       .replace('<!--app-head-->', () => entry.renderHeadTags(target.kind, site))
       .replace('<!--app-html-->', () => entry.renderPage(target.url))
-    const [finalHtml, cssInlined] = await inlineCss(html, distDir)
+    const [finalHtml, cssInlined] = await inlineCss(startAfterFirstPaint(html), distDir)
     await writeFile(path.join(distDir, target.file), finalHtml)
     pages.push({ file: target.file, gzipBytes: gzipSize(finalHtml), cssInlined })
   }
