@@ -13,6 +13,7 @@ export interface ServerEnv {
   contactTo: string
   anonKey: string
   siteUrl: string | undefined
+  trustProxy: boolean
 }
 
 export type EnvResult = { ok: true; env: ServerEnv } | { ok: false; problems: string[] }
@@ -61,6 +62,11 @@ export const readServerEnv = (source: Source = process.env): EnvResult => {
     problems.push('SITE_URL must be an http:// or https:// URL.')
   }
 
+  const trustProxyText = (value('TRUST_PROXY') ?? 'false').toLowerCase()
+  if (!['0', '1', 'false', 'true'].includes(trustProxyText)) {
+    problems.push(`TRUST_PROXY must be true or false (got "${trustProxyText}").`)
+  }
+
   if (problems.length > 0) return { ok: false, problems }
   return {
     ok: true,
@@ -73,6 +79,7 @@ export const readServerEnv = (source: Source = process.env): EnvResult => {
       contactTo,
       anonKey,
       siteUrl,
+      trustProxy: trustProxyText === 'true' || trustProxyText === '1',
     },
   }
 }

@@ -22,6 +22,7 @@ const main = async () => {
     smtpUrl: env.smtpUrl,
     contactTo: env.contactTo,
     anonKey: env.anonKey,
+    trustProxy: env.trustProxy,
     distDir: DIST_DIR,
     log: createJsonLogger(),
   })

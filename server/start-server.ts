@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { serve } from '@hono/node-server'
-import type { Context } from 'hono'
 import { createApp } from './app.ts'
+import { createClientAddress } from './client-address.ts'
 import type { Database } from './db/database.ts'
 import { acquireDataDirLock, type DataDirLock } from './db/lock.ts'
 import { applyMigrations } from './db/migrate.ts'
@@ -29,6 +29,8 @@ export interface StartServerOptions {
   /** The built site (dist/); omit to serve only the API. */
   distDir?: string
   log?: Logger
+  /** A reverse proxy in front appends the visitor's address to X-Forwarded-For. */
+  trustProxy?: boolean
   /** How often unsent notifications are retried; false turns the retry off. */
   retryIntervalMs?: number | false
 }
@@ -53,21 +55,6 @@ const openDatabase = async (
     await lock.release()
     throw error
   }
-}
-
-const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/
-
-/**
- * The address the database's rate limit counts against. A loopback peer is a reverse proxy
- * on this host (or a local benchmark): counting it would throttle every visitor together, so
- * it is left out and the proxy is expected to limit instead.
- */
-const socketAddress = (c: Context): string | undefined => {
-  const env: unknown = c.env
-  if (typeof env !== 'object' || env === null || !('incoming' in env)) return undefined
-  const incoming = (env as { incoming: { socket?: { remoteAddress?: string } } }).incoming
-  const address = incoming.socket?.remoteAddress
-  return address === undefined || LOOPBACK.test(address) ? undefined : address
 }
 
 export const startServer = async (options: StartServerOptions = {}): Promise<RunningServer> => {
@@ -95,7 +82,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
     sendEmail,
     site,
     log,
-    clientAddress: socketAddress,
+    clientAddress: createClientAddress(options.trustProxy ?? false),
   })
   const retry =
     options.retryIntervalMs === false
