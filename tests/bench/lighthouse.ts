@@ -3,10 +3,10 @@
 import { writeFile } from 'node:fs/promises'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium.ts'
 import { median, spawnServer } from './spawn-server.ts'
 
 const runs = Number(process.argv[2] ?? 3)
-const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const metrics = {
   FCP: 'first-contentful-paint',
@@ -18,17 +18,8 @@ const metrics = {
 
 const server = await spawnServer()
 const chrome = await chromeLauncher.launch({
-  chromePath,
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
+  chromePath: chromiumPath(),
+  chromeFlags: CHROMIUM_ARGS,
 })
 
 const results: Record<string, number[]> = {}

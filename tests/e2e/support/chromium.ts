@@ -3,7 +3,7 @@ import { chromium, type Browser } from 'playwright-core'
 
 // Flags that keep a headless Chromium quiet and offline apart from the pages we open,
 // so every request a test sees comes from the page itself.
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--headless=new',
   '--no-sandbox',
   '--disable-gpu',
@@ -14,8 +14,11 @@ const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
+/** Debian's Chromium unless CHROMIUM_PATH names another; nothing is ever downloaded. */
+export const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
 export async function launchChromium(): Promise<Browser> {
-  const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+  const executablePath = chromiumPath()
   if (!existsSync(executablePath)) {
     // A browser suite that skips itself proves nothing, so a missing browser is a failure.
     throw new Error(
