@@ -121,7 +121,8 @@ describe('routing', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     renderApp('/nao-existe')
     expect(screen.getByRole('heading', { name: '404' })).toBeInTheDocument()
-    expect(screen.getByText('Oops! Page not found')).toBeInTheDocument()
+    // The spec's English texts are marked as English, so screen readers pronounce them right.
+    expect(screen.getByText('Oops! Page not found').closest('[lang]')).toHaveAttribute('lang', 'en')
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
     expect(log).toHaveBeenCalledWith(notFoundPage.logMessage, '/nao-existe')
   })

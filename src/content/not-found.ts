@@ -2,6 +2,8 @@ import { brand } from './site.ts'
 
 /** The spec gives these screens their texts in English; they are kept verbatim. */
 export const notFoundPage = {
+  /** Screen readers must switch to English for these texts on a pt-BR page (WCAG 3.1.2). */
+  lang: 'en',
   code: '404',
   title: 'Oops! Page not found',
   homeLink: 'Return to Home',
@@ -11,5 +13,6 @@ export const notFoundPage = {
 } as const
 
 export const routeErrorScreen = {
+  lang: 'en',
   title: 'Unexpected Application Error!',
 } as const

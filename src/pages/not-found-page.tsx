@@ -14,7 +14,7 @@ export function NotFoundPage() {
 
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
-      <div className="flex flex-col items-center gap-4 text-center">
+      <div lang={notFoundPage.lang} className="flex flex-col items-center gap-4 text-center">
         <h1 className="text-6xl font-extrabold text-slate-900">{notFoundPage.code}</h1>
         <p className="text-xl text-slate-600">{notFoundPage.title}</p>
         {/* A full load of / serves the prerendered home page, complete before any script runs. */}
