@@ -3,9 +3,7 @@ import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { DEV_ANON_KEY } from './dev-anon-key.ts'
-
-export const ROOT_DIR = path.resolve(import.meta.dirname, '..')
-export const DIST_DIR = path.join(ROOT_DIR, 'dist')
+import { ROOT_DIR } from './paths.ts'
 
 const SOURCES = ['src', 'index.html', 'public']
 
@@ -54,7 +52,13 @@ export const ensureBuild = async (options: { force?: boolean; anonKey?: string }
   return true
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+// Run as a command (`tsx server/ensure-build.ts`), not when bundled into the server: the
+// bundle is a different file, but it may be the script node was started with.
+const isCommand =
+  process.argv[1] !== undefined &&
+  import.meta.url === pathToFileURL(process.argv[1]).href &&
+  path.basename(import.meta.filename) === 'ensure-build.ts'
+if (isCommand) {
   ensureBuild({ force: process.argv.includes('--force') }).catch((error: unknown) => {
     console.error(error instanceof Error ? error.message : error)
     process.exit(1)

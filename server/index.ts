@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs'
-import { ensureBuild, DIST_DIR } from './ensure-build.ts'
+import { ensureBuild } from './ensure-build.ts'
 import { readServerEnv } from './env.ts'
 import { createJsonLogger } from './log.ts'
+import { DIST_DIR } from './paths.ts'
 import { startServer } from './start-server.ts'
 
 const main = async () => {

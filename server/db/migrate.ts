@@ -1,8 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { MIGRATIONS_DIR } from '../paths.ts'
 import type { Database } from './database.ts'
-
-export const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../supabase/migrations')
 
 const CREATE_LEDGER = `
 create schema if not exists app_private;

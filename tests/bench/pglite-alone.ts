@@ -1,6 +1,6 @@
-// What PGlite itself costs in memory: a bare Node process (same tsx loader as `npm start`) that
-// opens PGlite exactly as the server does and makes inserts for a few seconds, then prints its
-// resident memory. load.ts subtracts this from the server's peak. Run by load.ts.
+// What PGlite itself costs in memory: a bare Node process (plain JavaScript, like `npm start`)
+// that opens PGlite exactly as the server does and makes inserts for a few seconds, then prints
+// its resident memory. load.ts bundles it, runs it and subtracts this from the server's peak.
 import { insertFor, openBenchDatabase } from './direct-inserts.ts'
 import { residentMegabytes } from './spawn-server.ts'
 

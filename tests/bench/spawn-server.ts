@@ -22,7 +22,8 @@ export async function spawnServer(
   const dataDir = kept ?? (await mkdtemp(path.join(tmpdir(), 'bench-data-')))
   // e.g. BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the server.
   const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean)
-  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'server/index.ts'], {
+  // What `npm start` runs (package.json), minus npm itself: plain node, no TypeScript loader.
+  const child = spawn(process.execPath, [...nodeArgs, 'scripts/start.js'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   })

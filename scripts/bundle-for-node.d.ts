@@ -1,0 +1,5 @@
+export declare const bundleForNode: (
+  entry: string,
+  outfile: string,
+  root?: string,
+) => Promise<unknown>

@@ -1,0 +1,25 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+
+const isProjectRoot = (dir: string) =>
+  existsSync(path.join(dir, 'package.json')) && existsSync(path.join(dir, 'supabase', 'migrations'))
+
+/**
+ * The project's folder: the nearest one above this file with package.json and the migrations.
+ * The same code runs from server/ (tsx, tests) and bundled into dist-server/ (`npm start`), so
+ * dist/ and the migrations cannot be found by counting `..` from the file that needs them.
+ */
+const findRoot = (from: string): string => {
+  let dir = from
+  while (!isProjectRoot(dir)) {
+    const parent = path.dirname(dir)
+    if (parent === dir)
+      throw new Error(`No project folder (with supabase/migrations) above ${from}.`)
+    dir = parent
+  }
+  return dir
+}
+
+export const ROOT_DIR = findRoot(import.meta.dirname)
+export const DIST_DIR = path.join(ROOT_DIR, 'dist')
+export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'supabase', 'migrations')
