@@ -4,6 +4,7 @@
 import { execFile } from 'node:child_process'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { promisify } from 'node:util'
+import { bundleForNode } from '../../scripts/bundle-for-node.js'
 import { DEV_ANON_KEY } from '../../server/dev-anon-key.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { directInsertsPerSecond } from './direct-inserts.ts'
@@ -106,14 +107,15 @@ function serverTimes() {
   }
 }
 
-/** RSS of a process that opens PGlite as the server does and inserts, without the server. */
+/**
+ * RSS of a process that opens PGlite as the server does and inserts, without the server. It
+ * runs as plain JavaScript, bundled the way `npm start` bundles the server, so that neither
+ * side carries a TypeScript loader and the difference is the server's own.
+ */
 async function pgliteAloneMegabytes() {
-  const { stdout } = await promisify(execFile)(process.execPath, [
-    '--import',
-    'tsx',
-    'tests/bench/pglite-alone.ts',
-    '5',
-  ])
+  const outfile = 'dist-server/bench-pglite-alone.js'
+  await bundleForNode('tests/bench/pglite-alone.ts', outfile)
+  const { stdout } = await promisify(execFile)(process.execPath, [outfile, '5'])
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as {
     nodeOnly: number
     pgliteAlone: number
@@ -186,7 +188,7 @@ for (const [label, env] of storesToMeasure()) {
     if (!env.DATABASE_URL) {
       const alone = await pgliteAloneMegabytes()
       console.log(
-        `  PGlite alone    ${alone.pgliteAlone.toFixed(0)} MB (bare Node + tsx ${alone.nodeOnly.toFixed(0)} MB); server beyond it ${(peakRss - alone.pgliteAlone).toFixed(0)} MB   (budget 150 MB)`,
+        `  PGlite alone    ${alone.pgliteAlone.toFixed(0)} MB (bare Node ${alone.nodeOnly.toFixed(0)} MB); server beyond it ${(peakRss - alone.pgliteAlone).toFixed(0)} MB   (budget 150 MB)`,
       )
     } else {
       console.log(`  RSS budget      150 MB in all with DATABASE_URL`)
