@@ -27,12 +27,15 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   exit 0
 fi
 
-cat >&2 <<MSG
-The tests need these system packages, which are missing: ${missing[*]}
-  - chromium:   a Chromium at /usr/bin/chromium (or set CHROMIUM_PATH). On Debian/Ubuntu:
-                sudo apt-get install chromium
-  - postgresql: the PostgreSQL server binaries (initdb, pg_ctl). On Debian/Ubuntu:
-                sudo apt-get install postgresql
-Install them and run the tests again.
-MSG
+{
+  echo "The tests need these system packages, which are missing: ${missing[*]}"
+  for package in "${missing[@]}"; do
+    case "$package" in
+      chromium) echo "  - chromium: a Chromium at /usr/bin/chromium (or set CHROMIUM_PATH)." ;;
+      postgresql) echo "  - postgresql: the PostgreSQL server binaries (initdb, pg_ctl)." ;;
+    esac
+  done
+  echo "On Debian/Ubuntu: sudo apt-get install ${missing[*]}"
+  echo "Install them and run the tests again."
+} >&2
 exit 1
