@@ -5,6 +5,7 @@ import { notFoundPage, routeErrorScreen } from '../content/not-found.ts'
 import { services } from '../content/services.ts'
 import { appRoutes } from '../routes.ts'
 import { renderApp } from '../test/render-app.tsx'
+import { SPEC_DIFFERENTIATOR_TITLES, SPEC_SERVICE_TITLES } from '../../tests/support/spec-texts.ts'
 
 afterEach(() => vi.restoreAllMocks())
 
@@ -27,16 +28,7 @@ describe('the landing page', () => {
   it('lists the eight services with their titles and descriptions', () => {
     renderApp('/')
     const section = within(document.getElementById('services') as HTMLElement)
-    for (const title of [
-      'Desenvolvimento Web',
-      'Apps Mobile',
-      'Backend & APIs',
-      'Cloud Solutions',
-      'UI/UX Design',
-      'Consultoria Técnica',
-      'Segurança Digital',
-      'Automação',
-    ]) {
+    for (const title of SPEC_SERVICE_TITLES) {
       expect(section.getByRole('heading', { level: 3, name: title })).toBeInTheDocument()
     }
     expect(section.getAllByRole('listitem')).toHaveLength(8)
@@ -53,14 +45,7 @@ describe('the landing page', () => {
     ).toBeInTheDocument()
     expect(section.getByText('Time experiente')).toBeInTheDocument()
     expect(section.getByText('+7 anos de experiência')).toBeInTheDocument()
-    for (const title of [
-      'Foco em Resultados',
-      'Equipe Especializada',
-      'Inovação Constante',
-      'Qualidade Garantida',
-      'Entrega Ágil',
-      'Excelência Técnica',
-    ]) {
+    for (const title of SPEC_DIFFERENTIATOR_TITLES) {
       expect(section.getByRole('heading', { level: 3, name: title })).toBeInTheDocument()
     }
     for (const item of differentiators) expect(section.getByText(item.description)).toBeVisible()

@@ -1,40 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { DESKTOP } from './support/devices.ts'
 import { SECTIONS, sectionHeading } from './support/landing-page.ts'
+import { SPEC_LANDING_TEXTS } from '../support/spec-texts.ts'
 import { useE2eSession } from './support/session.ts'
 
 const session = useE2eSession()
-
-// Copy the spec names, one or more per section, which the prerendered HTML must already carry.
-const EXPECTED_TEXT = [
-  'Soluções inovadoras em tecnologia',
-  'Iniciar Projeto',
-  'Ver Serviços',
-  'Desenvolvimento Web',
-  'Apps Mobile',
-  'Backend & APIs',
-  'Cloud Solutions',
-  'UI/UX Design',
-  'Consultoria Técnica',
-  'Segurança Digital',
-  'Automação',
-  'Por que escolher a',
-  'Time experiente',
-  '+7 anos de experiência',
-  'Foco em Resultados',
-  'Equipe Especializada',
-  'Inovação Constante',
-  'Qualidade Garantida',
-  'Entrega Ágil',
-  'Excelência Técnica',
-  'Vamos Conversar',
-  'Entre em Contato',
-  'Envie sua mensagem',
-  '24 horas',
-  'Seg-Sex, 9h-18h',
-  '30 minutos',
-  'Enviar Mensagem',
-]
 
 describe('The landing page without JavaScript', () => {
   it('shows every section, its text and the contact form', async () => {
@@ -48,7 +18,7 @@ describe('The landing page without JavaScript', () => {
       expect(await entry.filter({ visible: true }).count(), `header entry ${navLabel}`).toBe(1)
     }
     const missing: string[] = []
-    for (const text of EXPECTED_TEXT) {
+    for (const text of SPEC_LANDING_TEXTS) {
       if ((await page.getByText(text).filter({ visible: true }).count()) === 0) missing.push(text)
     }
     expect(missing, 'text not visible without JavaScript').toEqual([])
