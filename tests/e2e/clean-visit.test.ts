@@ -10,8 +10,12 @@ describe('A normal visit', () => {
     ['desktop', DESKTOP],
     ['phone', PHONE],
   ] as const) {
-    it(`on a ${device} leaves no error, no failed request and no request to another origin`, async () => {
+    it(`on a ${device} leaves no error, no failed request, no request to another origin, and loads the form code only on use`, async () => {
       const { page, problems } = await session.open(options)
+      const scripts: string[] = []
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
+      })
       await gotoHydrated(page, '/')
       // Read the page to the end, then start using the form: that is when late code loads.
       await page.evaluate(async () => {
@@ -21,10 +25,14 @@ describe('A normal visit', () => {
           await new Promise((resolve) => requestAnimationFrame(resolve))
         }
       })
+      // The Supabase client, the toasts and the sending logic are not part of the first visit.
+      await page.waitForLoadState('networkidle')
+      expect(scripts.filter((path) => path.includes('contact-runtime'))).toEqual([])
       const form = contactForm(page)
       await form.name.click()
       await form.name.pressSequentially('Ana')
       await page.waitForLoadState('networkidle')
+      expect(scripts.filter((path) => path.includes('contact-runtime'))).toHaveLength(1)
 
       expect(problems).toEqual({
         consoleErrors: [],
