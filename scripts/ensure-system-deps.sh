@@ -23,7 +23,10 @@ if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
   echo "Installing Debian packages the tests need: ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  packages=("${missing[@]}")
+  # Without recommends Chromium may come with no fonts; the pages would render as empty boxes.
+  [[ " ${missing[*]} " == *" chromium "* ]] && packages+=(fonts-liberation fonts-dejavu-core)
+  apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
   exit 0
 fi
 
