@@ -23,7 +23,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-          setupFiles: ['tests/setup/dom.ts'],
+          setupFiles: ['tests/support/dom-setup.ts'],
         },
       },
       {

@@ -4,7 +4,7 @@ import { aboutSection, differentiators } from '../content/differentiators.ts'
 import { notFoundPage, routeErrorScreen } from '../content/not-found.ts'
 import { services } from '../content/services.ts'
 import { appRoutes } from '../routes.ts'
-import { renderApp } from '../test/render-app.tsx'
+import { renderApp } from '../../tests/support/render-app.tsx'
 import { SPEC_DIFFERENTIATOR_TITLES, SPEC_SERVICE_TITLES } from '../../tests/support/spec-texts.ts'
 
 afterEach(() => vi.restoreAllMocks())

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { navLinks } from '../content/navigation.ts'
 import { layoutText } from '../content/site.ts'
-import { renderApp } from '../test/render-app.tsx'
+import { renderApp } from '../../tests/support/render-app.tsx'
 
 // jsdom does not implement scrolling; give it the method so a spy can observe the calls.
 Element.prototype.scrollIntoView ??= function scrollIntoView() {}

@@ -1,9 +1,9 @@
 import { describe, it } from 'vitest'
-import { expectNoAxeViolations, waitForAnimations } from './support/axe.ts'
-import { TOAST, contactForm, uniqueEmail } from './support/contact-form.ts'
-import { DESKTOP, PHONE } from './support/devices.ts'
-import { menuToggle } from './support/landing-page.ts'
-import { gotoHydrated, useE2eSession } from './support/session.ts'
+import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
+import { TOAST, contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
+import { DESKTOP, PHONE } from '../support/browser/devices.ts'
+import { menuToggle } from '../support/browser/landing-page.ts'
+import { gotoHydrated, useE2eSession } from '../support/browser/session.ts'
 
 const session = useE2eSession()
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { contactForm } from './support/contact-form.ts'
-import { DESKTOP, PHONE } from './support/devices.ts'
-import { gotoHydrated, useE2eSession } from './support/session.ts'
+import { contactForm } from '../support/browser/contact-form.ts'
+import { DESKTOP, PHONE } from '../support/browser/devices.ts'
+import { gotoHydrated, useE2eSession } from '../support/browser/session.ts'
 
 const session = useE2eSession()
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { TOAST, contactForm, uniqueEmail } from './support/contact-form.ts'
-import { DESKTOP } from './support/devices.ts'
-import { appConsoleErrors } from './support/page-watch.ts'
-import { gotoHydrated, useE2eSession } from './support/session.ts'
-import { waitFor } from './support/wait.ts'
+import { TOAST, contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
+import { DESKTOP } from '../support/browser/devices.ts'
+import { appConsoleErrors } from '../support/browser/page-watch.ts'
+import { gotoHydrated, useE2eSession } from '../support/browser/session.ts'
+import { waitFor } from '../support/browser/wait.ts'
 
 // The mail server is down for this whole file: the server is pointed at a port nobody listens on.
 const session = useE2eSession({ smtp: 'down' })

@@ -6,10 +6,10 @@ import {
   isContactInsert,
   uniqueEmail,
   type ContactMessage,
-} from './support/contact-form.ts'
-import { DESKTOP } from './support/devices.ts'
-import { gotoHydrated, useE2eSession, waitForHydration } from './support/session.ts'
-import { waitFor } from './support/wait.ts'
+} from '../support/browser/contact-form.ts'
+import { DESKTOP } from '../support/browser/devices.ts'
+import { gotoHydrated, useE2eSession, waitForHydration } from '../support/browser/session.ts'
+import { waitFor } from '../support/browser/wait.ts'
 
 const session = useE2eSession()
 

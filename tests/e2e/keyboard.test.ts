@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { TOAST, contactForm, uniqueEmail } from './support/contact-form.ts'
-import { DESKTOP } from './support/devices.ts'
-import { focusedElement, tabThrough } from './support/focus.ts'
-import { gotoHydrated, useE2eSession } from './support/session.ts'
-import { waitFor } from './support/wait.ts'
+import { TOAST, contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
+import { DESKTOP } from '../support/browser/devices.ts'
+import { focusedElement, tabThrough } from '../support/browser/focus.ts'
+import { gotoHydrated, useE2eSession } from '../support/browser/session.ts'
+import { waitFor } from '../support/browser/wait.ts'
 
 const session = useE2eSession()
 

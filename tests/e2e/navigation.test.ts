@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { DESKTOP, PHONE } from './support/devices.ts'
+import { DESKTOP, PHONE } from '../support/browser/devices.ts'
 import {
   HERO_BUTTONS,
   SECTIONS,
@@ -8,10 +8,10 @@ import {
   menuToggle,
   sectionHeading,
   siteHeader,
-} from './support/landing-page.ts'
-import { expectHeadingBroughtIntoView, scrollAwayFrom } from './support/scroll.ts'
-import { gotoHydrated, useE2eSession } from './support/session.ts'
-import { waitFor } from './support/wait.ts'
+} from '../support/browser/landing-page.ts'
+import { expectHeadingBroughtIntoView, scrollAwayFrom } from '../support/browser/scroll.ts'
+import { gotoHydrated, useE2eSession } from '../support/browser/session.ts'
+import { waitFor } from '../support/browser/wait.ts'
 
 const session = useE2eSession()
 

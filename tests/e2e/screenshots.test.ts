@@ -3,8 +3,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BrowserContextOptions } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { waitForAnimations } from './support/axe.ts'
-import { gotoHydrated, useE2eSession } from './support/session.ts'
+import { waitForAnimations } from '../support/browser/axe.ts'
+import { gotoHydrated, useE2eSession } from '../support/browser/session.ts'
 
 const session = useE2eSession()
 const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots/', import.meta.url))

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { DESKTOP } from './support/devices.ts'
-import { SECTIONS, sectionHeading } from './support/landing-page.ts'
+import { DESKTOP } from '../support/browser/devices.ts'
+import { SECTIONS, sectionHeading } from '../support/browser/landing-page.ts'
 import { SPEC_LANDING_TEXTS } from '../support/spec-texts.ts'
-import { useE2eSession } from './support/session.ts'
+import { useE2eSession } from '../support/browser/session.ts'
 
 const session = useE2eSession()
 

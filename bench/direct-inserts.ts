@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
-import type { Database } from '../../server/db/database.ts'
-import { applyMigrations } from '../../server/db/migrate.ts'
-import { openPgliteDatabase } from '../../server/db/pglite.ts'
-import { openPostgresDatabase } from '../../server/db/postgres.ts'
-import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
+import type { Database } from '../server/db/database.ts'
+import { applyMigrations } from '../server/db/migrate.ts'
+import { openPgliteDatabase } from '../server/db/pglite.ts'
+import { openPostgresDatabase } from '../server/db/postgres.ts'
+import { ensureSupabaseRoles } from '../server/db/supabase-roles.ts'
 
 /** Opens the store the server would (PGlite in a fresh folder, or DATABASE_URL), migrated. */
 export async function openBenchDatabase(

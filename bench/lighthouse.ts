@@ -3,7 +3,7 @@
 import { writeFile } from 'node:fs/promises'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
-import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/chromium.ts'
+import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/browser/chromium.ts'
 import { median, spawnServer } from './spawn-server.ts'
 
 const runs = Number(process.argv[2] ?? 3)

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react'
 import { MemoryRouter } from 'react-router'
-import { App } from '../app/app.tsx'
-import type { AppRoute } from '../routes.ts'
+import { App } from '../../src/app/app.tsx'
+import type { AppRoute } from '../../src/routes.ts'
 
 /** Renders the whole app at a path, as a visitor arriving there would see it. */
 export function renderApp(path = '/', routes?: readonly AppRoute[]) {

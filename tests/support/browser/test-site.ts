@@ -5,7 +5,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { AddressObject, ParsedMail } from 'mailparser'
 import { startServer, type RunningServer } from '../../../server/start-server.ts'
-import { startSmtpCatcher, type SmtpCatcher } from '../../support/smtp-catcher.ts'
+import { startSmtpCatcher, type SmtpCatcher } from '../smtp-catcher.ts'
 
 const DIST_DIR = fileURLToPath(new URL('../../../dist/', import.meta.url))
 

@@ -4,9 +4,9 @@
 import { execFile } from 'node:child_process'
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks'
 import { promisify } from 'node:util'
-import { bundleForNode } from '../../scripts/bundle-for-node.js'
-import { DEV_ANON_KEY } from '../../server/dev-anon-key.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { bundleForNode } from '../scripts/bundle-for-node.js'
+import { DEV_ANON_KEY } from '../server/dev-anon-key.ts'
+import { startPostgresServer, type PostgresServer } from '../tests/support/postgres-server.ts'
 import { directInsertsPerSecond } from './direct-inserts.ts'
 import { median, percentile, residentMegabytes, spawnServer } from './spawn-server.ts'
 
@@ -114,7 +114,7 @@ function serverTimes() {
  */
 async function pgliteAloneMegabytes() {
   const outfile = 'dist-server/bench-pglite-alone.js'
-  await bundleForNode('tests/bench/pglite-alone.ts', outfile)
+  await bundleForNode('bench/pglite-alone.ts', outfile)
   const { stdout } = await promisify(execFile)(process.execPath, [outfile, '5'])
   return JSON.parse(stdout.trim().split('\n').at(-1) ?? '{}') as {
     nodeOnly: number
