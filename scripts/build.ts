@@ -1,19 +1,49 @@
 /**
- * `npm run build`: client bundle, SSR bundle, then static pages. The Supabase settings are
- * checked first with the very function the browser runs at start-up, so a build that would
- * produce a broken form stops here with the same message.
+ * `npm run build`: everything a deployment runs, built once.
+ * - dist/: the site (client bundle and prerendered pages), for the Node server or any static host;
+ * - dist-server/server.js: the Node server as one plain-JavaScript file (its packages stay in
+ *   node_modules, production dependencies only).
+ * Without VITE_SUPABASE_URL and a key, the site is built for the embedded server: the form
+ * talks to the origin the page came from, with the key that server accepts.
  */
+import { rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, loadEnv } from 'vite'
+import { DEV_ANON_KEY } from '../server/settings.ts'
 import { parseSupabaseEnv } from '../src/lib/env.ts'
-import { CRITICAL_JS_BUDGET_GZIP, HTML_BUDGET_GZIP, formatReport, prerender } from './prerender.ts'
+import { bundleForNode } from './bundle-for-node.js'
+import {
+  CRITICAL_JS_BUDGET_GZIP,
+  HTML_BUDGET_GZIP,
+  SSR_BUILD_DIR,
+  formatReport,
+  prerender,
+} from './prerender.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const mode = process.env.BUILD_MODE ?? 'production'
 
+/** What the page will use to reach its backend; the embedded server's unless told otherwise. */
+const chooseBackend = () => {
+  const env = loadEnv(mode, root, 'VITE_')
+  const keyNames = ['VITE_SUPABASE_ANON_KEY', 'VITE_SUPABASE_PUBLISHABLE_KEY']
+  if (env.VITE_SUPABASE_URL === undefined && keyNames.every((name) => env[name] === undefined)) {
+    const anonKey = process.env.SUPABASE_ANON_KEY?.trim() || DEV_ANON_KEY
+    process.env.VITE_SUPABASE_URL = '/'
+    process.env.VITE_SUPABASE_ANON_KEY = anonKey
+    console.log(
+      'Building for the embedded server (no VITE_SUPABASE_URL): the form posts to its own origin.',
+    )
+    return { url: '/', anonKey }
+  }
+  // Half a configuration is a mistake: stop with the message the page would show.
+  return parseSupabaseEnv(env)
+}
+
+let backend: { url: string; anonKey: string }
 try {
-  parseSupabaseEnv(loadEnv(mode, root, 'VITE_'))
+  backend = chooseBackend()
 } catch (error) {
   console.error(error instanceof Error ? error.message : error)
   process.exit(1)
@@ -33,7 +63,7 @@ await build({
   logLevel: 'warn',
   build: {
     ssr: 'src/entry-server.tsx',
-    outDir: 'dist-server',
+    outDir: SSR_BUILD_DIR,
     emptyOutDir: true,
     copyPublicDir: false,
   },
@@ -41,8 +71,16 @@ await build({
 
 const report = await prerender(root, process.env.SITE_URL)
 console.log(`Prerendered:\n${formatReport(report)}`)
+await rm(path.join(root, SSR_BUILD_DIR), { recursive: true, force: true })
 
 const overBudget =
   report.criticalJsGzipBytes > CRITICAL_JS_BUDGET_GZIP ||
   report.pages.some((page) => page.gzipBytes > HTML_BUDGET_GZIP)
 if (overBudget) console.warn('Warning: a size budget from DESIGN.md is exceeded (see above).')
+
+const serverDir = path.join(root, 'dist-server')
+await rm(serverDir, { recursive: true, force: true })
+await bundleForNode('server/index.ts', path.join(serverDir, 'server.js'), root)
+// npm start compares this with the settings it runs with (the key is baked into the page).
+await writeFile(path.join(serverDir, 'build.json'), `${JSON.stringify({ backend }, null, 2)}\n`)
+console.log('Server: dist-server/server.js')

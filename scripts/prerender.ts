@@ -9,6 +9,9 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 
+/** Where the build puts the SSR bundle that only this step uses (never deployed). */
+export const SSR_BUILD_DIR = 'node_modules/.cache/prerender'
+
 /** DESIGN.md: the first screen's HTML + critical CSS must arrive in one round trip. */
 export const HTML_BUDGET_GZIP = 14 * 1024
 export const CRITICAL_JS_BUDGET_GZIP = 90 * 1024
@@ -73,7 +76,7 @@ async function criticalJsSize(html: string, distDir: string): Promise<number> {
 
 export async function prerender(root: string, siteUrl?: string): Promise<PrerenderReport> {
   const distDir = path.join(root, 'dist')
-  const serverEntry = path.join(root, 'dist-server', 'entry-server.js')
+  const serverEntry = path.join(root, SSR_BUILD_DIR, 'entry-server.js')
   if (!existsSync(serverEntry)) throw new Error(`Missing ${serverEntry}: run the SSR build first.`)
   const entry = (await import(pathToFileURL(serverEntry).href)) as ServerEntry
   const site = siteUrl || entry.defaultSiteUrl

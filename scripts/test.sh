@@ -8,7 +8,7 @@ npm run --silent lint
 npm run --silent format:check
 npm run --silent typecheck
 # The prerender and browser tests read the built site, with the embedded backend's settings.
-npm run --silent build:embedded
+npm run --silent build
 npx vitest run --project web --project server
 # Browser journeys run alone: one Chromium and one server on a two-core machine.
 npx vitest run --project e2e

@@ -1,15 +1,10 @@
 import { Hono, type Context } from 'hono'
-import {
-  claimPendingSubmission,
-  markSubmissionFailed,
-  markSubmissionNotified,
-  type RunQuery,
-} from '../supabase/functions/_shared/pending-submissions.ts'
+import type { RunQuery, SendEmail } from '../supabase/functions/_shared/mail-delivery.ts'
 import { apiCors, requireApiKey, securityHeaders } from './api-gateway.ts'
 import type { Database } from './db/database.ts'
 import { requestLogger, silentLogger, type Logger } from './log.ts'
-import type { SendEmail } from './mail/mailer.ts'
 import { createFunctionRoutes } from './routes/functions.ts'
+import { invalidPath } from './routes/postgrest-error.ts'
 import { createRestRoutes } from './routes/rest.ts'
 import { createStaticRoutes, sendNotFoundPage } from './routes/static.ts'
 import type { StaticSite } from './static-site.ts'
@@ -23,7 +18,8 @@ export interface AppDeps {
   log?: Logger
   /** The caller's address (the socket's); absent in `app.request()` tests. */
   clientAddress?: (c: Context) => string | undefined
-  sendTimeoutMs?: number
+  /** See MailSettings.responseDeadlineMs. */
+  responseDeadlineMs: number
 }
 
 const isApiPath = (path: string) => /^\/(rest|functions)\/v1(\/|$)/.test(path)
@@ -48,29 +44,16 @@ export const createApp = (deps: AppDeps) => {
   app.route(
     '/functions/v1',
     createFunctionRoutes({
-      findPendingSubmission: (message) => claimPendingSubmission(query, message),
-      markNotified: (id) => markSubmissionNotified(query, id),
-      markFailed: (id) => markSubmissionFailed(query, id),
+      query,
       sendEmail: deps.sendEmail,
-      sendTimeoutMs: deps.sendTimeoutMs,
+      log,
+      responseDeadlineMs: deps.responseDeadlineMs,
     }),
   )
   app.route('/', createStaticRoutes(site))
 
   // An empty 404 would read as success in supabase-js, so API paths always get JSON.
-  app.notFound((c) =>
-    isApiPath(c.req.path)
-      ? c.json(
-          {
-            code: 'PGRST125',
-            details: null,
-            hint: null,
-            message: 'Invalid path specified in request URL',
-          },
-          404,
-        )
-      : sendNotFoundPage(c, site),
-  )
+  app.notFound((c) => (isApiPath(c.req.path) ? invalidPath(c) : sendNotFoundPage(c, site)))
   app.onError((error, c) => {
     log.error('unhandled_error', { path: c.req.path, message: error.message })
     return isApiPath(c.req.path)

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { createTestDatabase } from '../tests/support/test-database.ts'
-import { createApp } from './app.ts'
+import { createTestApp } from '../tests/support/test-app.ts'
+import type { createApp } from './app.ts'
 import { createClientAddress } from './client-address.ts'
 import type { Database } from './db/database.ts'
-import { DEV_ANON_KEY } from './dev-anon-key.ts'
+import { DEV_ANON_KEY } from './settings.ts'
 
 // Behind a reverse proxy (TRUST_PROXY=true) the flood limit of the migration (10 messages per
 // address per 10 minutes) must count the address the proxy saw, whatever the visitor forges.
@@ -12,12 +13,7 @@ let app: ReturnType<typeof createApp>
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  app = createApp({
-    db,
-    anonKey: DEV_ANON_KEY,
-    sendEmail: async () => ({ ok: true }),
-    clientAddress: createClientAddress(true),
-  })
+  app = createTestApp(db, { clientAddress: createClientAddress(true) })
 })
 afterAll(() => db.close())
 

@@ -1,35 +1,24 @@
 import { existsSync } from 'node:fs'
-import { ensureBuild } from './ensure-build.ts'
-import { readServerEnv } from './env.ts'
 import { createJsonLogger } from './log.ts'
-import { DIST_DIR } from './paths.ts'
+import { readSettings } from './settings.ts'
 import { startServer } from './start-server.ts'
 
+// The built server's entry (dist-server/server.js): the environment is read here and only here.
 const main = async () => {
   // Settings may live in a .env file (see .env.example); real environment variables win.
   if (existsSync('.env')) process.loadEnvFile('.env')
-  const result = readServerEnv()
+  const result = readSettings(process.env)
   if (!result.ok) {
     console.error(`Cannot start: fix these settings.\n- ${result.problems.join('\n- ')}`)
     process.exit(1)
   }
-  const { env } = result
-  await ensureBuild({ anonKey: env.anonKey })
-  const server = await startServer({
-    port: env.port,
-    host: env.host,
-    dataDir: env.dataDir,
-    databaseUrl: env.databaseUrl,
-    smtpUrl: env.smtpUrl,
-    contactTo: env.contactTo,
-    anonKey: env.anonKey,
-    trustProxy: env.trustProxy,
-    distDir: DIST_DIR,
-    log: createJsonLogger(),
-  })
-  const store = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.dataDir}`
-  const mail = env.smtpUrl ? 'SMTP' : `.eml files in ${env.dataDir}/outbox`
-  console.log(`Site running at ${env.siteUrl ?? server.url} (database: ${store}; mail: ${mail})`)
+  const { settings } = result
+  const server = await startServer(settings, createJsonLogger())
+  const store = settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${settings.dataDir}`
+  const mail = settings.smtpUrl ? 'SMTP' : `.eml files in ${settings.dataDir}/outbox`
+  console.log(
+    `Site running at ${settings.siteUrl ?? server.url} (database: ${store}; mail: ${mail})`,
+  )
 
   const shutdown = (signal: string) => {
     console.log(`${signal} received, finishing requests in flight…`)

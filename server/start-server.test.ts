@@ -4,7 +4,8 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEV_ANON_KEY } from './dev-anon-key.ts'
+import { testSettings } from '../tests/support/test-app.ts'
+import { DEV_ANON_KEY } from './settings.ts'
 import { startServer, type RunningServer } from './start-server.ts'
 
 let dataDir: string
@@ -12,7 +13,7 @@ let server: RunningServer
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'start-server-'))
-  server = await startServer({ port: 0, dataDir, retryIntervalMs: false })
+  server = await startServer(testSettings({ PORT: '0', DATA_DIR: dataDir }))
 })
 afterAll(async () => {
   await server.stop()

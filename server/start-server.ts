@@ -9,37 +9,12 @@ import { applyMigrations } from './db/migrate.ts'
 import { openPgliteDatabase } from './db/pglite.ts'
 import { openPostgresDatabase } from './db/postgres.ts'
 import { ensureSupabaseRoles } from './db/supabase-roles.ts'
-import { DEV_ANON_KEY } from './dev-anon-key.ts'
-import { DEFAULT_CONTACT_TO } from './env.ts'
 import { silentLogger, type Logger } from './log.ts'
-import type { SendEmail } from './mail/mailer.ts'
-import { createOutboxMailer } from './mail/outbox-mailer.ts'
-import { createSmtpMailer } from './mail/smtp-mailer.ts'
-import { startRetryLoop } from './notify/retry-notifications.ts'
+import { startMailSweep } from './mail/mail-sweep.ts'
+import { openMailer } from './mail/open-mailer.ts'
+import type { Settings } from './settings.ts'
 import { loadStaticSite, type StaticSite } from './static-site.ts'
 import { warmUp } from './warm-up.ts'
-
-export interface StartServerOptions {
-  port?: number
-  host?: string
-  dataDir?: string
-  databaseUrl?: string
-  smtpUrl?: string
-  contactTo?: string
-  anonKey?: string
-  /** The built site (dist/); omit to serve only the API. */
-  distDir?: string
-  log?: Logger
-  /** A reverse proxy in front appends the visitor's address to X-Forwarded-For. */
-  trustProxy?: boolean
-  /** How often unsent notifications are retried; false turns the retry off. */
-  retryIntervalMs?: number | false
-  /**
-   * Runs a few hundred refused inserts before listening (up to ~1.5 s), so the first visitors
-   * do not wait for cold code; false skips it (tests that start many servers).
-   */
-  warmUp?: boolean
-}
 
 export interface RunningServer {
   url: string
@@ -49,26 +24,24 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-const openDatabase = async (
-  options: StartServerOptions,
-  dataDir: string,
-): Promise<{ db: Database; lock?: DataDirLock }> => {
-  if (options.databaseUrl) return { db: await openPostgresDatabase(options.databaseUrl) }
-  const lock = await acquireDataDirLock(dataDir)
+const openDatabase = async (settings: Settings): Promise<{ db: Database; lock?: DataDirLock }> => {
+  if (settings.databaseUrl) return { db: await openPostgresDatabase(settings.databaseUrl) }
+  const lock = await acquireDataDirLock(settings.dataDir)
   try {
-    return { db: await openPgliteDatabase(path.join(dataDir, 'pglite')), lock }
+    return { db: await openPgliteDatabase(path.join(settings.dataDir, 'pglite')), lock }
   } catch (error) {
     await lock.release()
     throw error
   }
 }
 
-export const startServer = async (options: StartServerOptions = {}): Promise<RunningServer> => {
-  const log = options.log ?? silentLogger
-  const dataDir = path.resolve(options.dataDir ?? '.data')
-  const contactTo = options.contactTo ?? DEFAULT_CONTACT_TO
-  const site: StaticSite = options.distDir ? await loadStaticSite(options.distDir) : new Map()
-  const { db, lock } = await openDatabase(options, dataDir)
+/** Opens the database and the mailer, applies the migrations, then listens. */
+export const startServer = async (
+  settings: Settings,
+  log: Logger = silentLogger,
+): Promise<RunningServer> => {
+  const site: StaticSite = settings.distDir ? await loadStaticSite(settings.distDir) : new Map()
+  const { db, lock } = await openDatabase(settings)
   try {
     await ensureSupabaseRoles(db)
     const applied = await applyMigrations(db)
@@ -79,19 +52,18 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
     throw error
   }
 
-  const sendEmail: SendEmail = options.smtpUrl
-    ? createSmtpMailer(options.smtpUrl, contactTo, log)
-    : createOutboxMailer(path.join(dataDir, 'outbox'), contactTo, log)
+  const sendEmail = openMailer(settings)
   const deps = {
     db,
-    anonKey: options.anonKey ?? DEV_ANON_KEY,
+    anonKey: settings.anonKey,
     sendEmail,
+    responseDeadlineMs: settings.mail.responseDeadlineMs,
     site,
     log,
-    clientAddress: createClientAddress(options.trustProxy ?? false),
+    clientAddress: createClientAddress(settings.trustProxy),
   }
   const app = createApp(deps)
-  if (options.warmUp !== false) {
+  if (settings.warmUp) {
     // Only a speed-up: whatever happens in it, the server still starts.
     const warmed = await warmUp(deps).catch((error: unknown) => ({
       requests: 0,
@@ -102,19 +74,17 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
     if (warmed.status === 400) log.info('warmed_up', { requests: warmed.requests, ms: warmed.ms })
     else log.error('warm_up_stopped', { ...warmed })
   }
-  const retry =
-    options.retryIntervalMs === false
+  const sweep =
+    settings.mailSweepIntervalMs === false
       ? undefined
-      : startRetryLoop(
-          (sql, params) => db.query(sql, params),
-          sendEmail,
-          log,
-          options.retryIntervalMs,
+      : startMailSweep(
+          { query: (sql, params) => db.query(sql, params), sendEmail, log },
+          settings.mailSweepIntervalMs,
         )
 
-  const host = options.host ?? '127.0.0.1'
+  const { host } = settings
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const created = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 8080 }, () =>
+    const created = serve({ fetch: app.fetch, hostname: host, port: settings.port }, () =>
       resolve(created),
     )
     created.once('error', reject)
@@ -133,7 +103,7 @@ export const startServer = async (options: StartServerOptions = {}): Promise<Run
           // Idle keep-alive sockets would hold close() open; busy ones finish their request.
           if ('closeIdleConnections' in server) server.closeIdleConnections()
         })
-        await retry?.stop()
+        await sweep?.stop()
         await db.close()
         await lock?.release()
       })()

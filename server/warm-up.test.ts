@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createTestDatabase } from '../tests/support/test-database.ts'
 import type { Database } from './db/database.ts'
-import { DEV_ANON_KEY } from './dev-anon-key.ts'
+import { DEV_ANON_KEY } from './settings.ts'
 import type { Logger } from './log.ts'
 import { warmUp } from './warm-up.ts'
 
@@ -19,7 +19,7 @@ describe('warmUp', () => {
     const sendEmail = vi.fn(async () => ({ ok: true as const }))
     const log: Logger = { info: vi.fn(), error: vi.fn() }
     const result = await warmUp(
-      { db, anonKey: DEV_ANON_KEY, sendEmail, log },
+      { db, anonKey: DEV_ANON_KEY, sendEmail, log, responseDeadlineMs: 8_000 },
       { requests: 20, maxMs: 10_000 },
     )
     expect(result).toMatchObject({ requests: 20, status: 400 })
@@ -35,7 +35,12 @@ describe('warmUp', () => {
       transaction: () => Promise.reject(new Error('connection refused')),
     }
     const result = await warmUp(
-      { db: unreachable, anonKey: DEV_ANON_KEY, sendEmail: async () => ({ ok: true }) },
+      {
+        db: unreachable,
+        anonKey: DEV_ANON_KEY,
+        sendEmail: async () => ({ ok: true }),
+        responseDeadlineMs: 8_000,
+      },
       { requests: 20, maxMs: 10_000 },
     )
     expect(result).toMatchObject({ requests: 1, status: 503 })

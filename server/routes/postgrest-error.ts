@@ -21,6 +21,15 @@ export const postgrestError = (
   return c.json(body, status)
 }
 
+/** Any path PostgREST does not serve; never an empty 404, which supabase-js reads as success. */
+export const invalidPath = (c: Context): Response =>
+  postgrestError(c, 404, {
+    code: 'PGRST125',
+    details: null,
+    hint: null,
+    message: 'Invalid path specified in request URL',
+  })
+
 // PostgREST's SQLSTATE → HTTP table (docs/references/errors.rst), for the anon role.
 const EXACT: Record<string, ContentfulStatusCode> = {
   '23503': 409,

@@ -1,15 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../../tests/support/test-database.ts'
-import { createApp } from '../app.ts'
+import { createTestApp } from '../../tests/support/test-app.ts'
+import type { createApp } from '../app.ts'
 import type { Database } from '../db/database.ts'
-import { DEV_ANON_KEY } from '../dev-anon-key.ts'
+import { DEV_ANON_KEY } from '../settings.ts'
 
 let db: Database
 let app: ReturnType<typeof createApp>
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  app = createApp({ db, anonKey: DEV_ANON_KEY, sendEmail: async () => ({ ok: true }) })
+  app = createTestApp(db)
 })
 afterAll(() => db.close())
 

@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import type { Database, Queryable } from '../db/database.ts'
 import { loadSchemaCache, quoteIdent, type SchemaCache } from '../db/schema-cache.ts'
-import { databaseErrorResponse, postgrestError } from './postgrest-error.ts'
+import { databaseErrorResponse, invalidPath, postgrestError } from './postgrest-error.ts'
 
 /** Far above any real contact message (5000 code points ≈ 20 KB), far below anything abusive. */
 export const MAX_REST_BODY_BYTES = 64 * 1024
@@ -224,13 +224,6 @@ export const createRestRoutes = (deps: RestDeps) => {
     },
   )
   app.on(['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE'], '/:table', (c) => tableRoute(c, otherMethod))
-  app.all('*', (c) =>
-    postgrestError(c, 404, {
-      code: 'PGRST125',
-      details: null,
-      hint: null,
-      message: 'Invalid path specified in request URL',
-    }),
-  )
+  app.all('*', invalidPath)
   return app
 }

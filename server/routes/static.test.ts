@@ -6,7 +6,8 @@ import {
   FAKE_ASSET_PATH,
   FAKE_INDEX_TEXT,
 } from '../../tests/support/fake-site.ts'
-import { createApp } from '../app.ts'
+import { createTestApp } from '../../tests/support/test-app.ts'
+import type { createApp } from '../app.ts'
 import type { Database } from '../db/database.ts'
 import { loadStaticSite } from '../static-site.ts'
 
@@ -21,12 +22,7 @@ let remove: () => Promise<void>
 beforeAll(async () => {
   const site = await createFakeSite()
   remove = site.remove
-  app = createApp({
-    db: noDatabase,
-    anonKey: 'key',
-    sendEmail: async () => ({ ok: true }),
-    site: await loadStaticSite(site.dir),
-  })
+  app = createTestApp(noDatabase, { site: await loadStaticSite(site.dir) })
 })
 afterAll(() => remove())
 

@@ -1,21 +1,23 @@
+import { company } from '../../supabase/functions/_shared/company.ts'
+
 /**
- * Brand and contact facts. Re-branding the site means editing this file (and, for copy, its
- * neighbours in this folder); components never hold text of their own.
+ * The site's copy about the company. The facts themselves (name, e-mail, phone, city, site
+ * URL) come from supabase/functions/_shared/company.ts, the one file a re-brand edits; the
+ * copy beside this file only words them.
  */
 export const brand = {
-  name: 'Aurora Digital',
-  /** The logo shows the name as two words with the second one accented. */
-  logoWords: ['Aurora', 'Digital'],
+  name: company.name,
+  logoWords: company.logoWords,
   tagline: 'Soluções inovadoras em tecnologia',
   experience: '+7 anos de experiência',
 } as const
 
 export const contactFacts = {
-  email: 'contato@auroradigital.com.br',
-  phone: '+55 (11) 4002-8922',
-  phoneHref: 'tel:+551140028922',
-  city: 'São Paulo, SP',
-  location: 'São Paulo, SP — atendimento remoto',
+  email: company.inbox,
+  phone: company.phone,
+  phoneHref: company.phoneHref,
+  city: `${company.address.city}, ${company.address.region}`,
+  address: company.address,
   hours: 'Seg-Sex, 9h-18h',
   replyTime: '24 horas',
   replyTimeShort: '24h',
@@ -23,7 +25,7 @@ export const contactFacts = {
 } as const
 
 /** Used when the build gets no SITE_URL; canonical, Open Graph and sitemap URLs derive from it. */
-export const defaultSiteUrl = 'https://www.auroradigital.com.br'
+export const defaultSiteUrl = company.siteUrl
 
 export const seo = {
   title: `${brand.name} | Desenvolvimento de software sob medida`,

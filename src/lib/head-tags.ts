@@ -25,9 +25,9 @@ function organization(siteUrl: string) {
     telephone: contactFacts.phone,
     address: {
       '@type': 'PostalAddress',
-      addressLocality: 'São Paulo',
-      addressRegion: 'SP',
-      addressCountry: 'BR',
+      addressLocality: contactFacts.address.city,
+      addressRegion: contactFacts.address.region,
+      addressCountry: contactFacts.address.country,
     },
   }
 }

@@ -2,9 +2,9 @@
 -- project applies it with the Supabase CLI, and the embedded server applies it to PGlite or
 -- PostgreSQL at start. It must run on PostgreSQL 15 and on PGlite (PostgreSQL 18).
 -- The roles anon, authenticated and service_role exist on Supabase; the embedded server
--- creates them before applying migrations.
+-- creates them before applying migrations. Safe to apply twice.
 
-create table public.contact_submissions (
+create table if not exists public.contact_submissions (
   id uuid primary key default gen_random_uuid(),
   created_at timestamptz not null default now(),
   name text not null,
@@ -42,15 +42,15 @@ create table public.contact_submissions (
 comment on table public.contact_submissions is
   'Messages sent through the site''s contact form. Visitors (anon) may only insert.';
 
-create index contact_submissions_pending_idx
+create index if not exists contact_submissions_pending_idx
   on public.contact_submissions (created_at)
   where notified_at is null;
 
 -- The dedupe check looks up recent rows by e-mail on every insert.
-create index contact_submissions_email_idx
+create index if not exists contact_submissions_email_idx
   on public.contact_submissions (email, created_at);
 
-create index contact_submissions_client_ip_idx
+create index if not exists contact_submissions_client_ip_idx
   on public.contact_submissions (client_ip, created_at);
 
 -- Visitors may add a row and do nothing else: no reading, changing or deleting, and only
@@ -62,6 +62,7 @@ grant usage on schema public to anon, authenticated, service_role;
 grant insert (name, email, company, message) on table public.contact_submissions to anon;
 grant all on table public.contact_submissions to service_role;
 
+drop policy if exists "Visitors can submit a contact message" on public.contact_submissions;
 create policy "Visitors can submit a contact message"
   on public.contact_submissions
   for insert
@@ -80,7 +81,7 @@ create policy "Visitors can submit a contact message"
 create schema if not exists private;
 revoke all on schema private from public;
 
-create function private.guard_contact_submission()
+create or replace function private.guard_contact_submission()
   returns trigger
   language plpgsql
   security definer
@@ -127,6 +128,7 @@ $$;
 
 revoke all on function private.guard_contact_submission() from public;
 
+drop trigger if exists guard_contact_submission on public.contact_submissions;
 create trigger guard_contact_submission
   before insert on public.contact_submissions
   for each row execute function private.guard_contact_submission();

@@ -4,17 +4,15 @@ import path from 'node:path'
 import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEV_ANON_KEY } from '../../server/dev-anon-key.ts'
-import { retryPendingNotifications } from '../../server/notify/retry-notifications.ts'
-import { silentLogger } from '../../server/log.ts'
+import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
-import { createSmtpMailer } from '../../server/mail/smtp-mailer.ts'
+import { testSettings } from '../support/test-app.ts'
 import { startPostgresServer } from '../support/postgres-server.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 
 interface Store {
   /** Extra startServer options for this store and a cleanup. */
-  open(): Promise<{ options: { dataDir?: string; databaseUrl?: string }; close(): Promise<void> }>
+  open(): Promise<{ env: Record<string, string>; close(): Promise<void> }>
 }
 
 const stores: [string, Store][] = [
@@ -23,7 +21,10 @@ const stores: [string, Store][] = [
     {
       async open() {
         const dataDir = await mkdtemp(path.join(tmpdir(), 'contact-flow-'))
-        return { options: { dataDir }, close: () => rm(dataDir, { recursive: true, force: true }) }
+        return {
+          env: { DATA_DIR: dataDir },
+          close: () => rm(dataDir, { recursive: true, force: true }),
+        }
       },
     },
   ],
@@ -32,7 +33,7 @@ const stores: [string, Store][] = [
     {
       async open() {
         const postgres = await startPostgresServer()
-        return { options: { databaseUrl: postgres.url }, close: postgres.stop }
+        return { env: { DATABASE_URL: postgres.url }, close: postgres.stop }
       },
     },
   ],
@@ -74,13 +75,14 @@ describe.each(stores)('contact flow on %s', (_name, store) => {
     smtp = await startSmtpCatcher()
     const opened = await store.open()
     closeStore = opened.close
-    server = await startServer({
-      port: 0,
-      smtpUrl: smtp.url,
-      contactTo: 'owner@example.test',
-      retryIntervalMs: false,
-      ...opened.options,
-    })
+    server = await startServer(
+      testSettings({
+        PORT: '0',
+        SMTP_URL: smtp.url,
+        CONTACT_TO: 'owner@example.test',
+        ...opened.env,
+      }),
+    )
     supabase = connect(server.url)
   })
 
@@ -98,7 +100,7 @@ describe.each(stores)('contact flow on %s', (_name, store) => {
       body: message,
     })
     expect(invokeError).toBeNull()
-    expect(data).toEqual({ ok: true })
+    expect(data).toEqual({ ok: true, status: 'sent' })
 
     const rows = await rowsFor(message.email)
     expect(rows).toHaveLength(1)
@@ -163,10 +165,11 @@ describe.each(stores)('contact flow on %s', (_name, store) => {
     expect(await rowsFor(message.email)).toEqual(before)
   })
 
-  it('keeps the row when the mail server is down, and the retry delivers it later', async () => {
+  it('keeps the row when the mail server is down, and the sweep delivers it once later', async () => {
     const message = newMessage()
     const { error } = await supabase.from('contact_submissions').insert(message)
     expect(error).toBeNull()
+    const { port } = new URL(smtp.url)
     await smtp.stop()
 
     const { error: invokeError } = await supabase.functions.invoke('send-contact-email', {
@@ -177,20 +180,26 @@ describe.each(stores)('contact flow on %s', (_name, store) => {
     const [row] = await rowsFor(message.email)
     expect(row?.notified_at).toBeNull()
 
-    // The mail server is back; the retry job picks the row up once its back-off has passed.
-    smtp = await startSmtpCatcher()
+    expect(row?.notify_error).toMatch(/ECONNREFUSED/)
+
+    // The mail server is back on its address; time passes beyond the row's back-off, and the
+    // sweep (what the server's timer and pg_cron call) sends it, once.
+    smtp = await startSmtpCatcher({ port: Number(port) })
     await server.db.query(
-      'update contact_submissions set next_notify_at = now() where email = $1',
+      `update contact_submissions
+          set next_notify_at = now(), created_at = created_at - interval '3 minutes'
+        where email = $1`,
       [message.email],
     )
-    const sent = await retryPendingNotifications(
-      (sql, params) => server.db.query(sql, params),
-      createSmtpMailer(smtp.url, 'owner@example.test', silentLogger),
-      silentLogger,
-      0,
-    )
-    expect(sent).toBeGreaterThanOrEqual(1)
-    expect(smtp.messages.some((m) => m.replyTo?.value[0]?.address === message.email)).toBe(true)
-    expect((await rowsFor(message.email))[0]?.notified_at).not.toBeNull()
+    const sweep = () => supabase.functions.invoke('send-contact-email/retry', { body: {} })
+    expect((await sweep()).data).toMatchObject({ ok: true, sent: 1, failed: 0 })
+    expect((await sweep()).data).toMatchObject({ ok: true, sent: 0 })
+    expect(
+      smtp.messages.filter((m) => m.replyTo?.value[0]?.address === message.email),
+    ).toHaveLength(1)
+    expect((await rowsFor(message.email))[0]).toMatchObject({
+      notify_attempts: 2,
+      notify_error: null,
+    })
   })
 })

@@ -10,8 +10,11 @@ export interface SmtpCatcher {
   stop(): Promise<void>
 }
 
-/** A real SMTP server on an ephemeral loopback port that keeps every message it receives. */
-export const startSmtpCatcher = async (): Promise<SmtpCatcher> => {
+/**
+ * A real SMTP server on a loopback port (a free one unless given) that keeps every message it
+ * receives. Starting one again on a stopped one's port is the mail server coming back.
+ */
+export const startSmtpCatcher = async ({ port = 0 } = {}): Promise<SmtpCatcher> => {
   const messages: ParsedMail[] = []
   const server = new SMTPServer({
     authOptional: true,
@@ -27,11 +30,11 @@ export const startSmtpCatcher = async (): Promise<SmtpCatcher> => {
       )
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const { port } = server.server.address() as AddressInfo
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+  const listening = (server.server.address() as AddressInfo).port
   let stopped: Promise<void> | undefined
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${listening}`,
     messages,
     stop() {
       stopped ??= new Promise<void>((resolve) => server.close(() => resolve()))

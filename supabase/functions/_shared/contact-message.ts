@@ -50,13 +50,15 @@ const checkName = (name: string): ContactIssue['problem'] | null => {
   return null
 }
 
+/** One address in the shape the database accepts (the length limit aside). */
+export const isEmailAddress = (email: string): boolean =>
+  EMAIL_SHAPE.test(email) &&
+  countCodePoints(email.slice(0, email.indexOf('@'))) <= EMAIL_LOCAL_PART_LIMIT
+
 const checkEmail = (email: string): ContactIssue['problem'] | null => {
   if (email.length === 0) return 'required'
   if (countCodePoints(email) > CONTACT_LIMITS.email) return 'too_long'
-  if (!EMAIL_SHAPE.test(email)) return 'invalid'
-  const localPart = email.slice(0, email.indexOf('@'))
-  if (countCodePoints(localPart) > EMAIL_LOCAL_PART_LIMIT) return 'invalid'
-  return null
+  return isEmailAddress(email) ? null : 'invalid'
 }
 
 const checkCompany = (company: string | null): ContactIssue['problem'] | null => {

@@ -5,7 +5,14 @@ export interface ContactEmail {
   subject: string
   text: string
   html: string
-  replyTo: { name: string; address: string }
+  /** The visitor, so that answering the e-mail answers them; a digest has none. */
+  replyTo?: { name: string; address: string }
+}
+
+/** A submission as stored: what an e-mail about it may show. */
+export interface StoredSubmission extends ContactMessage {
+  id: string
+  createdAt: Date
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -56,4 +63,66 @@ export const renderContactEmail = (message: ContactMessage): ContactEmail => {
     '</body></html>',
   ].join('\n')
   return { subject, text, html, replyTo: { name, address: message.email } }
+}
+
+/** How much of each message a digest shows; the whole text stays in the database. */
+export const DIGEST_EXCERPT_CHARACTERS = 500
+
+const excerpt = (text: string) => {
+  const characters = Array.from(text)
+  return characters.length <= DIGEST_EXCERPT_CHARACTERS
+    ? text
+    : `${characters.slice(0, DIGEST_EXCERPT_CHARACTERS).join('')}…`
+}
+
+const brazilTime = new Intl.DateTimeFormat('pt-BR', {
+  dateStyle: 'short',
+  timeStyle: 'short',
+  timeZone: 'America/Sao_Paulo',
+})
+
+/**
+ * One e-mail for many leads, sent once the hourly cap of single e-mails is spent, so a flood
+ * of submissions costs the inbox one message instead of hours of them.
+ */
+export const renderDigestEmail = (submissions: StoredSubmission[]): ContactEmail => {
+  const leads = [...submissions].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+  const subject = `Resumo: ${leads.length} novas mensagens pelo site`
+  const intro =
+    'O limite de e-mails por hora foi atingido; estas mensagens chegaram juntas. ' +
+    'Responda a cada pessoa pelo endereço indicado.'
+  const text = [
+    intro,
+    ...leads.map((lead) =>
+      [
+        '',
+        '—'.repeat(20),
+        `Data: ${brazilTime.format(lead.createdAt)}`,
+        `Nome: ${lead.name}`,
+        `E-mail: ${lead.email}`,
+        `Empresa: ${lead.company ?? '—'}`,
+        '',
+        excerpt(lead.message),
+      ].join('\n'),
+    ),
+  ].join('\n')
+  const html = [
+    '<!doctype html><html lang="pt-BR"><body style="font-family:sans-serif">',
+    `<h1 style="font-size:18px">${escapeHtml(subject)}</h1>`,
+    `<p>${escapeHtml(intro)}</p>`,
+    ...leads.map((lead) =>
+      [
+        '<hr>',
+        '<table>',
+        row('Data', brazilTime.format(lead.createdAt)),
+        row('Nome', lead.name),
+        row('E-mail', lead.email),
+        row('Empresa', lead.company ?? '—'),
+        '</table>',
+        `<p style="white-space:pre-wrap">${escapeHtml(excerpt(lead.message))}</p>`,
+      ].join('\n'),
+    ),
+    '</body></html>',
+  ].join('\n')
+  return { subject, text, html }
 }

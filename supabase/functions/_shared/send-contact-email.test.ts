@@ -1,45 +1,64 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createTestDatabase } from '../../../tests/support/test-database.ts'
+import type { Database } from '../../../server/db/database.ts'
 import { CONTACT_LIMITS, parseContactMessage } from './contact-message.ts'
+import type { SendEmailResult } from './mail-delivery.ts'
 import type { ContactEmail } from './render-contact-email.ts'
-import {
-  handleSendContactEmail,
-  type SendContactEmailDeps,
-  type SendEmailResult,
-} from './send-contact-email.ts'
+import { handleSendContactEmail, type SendContactEmailDeps } from './send-contact-email.ts'
 
-const message = {
-  name: 'Ana <b>Souza</b>',
-  email: 'ana@example.com',
-  company: null,
-  message: '<script>alert(1)</script>\nQuero um site.',
+// The handler against a real database (PGlite with the migrations): the claim rules are SQL.
+// The mail transport is the one stand-in; tests/integration use a real SMTP server.
+let db: Database
+beforeAll(async () => {
+  db = await createTestDatabase()
+})
+afterAll(() => db.close())
+beforeEach(async () => {
+  await db.exec(`
+    delete from public.contact_submissions;
+    delete from private.mail_sends;
+    update private.contact_settings set mail_per_hour = 20;
+  `)
+})
+
+let sequence = 0
+const storedMessage = async (overrides: Record<string, string | null> = {}) => {
+  sequence += 1
+  const message = {
+    name: `Ana <b>Souza</b> ${sequence}`,
+    email: `ana${sequence}@example.com`,
+    company: null,
+    message: `<script>alert(${sequence})</script>\nQuero um site.`,
+    ...overrides,
+  }
+  await db.query(
+    'insert into contact_submissions (name, email, company, message) values ($1, $2, $3, $4)',
+    [message.name, message.email, message.company, message.message],
+  )
+  return message
 }
 
 const setup = (
-  options: { stored?: boolean; send?: () => Promise<SendEmailResult>; timeoutMs?: number } = {},
+  send: () => Promise<SendEmailResult> = async () => ({ ok: true }),
+  deadlineMs = 2_000,
 ) => {
   const sent: ContactEmail[] = []
-  const notified: string[] = []
-  const failed: string[] = []
+  const background: Promise<unknown>[] = []
   const deps: SendContactEmailDeps = {
-    findPendingSubmission: async () => (options.stored === false ? null : 'row-1'),
+    query: (sql, params) => db.query(sql, params),
     sendEmail: async (email) => {
       sent.push(email)
-      return options.send ? options.send() : { ok: true }
+      return send()
     },
-    markNotified: async (id) => {
-      notified.push(id)
-    },
-    markFailed: async (id) => {
-      failed.push(id)
-    },
-    sendTimeoutMs: options.timeoutMs,
+    responseDeadlineMs: deadlineMs,
+    waitUntil: (work) => background.push(work),
   }
-  return { deps, sent, notified, failed }
+  return { deps, sent, background }
 }
 
-const call = (deps: SendContactEmailDeps, body: unknown, init: RequestInit = {}) =>
+const call = (deps: SendContactEmailDeps, body: unknown, init: RequestInit = {}, path = '') =>
   handleSendContactEmail(
-    new Request('http://localhost/functions/v1/send-contact-email', {
+    new Request(`http://localhost/functions/v1/send-contact-email${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'http://site.test' },
       body: typeof body === 'string' ? body : JSON.stringify(body),
@@ -48,30 +67,58 @@ const call = (deps: SendContactEmailDeps, body: unknown, init: RequestInit = {})
     deps,
   )
 
+const rowFor = async (email: string) =>
+  (
+    await db.query<{
+      notified_at: Date | null
+      notify_attempts: number
+      notify_error: string | null
+      next_notify_at: Date | null
+      notified_via: string | null
+    }>(
+      'select notified_at, notify_attempts, notify_error, next_notify_at, notified_via from contact_submissions where email = $1',
+      [email],
+    )
+  ).rows[0]
+
 describe('send-contact-email', () => {
   it('mails a stored submission once, escaped, with the visitor as Reply-To', async () => {
-    const { deps, sent, notified } = setup()
+    const message = await storedMessage()
+    const { deps, sent } = setup()
     const res = await call(deps, message)
     expect(res.status).toBe(200)
-    expect(await res.json()).toEqual({ ok: true })
+    expect(await res.json()).toEqual({ ok: true, status: 'sent' })
     expect(res.headers.get('access-control-allow-origin')).toBe('http://site.test')
     expect(sent).toHaveLength(1)
-    expect(sent[0]?.replyTo).toEqual({ name: 'Ana <b>Souza</b>', address: 'ana@example.com' })
-    expect(sent[0]?.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
+    expect(sent[0]?.replyTo).toEqual({ name: message.name, address: message.email })
+    expect(sent[0]?.html).toContain(`&lt;script&gt;alert(${sequence})&lt;/script&gt;`)
     expect(sent[0]?.html).not.toContain('<script>')
-    expect(sent[0]?.text).toContain('<script>alert(1)</script>')
-    expect(notified).toEqual(['row-1'])
+    expect(sent[0]?.text).toContain(`<script>alert(${sequence})</script>`)
+    expect(await rowFor(message.email)).toMatchObject({
+      notify_attempts: 1,
+      notified_via: 'single',
+    })
+
+    const again = await call(deps, message)
+    expect(again.status).toBe(409)
+    expect(sent).toHaveLength(1)
   })
 
   it('keeps line breaks and bidi controls out of the subject', async () => {
+    const message = await storedMessage({ name: 'Ana\u202Egnp.exe' })
     const { deps, sent } = setup()
-    await call(deps, { ...message, name: 'Ana\u202Egnp.exe' })
+    await call(deps, message)
     expect(sent[0]?.subject).not.toMatch(/[\r\n\u202a-\u202e\u2066-\u2069]/)
   })
 
   it('refuses to send anything that was not stored (no open relay)', async () => {
-    const { deps, sent } = setup({ stored: false })
-    const res = await call(deps, message)
+    const { deps, sent } = setup()
+    const res = await call(deps, {
+      name: 'Spam',
+      email: 'victim@example.com',
+      company: null,
+      message: 'Buy now',
+    })
     expect(res.status).toBe(409)
     expect((await res.json()).error.code).toBe('submission_not_found')
     expect(sent).toHaveLength(0)
@@ -79,7 +126,12 @@ describe('send-contact-email', () => {
 
   it('answers an invalid message with 400 and the problems found', async () => {
     const { deps, sent } = setup()
-    const res = await call(deps, { ...message, email: 'a@b.co\r\nBcc: x@evil.test' })
+    const res = await call(deps, {
+      name: 'Ana',
+      email: 'a@b.co\r\nBcc: x@evil.test',
+      company: null,
+      message: 'Oi',
+    })
     expect(res.status).toBe(400)
     expect((await res.json()).error.issues).toEqual([{ field: 'email', problem: 'invalid' }])
     expect(sent).toHaveLength(0)
@@ -92,26 +144,72 @@ describe('send-contact-email', () => {
   })
 
   it('answers an oversized body with 413 before parsing it', async () => {
-    const res = await call(setup().deps, { ...message, message: 'x'.repeat(100_000) })
+    const res = await call(setup().deps, { name: 'x', message: 'x'.repeat(100_000) })
     expect(res.status).toBe(413)
     expect(res.headers.get('access-control-allow-origin')).toBe('http://site.test')
   })
 
-  it('reports a refused mail as 502 and leaves the row for the retry job', async () => {
-    const { deps, notified, failed } = setup({
-      send: async () => ({ ok: false, reason: 'refused' }),
-    })
+  it('reports a refused mail as 502 and records the reason and a back-off for the sweep', async () => {
+    const message = await storedMessage()
+    const { deps } = setup(async () => ({ ok: false, reason: '421 try again later' }))
     const res = await call(deps, message)
     expect(res.status).toBe(502)
-    expect(notified).toEqual([])
-    expect(failed).toEqual(['row-1'])
+    const row = await rowFor(message.email)
+    expect(row).toMatchObject({
+      notified_at: null,
+      notify_attempts: 1,
+      notify_error: '421 try again later',
+    })
+    expect(row?.next_notify_at?.getTime()).toBeGreaterThan(Date.now() + 30_000)
   })
 
-  it('gives up on a hanging mail server with 504', async () => {
-    const { deps } = setup({ send: () => new Promise(() => {}), timeoutMs: 20 })
+  it('answers "queued" to a slow mail server and lets the send finish once, never twice', async () => {
+    const message = await storedMessage()
+    let finish: (result: SendEmailResult) => void = () => undefined
+    const { deps, sent, background } = setup(() => new Promise((resolve) => (finish = resolve)), 50)
     const res = await call(deps, message)
-    expect(res.status).toBe(504)
-    expect((await res.json()).error.code).toBe('email_timeout')
+    expect(res.status).toBe(202)
+    expect(await res.json()).toEqual({ ok: true, status: 'queued' })
+    // While the transaction is still open, nobody may pick the lead up again.
+    expect(await rowFor(message.email)).toMatchObject({ notified_at: null, notify_attempts: 0 })
+    const sweep = await call(deps, '', {}, '/retry')
+    expect(await sweep.json()).toMatchObject({ sent: 0, failed: 0 })
+    finish({ ok: true })
+    await Promise.all(background)
+    expect(sent).toHaveLength(1)
+    expect(await rowFor(message.email)).toMatchObject({
+      notify_attempts: 1,
+      notified_via: 'single',
+    })
+  })
+
+  it('defers leads past the hourly cap and sends them as one digest', async () => {
+    await db.exec('update private.contact_settings set mail_per_hour = 2')
+    const { deps, sent } = setup()
+    const messages = [
+      await storedMessage(),
+      await storedMessage(),
+      await storedMessage(),
+      await storedMessage(),
+    ]
+    const statuses = []
+    for (const message of messages) statuses.push((await call(deps, message)).status)
+    expect(statuses).toEqual([200, 200, 202, 202])
+    expect(sent).toHaveLength(2)
+
+    // The sweep leaves leads younger than two minutes to the visitor's request: age them.
+    await db.exec("update contact_submissions set created_at = created_at - interval '3 minutes'")
+    const sweep = await call(deps, '', {}, '/retry')
+    expect(await sweep.json()).toEqual({ ok: true, sent: 1, failed: 0, leads: 2 })
+    expect(sent).toHaveLength(3)
+    expect(sent[2]?.subject).toBe('Resumo: 2 novas mensagens pelo site')
+    expect(sent[2]?.text).toContain(messages[3]?.email)
+    expect(sent[2]?.replyTo).toBeUndefined()
+    for (const message of messages.slice(2)) {
+      expect(await rowFor(message.email)).toMatchObject({ notified_via: 'digest' })
+    }
+    // Another sweep right after finds nothing, and no second digest within its interval.
+    expect(await (await call(deps, '', {}, '/retry')).json()).toMatchObject({ sent: 0 })
   })
 
   it('answers the preflight with ok and CORS headers, and other methods with 405 JSON', async () => {
@@ -125,6 +223,8 @@ describe('send-contact-email', () => {
 })
 
 describe('parseContactMessage', () => {
+  const message = { name: 'Ana', email: 'ana@example.com', company: null, message: 'Oi' }
+
   it('counts code points, so 5000 emoji fit and 5001 characters do not', () => {
     expect(
       parseContactMessage({ ...message, message: '😀'.repeat(CONTACT_LIMITS.message) }).ok,

@@ -1,25 +1,24 @@
 import { parseContactMessage, type ContactIssue, type ContactMessage } from './contact-message.ts'
 import { corsHeaders } from './cors.ts'
-import { renderContactEmail, type ContactEmail } from './render-contact-email.ts'
+import {
+  claimSubmissionMail,
+  sendClaim,
+  sendDueMail,
+  type MailDeliveryDeps,
+} from './mail-delivery.ts'
 
-export type SendEmailResult = { ok: true } | { ok: false; reason: string }
-
-export interface SendContactEmailDeps {
-  /** The id of a stored, not yet notified submission with these values, or null. */
-  findPendingSubmission: (message: ContactMessage) => Promise<string | null>
-  /** Sends to the fixed company address; never throws for an expected failure. */
-  sendEmail: (email: ContactEmail) => Promise<SendEmailResult>
-  markNotified: (id: string) => Promise<void>
-  /** Lets the retry job pick the row up again later. */
-  markFailed?: (id: string) => Promise<void>
-  /** Give up waiting for the mail server after this long (default 10 s). */
-  sendTimeoutMs?: number
+export interface SendContactEmailDeps extends MailDeliveryDeps {
+  /** Answer the visitor "queued" once the mail server has taken this long (the send goes on). */
+  responseDeadlineMs: number
+  /**
+   * Keeps the send alive after the response where the runtime would otherwise stop it
+   * (Supabase's EdgeRuntime.waitUntil); Node and plain Deno keep running promises anyway.
+   */
+  waitUntil?: (work: Promise<unknown>) => void
 }
 
 /** A contact message is a few KB at most; anything bigger is refused before parsing. */
 export const MAX_FUNCTION_BODY_BYTES = 64 * 1024
-
-const DEFAULT_SEND_TIMEOUT_MS = 10_000
 
 type ErrorCode =
   | 'method_not_allowed'
@@ -28,11 +27,10 @@ type ErrorCode =
   | 'invalid_contact_message'
   | 'submission_not_found'
   | 'email_failed'
-  | 'email_timeout'
   | 'internal_error'
 
-const json = (status: number, body: unknown, origin: string | null, extra?: HeadersInit) => {
-  const headers = new Headers(extra)
+const json = (status: number, body: unknown, origin: string | null) => {
+  const headers = new Headers()
   for (const [key, value] of Object.entries(corsHeaders(origin))) headers.set(key, value)
   headers.set('Content-Type', 'application/json; charset=utf-8')
   return new Response(JSON.stringify(body), { status, headers })
@@ -73,16 +71,14 @@ const readLimitedText = async (req: Request, limit: number): Promise<string | nu
   return new TextDecoder().decode(bytes)
 }
 
-const withTimeout = async (
-  work: Promise<SendEmailResult>,
-  ms: number,
-): Promise<SendEmailResult | 'timeout'> => {
+/** The work's result, or 'deadline' if it takes longer than ms (the work itself goes on). */
+const within = async <T>(work: Promise<T>, ms: number): Promise<T | 'deadline'> => {
   let timer: ReturnType<typeof setTimeout> | undefined
-  const timeout = new Promise<'timeout'>((resolve) => {
-    timer = setTimeout(() => resolve('timeout'), ms)
+  const late = new Promise<'deadline'>((resolve) => {
+    timer = setTimeout(() => resolve('deadline'), ms)
   })
   try {
-    return await Promise.race([work, timeout])
+    return await Promise.race([work, late])
   } finally {
     clearTimeout(timer)
   }
@@ -93,8 +89,8 @@ const notify = async (
   deps: SendContactEmailDeps,
   origin: string | null,
 ): Promise<Response> => {
-  const id = await deps.findPendingSubmission(message)
-  if (id === null) {
+  const claimed = await claimSubmissionMail(deps.query, message)
+  if (claimed.outcome === 'not_found') {
     return fail(
       409,
       'submission_not_found',
@@ -102,19 +98,28 @@ const notify = async (
       origin,
     )
   }
-  const result = await withTimeout(
-    deps.sendEmail(renderContactEmail(message)),
-    deps.sendTimeoutMs ?? DEFAULT_SEND_TIMEOUT_MS,
-  )
-  if (result === 'timeout' || !result.ok) {
-    await deps.markFailed?.(id)
-    return result === 'timeout'
-      ? fail(504, 'email_timeout', 'The mail server did not answer in time.', origin)
-      : fail(502, 'email_failed', 'The mail server refused the message.', origin)
+  // The hourly cap is spent: the lead is safe and goes out with the next sweep.
+  if (claimed.outcome === 'deferred') return json(202, { ok: true, status: 'queued' }, origin)
+
+  const sending = sendClaim(deps, claimed.claim)
+  const first = await within(sending, deps.responseDeadlineMs)
+  if (first === 'deadline') {
+    // A slow mail server: let the send finish and record itself; never give up halfway,
+    // or a transaction the server still completes would be sent again by the sweep.
+    deps.waitUntil?.(sending.catch(() => undefined))
+    return json(202, { ok: true, status: 'queued' }, origin)
   }
-  await deps.markNotified(id)
-  return json(200, { ok: true }, origin)
+  return first.ok
+    ? json(200, { ok: true, status: 'sent' }, origin)
+    : fail(502, 'email_failed', 'The mail server refused the message; it will be retried.', origin)
 }
+
+/** The scheduled sweep (pg_cron on hosted Supabase): sends what is due, answers with counts. */
+const sweep = async (deps: SendContactEmailDeps, origin: string | null) =>
+  json(200, { ok: true, ...(await sendDueMail(deps)) }, origin)
+
+const isSweepPath = (req: Request) =>
+  new URL(req.url).pathname.replace(/\/+$/, '').endsWith('/retry')
 
 /**
  * The send-contact-email function, runtime-neutral: the Deno edge function and the Node
@@ -134,6 +139,7 @@ export const handleSendContactEmail = async (
     return fail(405, 'method_not_allowed', 'Use POST.', origin)
   }
   try {
+    if (isSweepPath(req)) return await sweep(deps, origin)
     const text = await readLimitedText(req, MAX_FUNCTION_BODY_BYTES)
     if (text === null) {
       return fail(413, 'payload_too_large', 'The request body is too large.', origin)

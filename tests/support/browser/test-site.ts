@@ -2,12 +2,13 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { AddressObject, ParsedMail } from 'mailparser'
+import { DIST_DIR as SITE_DIR } from '../../../server/paths.ts'
+import { settingsFrom } from '../../../server/settings.ts'
 import { startServer, type RunningServer } from '../../../server/start-server.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../smtp-catcher.ts'
 
-const DIST_DIR = fileURLToPath(new URL('../../../dist/', import.meta.url))
+const DIST_DIR = `${SITE_DIR}/`
 
 /** Where the company receives leads in these tests; not the site's real address. */
 const COMPANY_INBOX = 'leads@aurora.test'
@@ -60,7 +61,7 @@ export async function startTestSite({ smtp = 'up' }: TestSiteOptions = {}): Prom
   if (!existsSync(path.join(DIST_DIR, 'index.html'))) {
     throw new Error(
       `${DIST_DIR}index.html is missing. Build the site for the embedded server first: ` +
-        '`npx tsx server/ensure-build.ts --force` (npm test does this).',
+        '`npm run build` (npm test does this).',
     )
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-data-'))
@@ -70,14 +71,15 @@ export async function startTestSite({ smtp = 'up' }: TestSiteOptions = {}): Prom
     catcher = await startSmtpCatcher()
     // Stopping the catcher frees its port: a real address where nothing answers any more.
     if (smtp === 'down') await catcher.stop()
-    server = await startServer({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir,
-      distDir: DIST_DIR,
-      smtpUrl: catcher.url,
-      contactTo: COMPANY_INBOX,
-    })
+    // As `npm start` runs it: the built site, the warm-up and the mail sweep.
+    server = await startServer(
+      settingsFrom({
+        PORT: '0',
+        DATA_DIR: dataDir,
+        SMTP_URL: catcher.url,
+        CONTACT_TO: COMPANY_INBOX,
+      }),
+    )
   } catch (error) {
     await catcher?.stop()
     await rm(dataDir, { recursive: true, force: true })

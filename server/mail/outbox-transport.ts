@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto'
+import { mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import nodemailer from 'nodemailer'
+import type { MailTransport } from '../../supabase/functions/_shared/mail-delivery.ts'
+
+/**
+ * Without SMTP_URL the server still produces the exact message it would send, as an .eml
+ * file anyone can open in a mail program, so nothing needs configuring to try the form.
+ */
+export const createOutboxTransport = (outboxDir: string): MailTransport => {
+  const stream = nodemailer.createTransport({ streamTransport: true, buffer: true })
+  return {
+    async sendMail(message) {
+      const info = await stream.sendMail(message)
+      await mkdir(outboxDir, { recursive: true })
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-')
+      await writeFile(
+        path.join(outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`),
+        info.message,
+      )
+      return info
+    },
+  }
+}

@@ -1,0 +1,106 @@
+import path from 'node:path'
+import { readMailSettings, type MailSettings } from '../supabase/functions/_shared/mail-settings.ts'
+import { DIST_DIR } from './paths.ts'
+
+/**
+ * The publishable key the embedded server accepts when SUPABASE_ANON_KEY is not set. It is
+ * public by nature (it ships in the page), so a fixed development value is fine.
+ */
+export const DEV_ANON_KEY = 'sb_publishable_local-development-key'
+
+/** Everything the Node server can be told, with its default; see .env.example and README. */
+export interface Settings {
+  port: number
+  host: string
+  /** Absolute; holds pglite/, its lock and outbox/. */
+  dataDir: string
+  /** PostgreSQL instead of PGlite. */
+  databaseUrl: string | undefined
+  /** Without it, e-mails are written as .eml files to <dataDir>/outbox. */
+  smtpUrl: string | undefined
+  mail: MailSettings
+  anonKey: string
+  /** The public address, for the start-up line. */
+  siteUrl: string | undefined
+  /** A reverse proxy in front appends the visitor's address to X-Forwarded-For. */
+  trustProxy: boolean
+  /** The built site; undefined serves the API only. */
+  distDir: string | undefined
+  /** How often unsent e-mails are looked for; false turns the sweep off (tests). */
+  mailSweepIntervalMs: number | false
+  /** Run the insert path before listening, so the first visitors do not wait for cold code. */
+  warmUp: boolean
+}
+
+export type SettingsResult = { ok: true; settings: Settings } | { ok: false; problems: string[] }
+
+type Environment = Readonly<Record<string, string | undefined>>
+
+const hasScheme = (value: string, schemes: string[]): boolean => {
+  try {
+    return schemes.includes(new URL(value).protocol)
+  } catch {
+    return false
+  }
+}
+
+/** Reads every setting; a set but invalid one is reported together with all the others. */
+export const readSettings = (env: Environment = process.env): SettingsResult => {
+  const problems: string[] = []
+  const value = (name: string) => {
+    const raw = env[name]?.trim()
+    return raw === undefined || raw === '' ? undefined : raw
+  }
+
+  const portText = value('PORT') ?? '8080'
+  const port = Number(portText)
+  if (!/^\d+$/.test(portText) || port > 65535) {
+    problems.push(`PORT must be a whole number from 0 to 65535 (got "${portText}").`)
+  }
+  const databaseUrl = value('DATABASE_URL')
+  if (databaseUrl && !hasScheme(databaseUrl, ['postgres:', 'postgresql:'])) {
+    problems.push('DATABASE_URL must be a postgres:// or postgresql:// URL.')
+  }
+  const mail = readMailSettings({
+    SMTP_URL: value('SMTP_URL'),
+    CONTACT_TO: value('CONTACT_TO'),
+    MAIL_FROM: value('MAIL_FROM'),
+  })
+  if (!mail.ok) problems.push(...mail.problems)
+  const anonKey = value('SUPABASE_ANON_KEY') ?? DEV_ANON_KEY
+  if (/\s/.test(anonKey)) problems.push('SUPABASE_ANON_KEY must not contain spaces.')
+  const siteUrl = value('SITE_URL')
+  if (siteUrl && !hasScheme(siteUrl, ['http:', 'https:'])) {
+    problems.push('SITE_URL must be an http:// or https:// URL.')
+  }
+  const trustProxyText = (value('TRUST_PROXY') ?? 'false').toLowerCase()
+  if (!['0', '1', 'false', 'true'].includes(trustProxyText)) {
+    problems.push(`TRUST_PROXY must be true or false (got "${trustProxyText}").`)
+  }
+
+  if (problems.length > 0 || !mail.ok) return { ok: false, problems }
+  return {
+    ok: true,
+    settings: {
+      port,
+      host: value('HOST') ?? '127.0.0.1',
+      dataDir: path.resolve(value('DATA_DIR') ?? '.data'),
+      databaseUrl,
+      smtpUrl: mail.smtpUrl,
+      mail: mail.settings,
+      anonKey,
+      siteUrl,
+      trustProxy: trustProxyText === 'true' || trustProxyText === '1',
+      distDir: DIST_DIR,
+      mailSweepIntervalMs: 60_000,
+      warmUp: true,
+    },
+  }
+}
+
+/** readSettings for code that cannot go on without them (tests, scripts): throws the list. */
+export const settingsFrom = (env: Environment, overrides: Partial<Settings> = {}): Settings => {
+  const result = readSettings(env)
+  if (!result.ok) throw new Error(`Invalid settings:\n- ${result.problems.join('\n- ')}`)
+  return { ...result.settings, ...overrides }
+}

@@ -1,0 +1,23 @@
+/**
+ * The company behind the site: re-branding starts and ends here. The site (src/content/),
+ * the Node server and the Supabase Edge Function all read this one file, so the page, the
+ * e-mails the company receives and their sender never disagree.
+ *
+ * It lives under supabase/functions/ because the Supabase CLI bundles only what is inside
+ * that folder into an Edge Function (supabase/cli#3467); plain data, no imports.
+ */
+export const company = {
+  /** Shown in the logo, titles, the footer and e-mails. */
+  name: 'Aurora Digital',
+  /** The logo shows the name as two words with the second one accented. */
+  logoWords: ['Aurora', 'Digital'],
+  /** Public address on the site, and where contact messages go unless CONTACT_TO says otherwise. */
+  inbox: 'contato@auroradigital.com.br',
+  /** The display name of the notification e-mails' sender (From: "<sender> <address>"). */
+  mailSenderName: 'Formulário do site',
+  phone: '+55 (11) 4002-8922',
+  phoneHref: 'tel:+551140028922',
+  address: { city: 'São Paulo', region: 'SP', country: 'BR' },
+  /** The public address of the site when the build gets no SITE_URL. */
+  siteUrl: 'https://www.auroradigital.com.br',
+} as const

@@ -1,0 +1,23 @@
+import { createApp, type AppDeps } from '../../server/app.ts'
+import type { Database } from '../../server/db/database.ts'
+import { DEV_ANON_KEY, settingsFrom, type Settings } from '../../server/settings.ts'
+
+/**
+ * The server's settings as a test needs them: the defaults (as from an empty environment),
+ * no site, no sweep timer, no warm-up; `env` is read exactly as the server reads it.
+ */
+export const testSettings = (
+  env: Record<string, string> = {},
+  overrides: Partial<Settings> = {},
+): Settings =>
+  settingsFrom(env, { distDir: undefined, mailSweepIntervalMs: false, warmUp: false, ...overrides })
+
+/** createApp with the default key, a mailer that always succeeds and the default deadline. */
+export const createTestApp = (db: Database, overrides: Partial<AppDeps> = {}) =>
+  createApp({
+    db,
+    anonKey: DEV_ANON_KEY,
+    sendEmail: async () => ({ ok: true }),
+    responseDeadlineMs: testSettings().mail.responseDeadlineMs,
+    ...overrides,
+  })
