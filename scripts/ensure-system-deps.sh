@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The tests drive a real Chromium and a real PostgreSQL server. Both come from Debian.
-# As root on Debian we install what is missing; anywhere else we stop and say what to install,
-# because a test run that quietly skips them would prove nothing.
+# The tests drive a real Chromium and a real PostgreSQL server with pg_cron (as on Supabase).
+# All come from Debian. As root on Debian we install what is missing; anywhere else we stop and
+# say what to install, because a test run that quietly skips them would prove nothing.
 set -euo pipefail
 
 find_pg_bin() {
@@ -9,24 +9,38 @@ find_pg_bin() {
   for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V -r); do
     if [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ]; then echo "$dir"; return 0; fi
   done
-  if command -v initdb >/dev/null 2>&1; then dirname "$(command -v initdb)"; return 0; fi
   return 1
 }
 
-missing=()
-[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
-find_pg_bin >/dev/null || missing+=(postgresql)
+# What is missing, as Debian package names (pg_cron's name depends on the server's version).
+missing_packages() {
+  local pg_bin
+  [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || echo chromium
+  if pg_bin=$(find_pg_bin); then
+    [ -f "$pg_bin/../lib/pg_cron.so" ] || echo "postgresql-$(basename "$(dirname "$pg_bin")")-cron"
+  else
+    echo postgresql
+  fi
+}
 
+install_missing() {
+  local packages=("$@")
+  echo "Installing Debian packages the tests need: ${packages[*]}"
+  # Without recommends Chromium may come with no fonts; the pages would render as empty boxes.
+  [[ " ${packages[*]} " == *" chromium "* ]] && packages+=(fonts-liberation fonts-dejavu-core)
+  apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+}
+
+mapfile -t missing < <(missing_packages)
 if [ ${#missing[@]} -eq 0 ]; then exit 0; fi
 
 if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
-  echo "Installing Debian packages the tests need: ${missing[*]}"
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
-  packages=("${missing[@]}")
-  # Without recommends Chromium may come with no fonts; the pages would render as empty boxes.
-  [[ " ${missing[*]} " == *" chromium "* ]] && packages+=(fonts-liberation fonts-dejavu-core)
-  apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+  install_missing "${missing[@]}"
+  # A freshly installed PostgreSQL tells us which pg_cron package matches it.
+  mapfile -t missing < <(missing_packages)
+  if [ ${#missing[@]} -gt 0 ]; then install_missing "${missing[@]}"; fi
   exit 0
 fi
 
@@ -35,7 +49,8 @@ fi
   for package in "${missing[@]}"; do
     case "$package" in
       chromium) echo "  - chromium: a Chromium at /usr/bin/chromium (or set CHROMIUM_PATH)." ;;
-      postgresql) echo "  - postgresql: the PostgreSQL server binaries (initdb, pg_ctl)." ;;
+      postgresql) echo "  - postgresql: the PostgreSQL server binaries (initdb, pg_ctl), then its pg_cron package." ;;
+      *-cron) echo "  - $package: the pg_cron extension for that PostgreSQL server." ;;
     esac
   done
   echo "On Debian/Ubuntu: sudo apt-get install ${missing[*]}"

@@ -7,6 +7,8 @@ bash scripts/ensure-system-deps.sh
 npm run --silent lint
 npm run --silent format:check
 npm run --silent typecheck
+# The Edge Function as Deno sees it (tsc and ESLint see the shared core from the Node side).
+npm run --silent check:functions
 # The prerender and browser tests read the built site, with the embedded backend's settings.
 npm run --silent build
 npx vitest run --project web --project server

@@ -1,15 +1,29 @@
 import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { chown, mkdtemp, readdir, rm } from 'node:fs/promises'
-import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
+import { freePort } from './free-port.ts'
 
 const run = promisify(execFile)
 
 export interface PostgresServer {
   url: string
+  /** Stops the server, keeping its data: the database is down. */
+  halt(): Promise<void>
+  /** Starts it again on the same port with the same data. */
+  resume(): Promise<void>
+  /** Stops it and removes its folder. */
   stop(): Promise<void>
+}
+
+export interface PostgresServerOptions {
+  /**
+   * Preloads pg_cron (Debian's postgresql-<version>-cron), as Supabase does, so migrations can
+   * schedule jobs and the scheduler runs them.
+   */
+  pgCron?: boolean
 }
 
 const findPostgresBin = async (): Promise<string> => {
@@ -23,21 +37,13 @@ const findPostgresBin = async (): Promise<string> => {
   return path.join('/usr/lib/postgresql', newest, 'bin')
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-
 /**
  * A throwaway PostgreSQL server on a temporary folder and a free loopback port. PostgreSQL
  * refuses to run as root, so as root it runs as the `postgres` system user.
  */
-export const startPostgresServer = async (): Promise<PostgresServer> => {
+export const startPostgresServer = async ({
+  pgCron = false,
+}: PostgresServerOptions = {}): Promise<PostgresServer> => {
   const bin = await findPostgresBin()
   const dir = await mkdtemp(path.join(tmpdir(), 'pg-test-'))
   const dataDir = path.join(dir, 'data')
@@ -62,23 +68,38 @@ export const startPostgresServer = async (): Promise<PostgresServer> => {
     '--no-locale',
     '--no-sync',
   ])
+  if (pgCron && !existsSync(path.join(bin, '..', 'lib', 'pg_cron.so'))) {
+    throw new Error(
+      `pg_cron is not installed for ${bin}. Install it with: apt-get install postgresql-${path.basename(path.dirname(bin))}-cron`,
+    )
+  }
   const port = await freePort()
-  await exec('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    '-t',
-    '30',
-    '-o',
-    `-k ${dir} -p ${port} -h 127.0.0.1 -c fsync=off`,
-    'start',
-  ])
+  const cron = pgCron ? ' -c shared_preload_libraries=pg_cron -c cron.database_name=postgres' : ''
+  const start = () =>
+    exec('pg_ctl', [
+      '-D',
+      dataDir,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-t',
+      '30',
+      '-o',
+      `-k ${dir} -p ${port} -h 127.0.0.1 -c fsync=off${cron}`,
+      'start',
+    ])
+  const halt = async () => {
+    await exec('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => {})
+  }
+  await start()
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+    halt,
+    async resume() {
+      await start()
+    },
     async stop() {
-      await exec('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => {})
+      await halt()
       await rm(dir, { recursive: true, force: true })
     },
   }

@@ -1,3 +1,6 @@
+// Control characters are what some of these patterns are about.
+// deno-lint-ignore-file no-control-regex
+/* eslint-disable no-control-regex */
 /**
  * The one definition of a valid contact message. The database CHECK constraints in
  * supabase/migrations mirror these rules character for character, so the form, the
@@ -30,10 +33,8 @@ export type ParseContactResult =
 // Only ASCII blanks count as blank, exactly like the database's btrim/regex checks, so a
 // value the form accepts is never rejected by the table (or the other way round).
 const BLANK = /^[ \t\n\v\f\r]*$/
-// eslint-disable-next-line no-control-regex -- control characters are what this rule is about
 const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
 const EMAIL_SHAPE =
-  // eslint-disable-next-line no-control-regex -- no space or control character anywhere
   /^[^@ \u0000-\u001f\u007f]+@[^@ \u0000-\u001f\u007f]+\.[^@ \u0000-\u001f\u007f]+$/
 
 /** Length in code points, so 5000 emoji count as 5000, like the database counts them. */

@@ -1,3 +1,6 @@
+// Control characters are what some of these patterns are about.
+// deno-lint-ignore-file no-control-regex
+/* eslint-disable no-control-regex */
 import type { ContactMessage } from './contact-message.ts'
 
 /** What the mail transport needs besides the fixed sender and recipient. */
@@ -28,7 +31,6 @@ export const escapeHtml = (value: string): string =>
 
 // Line breaks would end a header; bidi overrides (U+202A–U+202E, U+2066–U+2069) and the
 // marks around them can make a subject read differently from what it contains.
-// eslint-disable-next-line no-control-regex -- stripping control characters is the point
 const HEADER_UNSAFE = /[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g
 
 /** A value made safe for a single-line header: unsafe characters become one space. */

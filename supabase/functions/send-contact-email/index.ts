@@ -1,36 +1,62 @@
-// Supabase Edge Function adapter: reads Deno.env and wires the shared handler to the
-// project's database (SUPABASE_DB_URL is provided by the platform) and an SMTP server.
-import nodemailer from 'npm:nodemailer@6'
-import pg from 'npm:pg@8'
+// The Supabase Edge Function: reads its environment, opens the database and the mail server,
+// and serves the shared handler. Everything else lives in ../_shared/ and is what the Node
+// server runs too. Secrets: SMTP_URL, and optionally CONTACT_TO and MAIL_FROM; the platform
+// provides SUPABASE_DB_URL.
+// @ts-types="npm:@types/nodemailer@8.0.2"
+import nodemailer from 'nodemailer'
+// @ts-types="npm:@types/pg@8.23.1"
+import pg from 'pg'
+import { readFunctionSettings, type FunctionSettings } from '../_shared/function-settings.ts'
+import { createMailSender } from '../_shared/mail-delivery.ts'
+import { smtpTransportOptions } from '../_shared/mail-settings.ts'
+import { corsHeaders } from '../_shared/cors.ts'
 import { handleSendContactEmail } from '../_shared/send-contact-email.ts'
-import {
-  claimPendingSubmission,
-  markSubmissionFailed,
-  markSubmissionNotified,
-  type RunQuery,
-} from '../_shared/pending-submissions.ts'
 
-const pool = new pg.Pool({ connectionString: Deno.env.get('SUPABASE_DB_URL'), max: 2 })
-const query: RunQuery = (sql, params) => pool.query(sql, params)
-const to = Deno.env.get('CONTACT_TO') ?? 'contato@auroradigital.com.br'
-const smtp = nodemailer.createTransport(Deno.env.get('SMTP_URL'), {
-  connectionTimeout: 10_000,
-  greetingTimeout: 10_000,
-  socketTimeout: 10_000,
-})
+/** Supabase's runtime keeps a request's background work alive through this, when present. */
+declare const EdgeRuntime: { waitUntil(work: Promise<unknown>): void } | undefined
 
-Deno.serve((req) =>
-  handleSendContactEmail(req, {
-    findPendingSubmission: (message) => claimPendingSubmission(query, message),
-    markNotified: (id) => markSubmissionNotified(query, id),
-    markFailed: (id) => markSubmissionFailed(query, id),
-    sendEmail: async (email) => {
-      try {
-        await smtp.sendMail({ from: to, to, ...email })
-        return { ok: true }
-      } catch (error) {
-        return { ok: false, reason: String(error) }
-      }
+const log = (level: 'info' | 'error', event: string, fields?: Record<string, unknown>) =>
+  console[level === 'error' ? 'error' : 'log'](
+    JSON.stringify({ time: new Date().toISOString(), level, event, ...fields }),
+  )
+
+const loaded = readFunctionSettings(Deno.env.toObject())
+
+const serveMisconfigured = (problems: string[]) => {
+  log('error', 'function_not_configured', { problems })
+  // Still JSON with CORS headers, so the browser logs the real reason, not a CORS error.
+  return (req: Request) =>
+    new Response(
+      JSON.stringify({ error: { code: 'not_configured', message: problems.join(' ') } }),
+      {
+        status: 500,
+        headers: {
+          ...corsHeaders(req.headers.get('origin')),
+          'Content-Type': 'application/json; charset=utf-8',
+        },
+      },
+    )
+}
+
+const serveConfigured = (settings: FunctionSettings) => {
+  for (const warning of settings.warnings) log('error', 'function_setting_warning', { warning })
+  const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 3 })
+  const transport = nodemailer.createTransport(
+    smtpTransportOptions(settings.smtpUrl, settings.mail),
+  )
+  const deps = {
+    query: async (sql: string, params: unknown[]) => await pool.query(sql, params),
+    sendEmail: createMailSender(transport, settings.mail),
+    log: {
+      info: (event: string, fields?: Record<string, string | number>) => log('info', event, fields),
+      error: (event: string, fields?: Record<string, string | number>) =>
+        log('error', event, fields),
     },
-  }),
-)
+    responseDeadlineMs: settings.mail.responseDeadlineMs,
+    waitUntil: (work: Promise<unknown>) =>
+      typeof EdgeRuntime === 'undefined' ? undefined : EdgeRuntime.waitUntil(work),
+  }
+  return (req: Request) => handleSendContactEmail(req, deps)
+}
+
+Deno.serve(loaded.ok ? serveConfigured(loaded.settings) : serveMisconfigured(loaded.problems))

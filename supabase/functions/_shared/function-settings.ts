@@ -1,0 +1,44 @@
+import { readMailSettings, type MailSettings } from './mail-settings.ts'
+
+/** What the Edge Function needs from its environment (Supabase secrets and platform values). */
+export interface FunctionSettings {
+  /** Provided by the platform on hosted Supabase. */
+  databaseUrl: string
+  smtpUrl: string
+  mail: MailSettings
+  /** Things that work but are probably wrong, for the boot log. */
+  warnings: string[]
+}
+
+export type FunctionSettingsResult =
+  { ok: true; settings: FunctionSettings } | { ok: false; problems: string[] }
+
+// Supabase Edge Functions may not open connections to these ports (Functions → Limits).
+const BLOCKED_SMTP_PORTS = ['25', '587']
+
+export const readFunctionSettings = (
+  env: Readonly<Record<string, string | undefined>>,
+): FunctionSettingsResult => {
+  const problems: string[] = []
+  const databaseUrl = env.SUPABASE_DB_URL?.trim()
+  if (!databaseUrl) problems.push('SUPABASE_DB_URL is missing (hosted Supabase provides it).')
+  const mail = readMailSettings(env)
+  if (!mail.ok) problems.push(...mail.problems)
+  else if (mail.smtpUrl === undefined) {
+    problems.push('SMTP_URL is missing: set it with `supabase secrets set SMTP_URL=smtps://…`.')
+  }
+  if (!mail.ok || mail.smtpUrl === undefined || !databaseUrl) return { ok: false, problems }
+
+  const warnings: string[] = []
+  const url = new URL(mail.smtpUrl)
+  const port = url.port || (url.protocol === 'smtps:' ? '465' : '587')
+  if (BLOCKED_SMTP_PORTS.includes(port)) {
+    warnings.push(
+      `SMTP_URL uses port ${port}, which hosted Supabase blocks; use smtps:// on 465 or your provider's 2525.`,
+    )
+  }
+  return {
+    ok: true,
+    settings: { databaseUrl, smtpUrl: mail.smtpUrl, mail: mail.settings, warnings },
+  }
+}

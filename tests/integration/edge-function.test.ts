@@ -1,0 +1,226 @@
+/**
+ * The hosted-Supabase deployment, as close as this machine allows: the Edge Function served
+ * by the real Deno from its place in the repository, a real PostgreSQL 15 with pg_cron and
+ * the migrations applied as `supabase db push` would, a real SMTP server, and the real
+ * supabase-js. Only Vault and pg_net are stand-ins (tests/support/supabase-like-database.ts).
+ */
+import { createClient, FunctionsHttpError, type SupabaseClient } from '@supabase/supabase-js'
+import pg from 'pg'
+import WebSocket from 'ws'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEV_ANON_KEY } from '../../server/settings.ts'
+import { startDenoFunction, type RunningFunction } from '../support/deno-function.ts'
+import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
+import { applyMigrationsLikeSupabase, startPgNetWorker } from '../support/supabase-like-database.ts'
+
+const INBOX = 'leads@aurora.test'
+
+let postgres: PostgresServer
+let db: pg.Pool
+let smtp: SmtpCatcher
+let fn: RunningFunction
+let supabase: SupabaseClient
+
+beforeAll(async () => {
+  ;[postgres, smtp] = await Promise.all([startPostgresServer({ pgCron: true }), startSmtpCatcher()])
+  await applyMigrationsLikeSupabase(postgres.url)
+  db = new pg.Pool({ connectionString: postgres.url, max: 2 })
+  fn = await startDenoFunction('send-contact-email', {
+    SUPABASE_DB_URL: postgres.url,
+    SMTP_URL: smtp.url,
+    CONTACT_TO: INBOX,
+  })
+  supabase = createClient(fn.url, DEV_ANON_KEY, {
+    // Node 20 has no global WebSocket; ws's constructor type differs only in extra overloads.
+    realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+    auth: { persistSession: false, autoRefreshToken: false },
+  })
+}, 120_000)
+
+afterAll(async () => {
+  await fn?.stop()
+  await db?.end()
+  await Promise.all([postgres?.stop(), smtp?.stop()])
+})
+
+let sequence = 0
+/** Stores a submission as the site's insert does: as anon, through the table's rules. */
+const storeSubmission = async () => {
+  sequence += 1
+  const message = {
+    name: `Ana Souza ${sequence}`,
+    email: `ana.${sequence}@example.com`,
+    company: 'Padaria Pão Quente',
+    message: `Olá! Quero um orçamento (${sequence}).`,
+  }
+  const client = await db.connect()
+  try {
+    await client.query('begin')
+    await client.query('set local role anon')
+    await client.query(
+      'insert into public.contact_submissions (name, email, company, message) values ($1, $2, $3, $4)',
+      [message.name, message.email, message.company, message.message],
+    )
+    await client.query('commit')
+  } finally {
+    client.release()
+  }
+  return message
+}
+
+const mailTo = (address: string) =>
+  smtp.messages.filter((mail) => mail.replyTo?.value[0]?.address === address)
+
+const rowFor = async (email: string) =>
+  (
+    await db.query(
+      'select notified_at, notify_attempts, notify_error from contact_submissions where email = $1',
+      [email],
+    )
+  ).rows[0]
+
+describe('send-contact-email under Deno', () => {
+  it('mails a stored submission once, from the company to the company, replying to the visitor', async () => {
+    const message = await storeSubmission()
+    const { data, error } = await supabase.functions.invoke('send-contact-email', { body: message })
+    expect(error).toBeNull()
+    expect(data).toEqual({ ok: true, status: 'sent' })
+
+    const mail = mailTo(message.email)
+    expect(mail).toHaveLength(1)
+    expect(mail[0]?.to && 'value' in mail[0].to ? mail[0].to.value[0]?.address : '').toBe(INBOX)
+    expect(mail[0]?.from?.value[0]).toEqual({ name: 'Formulário do site', address: INBOX })
+    expect(mail[0]?.text).toContain('Padaria Pão Quente')
+    expect(await rowFor(message.email)).toMatchObject({ notify_attempts: 1, notify_error: null })
+  })
+
+  it('refuses a message that was never stored (no open relay)', async () => {
+    const { error } = await supabase.functions.invoke('send-contact-email', {
+      body: { name: 'Spam', email: 'victim@example.com', company: null, message: 'Buy' },
+    })
+    expect(error).toBeInstanceOf(FunctionsHttpError)
+    const response = (error as FunctionsHttpError).context as Response
+    expect(response.status).toBe(409)
+    expect(mailTo('victim@example.com')).toHaveLength(0)
+  })
+
+  it('answers a browser preflight from another origin with the CORS headers the client needs', async () => {
+    const response = await fetch(`${fn.url}/functions/v1/send-contact-email`, {
+      method: 'OPTIONS',
+      headers: {
+        origin: 'https://www.example-static-host.com',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'apikey,authorization,content-type,x-client-info',
+      },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('access-control-allow-origin')).toBe(
+      'https://www.example-static-host.com',
+    )
+    const allowed = response.headers.get('access-control-allow-headers') ?? ''
+    for (const header of ['apikey', 'authorization', 'content-type', 'x-client-info']) {
+      expect(allowed).toContain(header)
+    }
+    await response.text()
+  })
+
+  it('records a failure while the mail server is down, then pg_cron has it sent once', async () => {
+    const message = await storeSubmission()
+    const { port } = new URL(smtp.url)
+    await smtp.stop()
+    const { error } = await supabase.functions.invoke('send-contact-email', { body: message })
+    expect((error as FunctionsHttpError).context.status).toBe(502)
+    const failed = await rowFor(message.email)
+    expect(failed).toMatchObject({ notified_at: null, notify_attempts: 1 })
+    expect(failed?.notify_error).toMatch(/ECONNREFUSED/)
+
+    // The mail server is back. Nothing but the database's scheduler and the function run:
+    // pg_cron's minute job asks the function (through pg_net) to send what is due.
+    smtp = await startSmtpCatcher({ port: Number(port) })
+    await db.query(
+      "insert into vault.secrets (name, secret) values ('project_url', $1), ('publishable_key', $2) on conflict (name) do update set secret = excluded.secret",
+      [fn.url, DEV_ANON_KEY],
+    )
+    // Time passes beyond the back-off and the sweep's minimum age.
+    await db.query(
+      `update contact_submissions
+          set next_notify_at = now(), created_at = created_at - interval '3 minutes'
+        where email = $1`,
+      [message.email],
+    )
+    const worker = startPgNetWorker(postgres.url)
+    try {
+      const deadline = Date.now() + 75_000
+      while (Date.now() < deadline && mailTo(message.email).length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 500))
+      }
+      expect(mailTo(message.email), 'pg_cron fires once a minute').toHaveLength(1)
+      expect(await rowFor(message.email)).toMatchObject({ notify_attempts: 2, notify_error: null })
+      const jobs = await db.query(
+        "select command from cron.job where jobname = 'send-contact-email-sweep'",
+      )
+      expect(jobs.rows).toEqual([{ command: 'select private.request_mail_sweep()' }])
+    } finally {
+      await worker.stop()
+    }
+    // Later sweeps find nothing more to send.
+    const sweep = await supabase.functions.invoke('send-contact-email/retry', { body: {} })
+    expect(sweep.data).toMatchObject({ ok: true, sent: 0 })
+    expect(mailTo(message.email)).toHaveLength(1)
+  }, 120_000)
+})
+
+describe('the migrations on a Supabase-like PostgreSQL 15', () => {
+  it('apply twice without error, keeping one scheduled job', async () => {
+    await applyMigrationsLikeSupabase(postgres.url)
+    const jobs = await db.query("select 1 from cron.job where jobname = 'send-contact-email-sweep'")
+    expect(jobs.rows).toHaveLength(1)
+  })
+
+  it('let anon insert only the form fields, and neither read, change nor delete', async () => {
+    const client = await db.connect()
+    const asAnon = async (sql: string, params: unknown[] = []) => {
+      await client.query('begin')
+      await client.query('set local role anon')
+      try {
+        await client.query(sql, params)
+        await client.query('commit')
+        return 'ok'
+      } catch (error) {
+        await client.query('rollback')
+        return (error as { code?: string }).code
+      }
+    }
+    try {
+      const insert = (columns: string, values: string) =>
+        asAnon(`insert into contact_submissions (${columns}) values (${values})`)
+      expect(
+        await insert('name, email, company, message', "'Bia', 'bia@example.com', null, 'Oi'"),
+      ).toBe('ok')
+      for (const column of ['id', 'created_at', 'notified_at', 'notify_attempts', 'client_ip']) {
+        const value =
+          column === 'id'
+            ? 'gen_random_uuid()'
+            : column === 'notify_attempts'
+              ? '0'
+              : column === 'client_ip'
+                ? "'1.2.3.4'"
+                : 'now()'
+        expect(
+          await insert(
+            `name, email, message, ${column}`,
+            `'Bia', 'bia2@example.com', 'Oi', ${value}`,
+          ),
+          column,
+        ).toBe('42501')
+      }
+      expect(await asAnon('select * from contact_submissions')).toBe('42501')
+      expect(await asAnon("update contact_submissions set name = 'x'")).toBe('42501')
+      expect(await asAnon('delete from contact_submissions')).toBe('42501')
+      expect(await asAnon('select private.finish_mail(1, true, null)')).toBe('42501')
+    } finally {
+      client.release()
+    }
+  })
+})

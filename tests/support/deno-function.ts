@@ -1,0 +1,77 @@
+import { spawn } from 'node:child_process'
+import path from 'node:path'
+import { ROOT_DIR } from '../../server/paths.ts'
+import { freePort } from './free-port.ts'
+
+export interface RunningFunction {
+  /** What supabase-js takes as the project URL: /functions/v1/<name> is served under it. */
+  url: string
+  /** Everything the function printed, for assertions and for failures' messages. */
+  output(): string
+  stop(): Promise<void>
+}
+
+/**
+ * Serves the Edge Function from its place in the repository under the real Deno (the pinned
+ * npm package), as Supabase's runtime would: its own deno.json, the project's node_modules.
+ */
+export const startDenoFunction = async (
+  name: string,
+  env: Record<string, string>,
+): Promise<RunningFunction> => {
+  const port = await freePort()
+  const deno = path.join(ROOT_DIR, 'node_modules', '.bin', 'deno')
+  const child = spawn(
+    deno,
+    [
+      'run',
+      '--allow-net',
+      '--allow-env',
+      '--allow-read',
+      '--allow-sys',
+      `supabase/functions/${name}/index.ts`,
+    ],
+    {
+      cwd: ROOT_DIR,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        NO_COLOR: '1',
+        DENO_NO_UPDATE_CHECK: '1',
+        DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`,
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let output = ''
+  child.stdout.on('data', (chunk) => (output += chunk))
+  child.stderr.on('data', (chunk) => (output += chunk))
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`Deno did not start within 60 s:\n${output}`)),
+      60_000,
+    )
+    const check = () => {
+      if (/Listening on/.test(output)) {
+        clearTimeout(timer)
+        resolve()
+      }
+    }
+    child.stdout.on('data', check)
+    child.stderr.on('data', check)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      reject(new Error(`Deno exited with ${code} before serving:\n${output}`))
+    })
+  })
+  return {
+    url: `http://127.0.0.1:${port}`,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM')
+      await exited
+    },
+  }
+}
