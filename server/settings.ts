@@ -1,5 +1,7 @@
 import path from 'node:path'
 import { readMailSettings, type MailSettings } from '../supabase/functions/_shared/mail-settings.ts'
+import { parseTrustProxy, type TrustProxy } from './client-address.ts'
+import { CONTACT_LIMIT_SETTINGS, type ContactLimitName } from './db/contact-limits.ts'
 import { DIST_DIR } from './paths.ts'
 
 /**
@@ -22,8 +24,10 @@ export interface Settings {
   anonKey: string
   /** The public address, for the start-up line. */
   siteUrl: string | undefined
-  /** A reverse proxy in front appends the visitor's address to X-Forwarded-For. */
-  trustProxy: boolean
+  /** Which peers' X-Forwarded-For is believed (see client-address.ts). */
+  trustProxy: TrustProxy
+  /** Limits written to the database at start; unset ones keep the database's values. */
+  contactLimits: Partial<Record<ContactLimitName, number>>
   /** The built site; undefined serves the API only. */
   distDir: string | undefined
   /** How often unsent e-mails are looked for; false turns the sweep off (tests). */
@@ -73,12 +77,21 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
   if (siteUrl && !hasScheme(siteUrl, ['http:', 'https:'])) {
     problems.push('SITE_URL must be an http:// or https:// URL.')
   }
-  const trustProxyText = (value('TRUST_PROXY') ?? 'false').toLowerCase()
-  if (!['0', '1', 'false', 'true'].includes(trustProxyText)) {
-    problems.push(`TRUST_PROXY must be true or false (got "${trustProxyText}").`)
+  const trustProxy = parseTrustProxy(value('TRUST_PROXY') ?? 'false')
+  if ('problem' in trustProxy) problems.push(trustProxy.problem)
+  const contactLimits: Partial<Record<ContactLimitName, number>> = {}
+  for (const name of Object.keys(CONTACT_LIMIT_SETTINGS) as ContactLimitName[]) {
+    const text = value(name)
+    if (text === undefined) continue
+    const minimum = name === 'FORM_MIN_FILL_MS' || name === 'RATE_LIMIT_MAIL_PER_HOUR' ? 0 : 1
+    if (!/^\d+$/.test(text) || Number(text) < minimum || Number(text) > 2_000_000_000) {
+      problems.push(`${name} must be a whole number of at least ${minimum} (got "${text}").`)
+    } else {
+      contactLimits[name] = Number(text)
+    }
   }
 
-  if (problems.length > 0 || !mail.ok) return { ok: false, problems }
+  if (problems.length > 0 || !mail.ok || 'problem' in trustProxy) return { ok: false, problems }
   return {
     ok: true,
     settings: {
@@ -90,7 +103,8 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       mail: mail.settings,
       anonKey,
       siteUrl,
-      trustProxy: trustProxyText === 'true' || trustProxyText === '1',
+      trustProxy,
+      contactLimits,
       distDir: DIST_DIR,
       mailSweepIntervalMs: 60_000,
       warmUp: true,

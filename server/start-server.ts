@@ -5,6 +5,7 @@ import { createApp } from './app.ts'
 import { createClientAddress } from './client-address.ts'
 import type { Database } from './db/database.ts'
 import { acquireDataDirLock, type DataDirLock } from './db/lock.ts'
+import { applyContactLimits } from './db/contact-limits.ts'
 import { applyMigrations } from './db/migrate.ts'
 import { openPgliteDatabase } from './db/pglite.ts'
 import { openPostgresDatabase } from './db/postgres.ts'
@@ -46,6 +47,7 @@ export const startServer = async (
     await ensureSupabaseRoles(db)
     const applied = await applyMigrations(db)
     if (applied.length > 0) log.info('migrations_applied', { names: applied.join(', ') })
+    await applyContactLimits(db, settings.contactLimits)
   } catch (error) {
     await db.close()
     await lock?.release()

@@ -17,7 +17,6 @@ export const postgrestError = (
 ): Response => {
   c.header('Proxy-Status', `PostgREST; error=${body.code}`)
   if (status === 401) c.header('WWW-Authenticate', 'Bearer')
-  if (status === 429) c.header('Retry-After', '60')
   return c.json(body, status)
 }
 
@@ -76,9 +75,46 @@ export const statusForSqlState = (code: string): ContentfulStatusCode => {
   return BY_CLASS.find(([prefix]) => code.startsWith(prefix))?.[1] ?? 400
 }
 
+const parseObject = (text: string | undefined): Record<string, unknown> | undefined => {
+  try {
+    const value: unknown = JSON.parse(text ?? '')
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null)
+
+/**
+ * `raise sqlstate 'PGRST' using message = <json body>, detail = <json {status, headers}>`:
+ * PostgREST's way for SQL to answer with its own status, headers and body (the migrations'
+ * rate limit uses it for 429 and Retry-After), so it means the same here as on Supabase.
+ */
+const customResponse = (c: Context, message: string, detail: string | undefined) => {
+  const body = parseObject(message)
+  const meta = parseObject(detail)
+  const status = typeof meta?.status === 'number' ? meta.status : 400
+  const headers = meta?.headers
+  if (typeof headers === 'object' && headers !== null) {
+    for (const [name, value] of Object.entries(headers)) {
+      if (typeof value === 'string') c.header(name, value)
+    }
+  }
+  return postgrestError(c, status as ContentfulStatusCode, {
+    code: textOrNull(body?.code) ?? 'PGRST',
+    details: textOrNull(body?.details),
+    hint: textOrNull(body?.hint),
+    message: textOrNull(body?.message) ?? '',
+  })
+}
+
 /** Turns anything the database layer threw into the response PostgREST would give. */
 export const databaseErrorResponse = (c: Context, error: unknown): Response => {
   const fields = readDatabaseError(error)
+  if (fields.code === 'PGRST') return customResponse(c, fields.message, fields.detail)
   if (!fields.sqlState || fields.code === undefined) {
     return postgrestError(c, 503, {
       code: 'PGRST000',

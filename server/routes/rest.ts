@@ -95,17 +95,39 @@ const insertSql = (
   return `insert into ${target} (${names}) select ${names} from json_to_recordset($1::json) as _(${record})${tail}`
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true })
+
+const describeJson = (value: unknown) =>
+  Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`
+
+/**
+ * Where PostgREST would quietly turn `{"a":1}`, `12345` or `true` into text, this server
+ * refuses them: a form sends strings, and a number stored as a name is a caller's mistake.
+ * Strings must also be whole Unicode (no lone surrogate halves). Returns what is wrong.
+ */
+const wrongValue = (value: unknown, sqlType: string): string | undefined => {
+  if (value === null) return undefined
+  if (/^(text|character varying|character|uuid|timestamp)/.test(sqlType)) {
+    if (typeof value !== 'string') return `takes a JSON string, not ${describeJson(value)}`
+    return value.isWellFormed() ? undefined : 'holds an unpaired UTF-16 surrogate'
+  }
+  if (/^(integer|bigint|smallint)$/.test(sqlType) && !Number.isInteger(value)) {
+    return `takes a whole JSON number, not ${describeJson(value)}`
+  }
+  return undefined
+}
+
 const insertRows = async (
   c: Context,
   deps: RestDeps,
   table: string,
   types: Map<string, string>,
 ) => {
-  const text = await c.req.text()
   let body: unknown
   try {
-    body = JSON.parse(text)
+    body = JSON.parse(utf8.decode(await c.req.arrayBuffer()))
   } catch {
+    // Not JSON, or not UTF-8 at all: never store a replacement character in a lead.
     return invalidJson(c)
   }
   const rows = Array.isArray(body) ? body : [body]
@@ -120,6 +142,19 @@ const insertRows = async (
       hint: null,
       message: `Could not find the '${unknown}' column of '${table}' in the schema cache`,
     })
+  }
+  for (const row of rows) {
+    for (const column of columns) {
+      const problem = wrongValue(row[column], types.get(column) ?? 'text')
+      if (problem) {
+        return postgrestError(c, 400, {
+          code: 'PGRST102',
+          details: `The column '${column}' ${problem}.`,
+          hint: null,
+          message: `Invalid value for the column '${column}'`,
+        })
+      }
+    }
   }
   const representation = returnsRepresentation(c.req.header('prefer'))
   const sql = insertSql(table, columns, types, representation)

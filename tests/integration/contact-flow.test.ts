@@ -6,6 +6,7 @@ import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
+import { contactFieldErrors } from '../../src/content/contact-errors.ts'
 import { testSettings } from '../support/test-app.ts'
 import { startPostgresServer } from '../support/postgres-server.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
@@ -132,7 +133,7 @@ describe.each(stores)('contact flow on %s', (_name, store) => {
     const message = { ...newMessage(), email: 'not-an-email' }
     const { error } = await supabase.from('contact_submissions').insert(message)
     expect(error).toMatchObject({ code: '23514' })
-    expect(error?.message).toContain('violates check constraint "contact_submissions_email_check"')
+    expect(error?.message).toBe(contactFieldErrors.email.invalid)
     expect(await rowsFor(message.email)).toHaveLength(0)
   })
 

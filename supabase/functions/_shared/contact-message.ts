@@ -1,14 +1,16 @@
-// Control characters are what some of these patterns are about.
+// Control characters, and marks that combine with others (variation selectors, for example),
+// are exactly what some of these patterns are about.
 // deno-lint-ignore-file no-control-regex
-/* eslint-disable no-control-regex */
+/* eslint-disable no-control-regex, no-misleading-character-class */
 /**
- * The one definition of a valid contact message. The database CHECK constraints in
- * supabase/migrations mirror these rules character for character, so the form, the
- * function and the table never disagree about what is acceptable.
+ * The one definition of a valid contact message, for the form and the function. The database
+ * applies the same rules when a row is inserted (private.guard_contact_submission in
+ * supabase/migrations: has_visible_text, is_email_address), character class for character
+ * class, so the form, the function and the table never disagree.
  */
 
 /** Maximum lengths in Unicode code points (what PostgreSQL's char_length counts). */
-export const CONTACT_LIMITS = { name: 200, email: 320, company: 200, message: 5000 } as const
+export const CONTACT_LIMITS = { name: 200, email: 254, company: 200, message: 5000 } as const
 
 /** The longest local part (before the @) an e-mail address may have (RFC 5321). */
 export const EMAIL_LOCAL_PART_LIMIT = 64
@@ -22,57 +24,57 @@ export interface ContactMessage {
   message: string
 }
 
+export type ContactProblem = 'required' | 'too_long' | 'invalid'
+
 export interface ContactIssue {
   field: ContactField
-  problem: 'required' | 'too_long' | 'invalid'
+  problem: ContactProblem
 }
 
 export type ParseContactResult =
   { ok: true; value: ContactMessage } | { ok: false; issues: ContactIssue[] }
 
-// Only ASCII blanks count as blank, exactly like the database's btrim/regex checks, so a
-// value the form accepts is never rejected by the table (or the other way round).
-const BLANK = /^[ \t\n\v\f\r]*$/
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/
-const EMAIL_SHAPE =
-  /^[^@ \u0000-\u001f\u007f]+@[^@ \u0000-\u001f\u007f]+\.[^@ \u0000-\u001f\u007f]+$/
+// Everything that shows nothing: Unicode White_Space, format and other default-ignorable
+// code points, and controls. A value made only of these is empty, whatever it looks like.
+const VISIBLE =
+  /[^\u0000-\u0020\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\u{1d173}-\u{1d17a}\u{e0000}-\u{e0fff}]/u
+// What would break a one-line field (a name goes into a mail header).
+const LINE_OR_CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u
+// A message keeps its tabs and line breaks; other controls have no business in it.
+const CONTROL_IN_TEXT = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/u
+// An address that can be written into a mail header as is: a dot-atom local part and a
+// domain of letters, digits and hyphens with a real top level.
+const EMAIL_ADDRESS =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+([A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$/
 
 /** Length in code points, so 5000 emoji count as 5000, like the database counts them. */
-export const countCodePoints = (value: string): number => {
-  return Array.from(value).length
-}
+export const countCodePoints = (value: string): number => Array.from(value).length
 
-const isBlank = (value: string): boolean => BLANK.test(value)
+/** False for a value of spaces, zero-width characters and the like only. */
+export const hasVisibleText = (value: string): boolean => VISIBLE.test(value)
 
-const checkName = (name: string): ContactIssue['problem'] | null => {
-  if (isBlank(name)) return 'required'
-  if (countCodePoints(name) > CONTACT_LIMITS.name) return 'too_long'
-  if (CONTROL_CHARACTERS.test(name)) return 'invalid'
-  return null
-}
-
-/** One address in the shape the database accepts (the length limit aside). */
+/** One address that can go into a mail header unquoted (see EMAIL_ADDRESS). */
 export const isEmailAddress = (email: string): boolean =>
-  EMAIL_SHAPE.test(email) &&
-  countCodePoints(email.slice(0, email.indexOf('@'))) <= EMAIL_LOCAL_PART_LIMIT
+  countCodePoints(email) <= CONTACT_LIMITS.email &&
+  email.indexOf('@') <= EMAIL_LOCAL_PART_LIMIT &&
+  EMAIL_ADDRESS.test(email)
 
-const checkEmail = (email: string): ContactIssue['problem'] | null => {
-  if (email.length === 0) return 'required'
+const checkLine = (value: string, limit: number): ContactProblem | null => {
+  if (!hasVisibleText(value)) return 'required'
+  if (countCodePoints(value) > limit) return 'too_long'
+  return LINE_OR_CONTROL.test(value) ? 'invalid' : null
+}
+
+const checkEmail = (email: string): ContactProblem | null => {
+  if (!hasVisibleText(email)) return 'required'
   if (countCodePoints(email) > CONTACT_LIMITS.email) return 'too_long'
   return isEmailAddress(email) ? null : 'invalid'
 }
 
-const checkCompany = (company: string | null): ContactIssue['problem'] | null => {
-  if (company === null) return null
-  if (countCodePoints(company) > CONTACT_LIMITS.company) return 'too_long'
-  if (CONTROL_CHARACTERS.test(company)) return 'invalid'
-  return null
-}
-
-const checkMessage = (message: string): ContactIssue['problem'] | null => {
-  if (isBlank(message)) return 'required'
+const checkMessage = (message: string): ContactProblem | null => {
+  if (!hasVisibleText(message)) return 'required'
   if (countCodePoints(message) > CONTACT_LIMITS.message) return 'too_long'
-  return null
+  return CONTROL_IN_TEXT.test(message) ? 'invalid' : null
 }
 
 const readText = (input: Record<string, unknown>, key: string): string | undefined => {
@@ -80,39 +82,46 @@ const readText = (input: Record<string, unknown>, key: string): string | undefin
   return typeof value === 'string' ? value : undefined
 }
 
+/** The problem with one field's value as typed, or null; what the form checks as it goes. */
+export const checkContactField = (field: ContactField, value: string): ContactProblem | null => {
+  switch (field) {
+    case 'name':
+      return checkLine(value, CONTACT_LIMITS.name)
+    case 'email':
+      return checkEmail(value)
+    case 'company':
+      return hasVisibleText(value) ? checkLine(value, CONTACT_LIMITS.company) : null
+    case 'message':
+      return checkMessage(value)
+  }
+}
+
 /**
  * Checks an untrusted value (a parsed JSON body or the form's state). Values are kept as
- * typed, never trimmed: what is stored and mailed is what the visitor wrote. An empty
- * company means "no company" and becomes null, as the site sends it.
+ * typed, never trimmed: what is stored and mailed is what the visitor wrote. A company with
+ * nothing visible in it means "no company" and becomes null, as the database stores it.
  */
 export const parseContactMessage = (input: unknown): ParseContactResult => {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    return {
-      ok: false,
-      issues: [
-        { field: 'name', problem: 'required' },
-        { field: 'email', problem: 'required' },
-        { field: 'message', problem: 'required' },
-      ],
-    }
-  }
-  const record = input as Record<string, unknown>
+  const record =
+    typeof input === 'object' && input !== null && !Array.isArray(input)
+      ? (input as Record<string, unknown>)
+      : {}
   const name = readText(record, 'name')
   const email = readText(record, 'email')
   const message = readText(record, 'message')
   const rawCompany = record.company
-  const companyIsValidType =
+  const companyIsText =
     rawCompany === undefined || rawCompany === null || typeof rawCompany === 'string'
-  const company = typeof rawCompany === 'string' && rawCompany.length > 0 ? rawCompany : null
+  const company = typeof rawCompany === 'string' && hasVisibleText(rawCompany) ? rawCompany : null
 
   const issues: ContactIssue[] = []
-  const add = (field: ContactField, problem: ContactIssue['problem'] | null) => {
+  const add = (field: ContactField, problem: ContactProblem | null) => {
     if (problem) issues.push({ field, problem })
   }
-  add('name', name === undefined ? 'required' : checkName(name))
-  add('email', email === undefined ? 'required' : checkEmail(email))
-  add('company', companyIsValidType ? checkCompany(company) : 'invalid')
-  add('message', message === undefined ? 'required' : checkMessage(message))
+  add('name', name === undefined ? 'required' : checkContactField('name', name))
+  add('email', email === undefined ? 'required' : checkContactField('email', email))
+  add('company', companyIsText ? checkContactField('company', company ?? '') : 'invalid')
+  add('message', message === undefined ? 'required' : checkContactField('message', message))
 
   if (issues.length > 0 || name === undefined || email === undefined || message === undefined) {
     return { ok: false, issues }

@@ -1,0 +1,32 @@
+import type {
+  ContactField,
+  ContactProblem,
+} from '../../supabase/functions/_shared/contact-message.ts'
+
+/**
+ * Why a field is refused, in the visitor's language. The database says the same words when it
+ * refuses a row (supabase/migrations/*_contact_guard.sql), and a test holds the two together,
+ * so the form and the error toast never explain one rule two ways.
+ */
+export const contactFieldErrors = {
+  name: {
+    required: 'Informe o seu nome.',
+    too_long: 'O nome pode ter até 200 caracteres.',
+    invalid: 'O nome não pode ter quebras de linha nem caracteres de controle.',
+  },
+  email: {
+    required: 'Informe um e-mail válido, como nome@empresa.com.br.',
+    too_long: 'Informe um e-mail válido, como nome@empresa.com.br.',
+    invalid: 'Informe um e-mail válido, como nome@empresa.com.br.',
+  },
+  company: {
+    required: '',
+    too_long: 'O nome da empresa pode ter até 200 caracteres.',
+    invalid: 'O nome da empresa não pode ter quebras de linha nem caracteres de controle.',
+  },
+  message: {
+    required: 'Escreva a sua mensagem.',
+    too_long: 'A mensagem pode ter até 5000 caracteres.',
+    invalid: 'A mensagem não pode ter caracteres de controle.',
+  },
+} as const satisfies Record<ContactField, Record<ContactProblem, string>>
