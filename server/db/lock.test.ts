@@ -1,6 +1,6 @@
 import { execFile, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -94,6 +94,7 @@ describe('data folder lock', () => {
     expect(error?.stderr).toContain(`PID ${process.pid} on ${hostname()}`)
     await lock.release()
   })
+
   it('frees the folder on release, so the next start succeeds', async () => {
     const dir = await tempFolder()
     await (await acquireTimed(dir)).lock.release()
@@ -101,6 +102,7 @@ describe('data folder lock', () => {
     expect(again.waits).toEqual([])
     await again.lock.release()
   })
+
   it('creates a missing data folder, and names one it cannot create', async () => {
     const dir = path.join(await tempFolder(), 'new', 'data')
     await (await acquireTimed(dir)).lock.release()
@@ -108,6 +110,16 @@ describe('data folder lock', () => {
     await writeFile(path.dirname(blocked), '')
     await expect(acquireTimed(blocked)).rejects.toThrow(`Cannot lock the data folder ${blocked}`)
   })
+
+  it('says so when the data folder is read-only', async () => {
+    const dir = await tempFolder()
+    const refused = await firstOf(hold(dir, 2_000, { readOnlyFolder: true }), 'locked', 'refused')
+    expect(refused.message).toBe(
+      `Cannot lock the data folder ${dir}: it is on a read-only file system. ` +
+        'Set DATA_DIR to a writable folder.',
+    )
+  })
+
   it('takes over at once a lock left by a process that no longer runs', async () => {
     const dir = await tempFolder()
     await writeLock(dir, await lockOf({ pid: await deadPid() }))
@@ -117,6 +129,7 @@ describe('data folder lock', () => {
     expect((await lockOwner(dir)).pid).toBe(process.pid)
     await lock.release()
   })
+
   it.each([
     ['this test runner', process.pid],
     ['PID 1', 1],
@@ -132,6 +145,7 @@ describe('data folder lock', () => {
       await lock.release()
     },
   )
+
   it('waits one lease, saying for what, then takes over a silent lock from another host', async () => {
     const dir = await tempFolder()
     const stale = await lockOf({
@@ -150,6 +164,7 @@ describe('data folder lock', () => {
     expect((await lockOwner(dir)).pid).toBe(process.pid)
     await lock.release()
   })
+
   it.each([
     ['empty', ''],
     ['truncated', '{"token":"0b6f2a'],
@@ -163,6 +178,7 @@ describe('data folder lock', () => {
     expect((await lockOwner(dir)).pid).toBe(process.pid)
     await lock.release()
   })
+
   it('lets a new container start after the previous one, PID 1 too, was killed with kill -9', async () => {
     const dir = await tempFolder()
     const killed = hold(dir, 600, { pidNamespace: true })
@@ -178,6 +194,7 @@ describe('data folder lock', () => {
     expect(owner.pid).toBe(1)
     expect(owner.token).not.toBe(killedToken)
   })
+
   it('refuses a second container while the first keeps its lock refreshed', async () => {
     const dir = await tempFolder()
     const first = hold(dir, 2_000, { pidNamespace: true })
@@ -188,5 +205,97 @@ describe('data folder lock', () => {
     expect(refused.message).toContain(dir)
     expect(refused.message).toContain(`PID 1 on ${hostname()}`)
     expect(await first.finish()).toBe(0)
+  })
+
+  it('refuses while the owner on this machine is frozen, however long, saying how to resume it', async () => {
+    const dir = await tempFolder()
+    const frozen = hold(dir, 300)
+    await frozen.next('locked')
+    frozen.signal('SIGSTOP')
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    await expect(acquireTimed(dir, 300)).rejects.toThrow(`kill -CONT ${frozen.pid}`)
+  })
+
+  it('makes an owner whose lock was taken over while it was frozen stop at once', async () => {
+    const dir = await tempFolder()
+    const frozen = hold(dir, 600)
+    await frozen.next('locked')
+    frozen.signal('SIGSTOP')
+    const container = hold(dir, 600, { pidNamespace: true })
+    await container.next('locked')
+    const takenOver = await lockOwner(dir)
+
+    frozen.signal('SIGCONT')
+    const lost = await frozen.next('lost')
+    expect(lost.message).toContain(`was taken over (PID 1 on ${hostname()}`)
+    expect(await frozen.exited).toBe(4)
+    // Its exit must not remove the lock of the process that took over.
+    expect(await lockOwner(dir)).toEqual(takenOver)
+  })
+
+  it.each([
+    ['a free folder', async () => undefined],
+    ['a lock left by a process that no longer runs', async () => lockOf({ pid: await deadPid() })],
+    [
+      'a silent lock from another host',
+      () => lockOf({ hostname: 'gone', processSpace: 'another-boot', leaseMs: 500 }),
+    ],
+  ])('lets exactly one of several processes racing for %s win', async (_, leftBehind) => {
+    const dir = await tempFolder()
+    const stale = await leftBehind()
+    if (stale) await writeLock(dir, stale)
+    const racers = Array.from({ length: 4 }, () => hold(dir, 2_000))
+    const outcomes = await Promise.all(racers.map((racer) => firstOf(racer, 'locked', 'refused')))
+    const winners = outcomes.filter((outcome) => outcome.event === 'locked')
+    expect(winners).toHaveLength(1)
+    for (const loser of outcomes.filter((outcome) => outcome.event === 'refused')) {
+      expect(loser.message).toContain(`PID ${winners[0]?.pid}`)
+    }
+  })
+
+  it('lets exactly one of many acquisitions interleaved in one process win a stale lock', async () => {
+    // Every await is a point where another acquisition runs: many orders in few rounds.
+    for (let round = 0; round < 10; round += 1) {
+      const dir = await tempFolder()
+      await writeLock(dir, await lockOf({ pid: await deadPid() }))
+      const attempts = await Promise.allSettled(
+        Array.from({ length: 6 }, () => acquireDataDirLock(dir, { onWait: () => {} })),
+      )
+      const won = attempts.flatMap((attempt) =>
+        attempt.status === 'fulfilled' ? [attempt.value] : [],
+      )
+      expect(won).toHaveLength(1)
+      await won[0]?.release()
+    }
+  })
+
+  it('tells another user whose server may not replace a stale lock why it cannot start', async () => {
+    if (process.getuid?.() !== 0) {
+      throw new Error(
+        'This test starts a server as another user: run the tests as root, as CI does.',
+      )
+    }
+    const dir = await tempFolder()
+    await chmod(dir, 0o755)
+    await writeLock(dir, await lockOf({ pid: await deadPid() }))
+    const nobody = hold(dir, 2_000, { uid: 65534 })
+    const refused = await firstOf(nobody, 'locked', 'refused')
+    expect(refused.message).toContain(`Cannot lock the data folder ${dir}`)
+    expect(refused.message).toContain('uid 65534')
+  })
+
+  it('refuses another user while the owner runs, though it may not signal that owner', async () => {
+    if (process.getuid?.() !== 0) {
+      throw new Error(
+        'This test starts a server as another user: run the tests as root, as CI does.',
+      )
+    }
+    const dir = await tempFolder()
+    await chmod(dir, 0o777)
+    const { lock } = await acquireTimed(dir)
+    const nobody = hold(dir, 2_000, { uid: 65534 })
+    const refused = await firstOf(nobody, 'locked', 'refused')
+    expect(refused.message).toContain(`PID ${process.pid}`)
+    await lock.release()
   })
 })
