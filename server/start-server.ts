@@ -25,9 +25,19 @@ export interface RunningServer {
   stop(): Promise<void>
 }
 
-const openDatabase = async (settings: Settings): Promise<{ db: Database; lock?: DataDirLock }> => {
+const openDatabase = async (
+  settings: Settings,
+  log: Logger,
+): Promise<{ db: Database; lock?: DataDirLock }> => {
   if (settings.databaseUrl) return { db: await openPostgresDatabase(settings.databaseUrl) }
-  const lock = await acquireDataDirLock(settings.dataDir)
+  const lock = await acquireDataDirLock(settings.dataDir, {
+    onWait: (message) => log.info('data_folder_waiting', { message }),
+    onLost: (reason) => {
+      // Another process owns the folder now: closing PGlite would write into it. Stop here.
+      log.error('data_folder_lost', { reason })
+      process.exit(1)
+    },
+  })
   try {
     return { db: await openPgliteDatabase(path.join(settings.dataDir, 'pglite')), lock }
   } catch (error) {
@@ -42,7 +52,7 @@ export const startServer = async (
   log: Logger = silentLogger,
 ): Promise<RunningServer> => {
   const site: StaticSite = settings.distDir ? await loadStaticSite(settings.distDir) : new Map()
-  const { db, lock } = await openDatabase(settings)
+  const { db, lock } = await openDatabase(settings, log)
   try {
     await ensureSupabaseRoles(db)
     const applied = await applyMigrations(db)
