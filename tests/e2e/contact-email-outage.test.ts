@@ -3,7 +3,7 @@ import { TOAST, contactForm, uniqueEmail } from '../support/browser/contact-form
 import { DESKTOP } from '../support/browser/devices.ts'
 import { appConsoleErrors } from '../support/browser/page-watch.ts'
 import { gotoHydrated, useE2eSession } from '../support/browser/session.ts'
-import { waitFor } from '../support/browser/wait.ts'
+import { waitFor } from '../support/wait.ts'
 
 // The mail server is down for this whole file: the server is pointed at a port nobody listens on.
 const session = useE2eSession({ smtp: 'down' })

@@ -9,7 +9,7 @@ import {
 } from '../support/browser/contact-form.ts'
 import { DESKTOP } from '../support/browser/devices.ts'
 import { gotoHydrated, useE2eSession, waitForHydration } from '../support/browser/session.ts'
-import { waitFor } from '../support/browser/wait.ts'
+import { waitFor } from '../support/wait.ts'
 
 const session = useE2eSession()
 

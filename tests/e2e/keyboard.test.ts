@@ -3,7 +3,7 @@ import { TOAST, contactForm, uniqueEmail } from '../support/browser/contact-form
 import { DESKTOP } from '../support/browser/devices.ts'
 import { focusedElement, tabThrough } from '../support/browser/focus.ts'
 import { gotoHydrated, useE2eSession } from '../support/browser/session.ts'
-import { waitFor } from '../support/browser/wait.ts'
+import { waitFor } from '../support/wait.ts'
 
 const session = useE2eSession()
 

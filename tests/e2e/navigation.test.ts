@@ -11,7 +11,7 @@ import {
 } from '../support/browser/landing-page.ts'
 import { expectHeadingBroughtIntoView, scrollAwayFrom } from '../support/browser/scroll.ts'
 import { gotoHydrated, useE2eSession } from '../support/browser/session.ts'
-import { waitFor } from '../support/browser/wait.ts'
+import { waitFor } from '../support/wait.ts'
 
 const session = useE2eSession()
 

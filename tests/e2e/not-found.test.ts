@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DESKTOP } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
-import { waitFor } from '../support/browser/wait.ts'
+import { waitFor } from '../support/wait.ts'
 
 const session = useE2eSession()
 

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { siteHeader } from './landing-page.ts'
-import { waitFor } from './wait.ts'
+import { waitFor } from '../wait.ts'
 
 export interface HeadingPlacement {
   headingTop: number
