@@ -1,0 +1,111 @@
+/**
+ * Two Node servers on one PostgreSQL, as behind a load balancer: the limits and the mail
+ * sweep are decided in the database, so two instances behave as one.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEV_ANON_KEY } from '../../server/settings.ts'
+import { startServer, type RunningServer } from '../../server/start-server.ts'
+import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
+import { testSettings } from '../support/test-app.ts'
+import { waitFor } from '../support/wait.ts'
+
+let postgres: PostgresServer
+let smtp: SmtpCatcher
+let servers: RunningServer[] = []
+
+beforeAll(async () => {
+  ;[postgres, smtp] = await Promise.all([startPostgresServer(), startSmtpCatcher()])
+  const settings = testSettings(
+    {
+      PORT: '0',
+      DATABASE_URL: postgres.url,
+      SMTP_URL: smtp.url,
+      // Each server believes the load balancer in front (here: this test, on loopback).
+      TRUST_PROXY: 'loopback',
+      RATE_LIMIT_MAIL_PER_HOUR: '20',
+    },
+    { mailSweepIntervalMs: 200 },
+  )
+  // Both start together: the migrations are applied once, the other waits for them.
+  servers = await Promise.all([startServer(settings), startServer(settings)])
+}, 120_000)
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()))
+  await Promise.all([postgres?.stop(), smtp?.stop()])
+})
+
+let sequence = 0
+const lead = () => {
+  sequence += 1
+  return {
+    name: `Visitante ${sequence}`,
+    email: `visitante.${sequence}@example.com`,
+    company: null,
+    message: `Mensagem número ${sequence}`,
+  }
+}
+
+const insertThrough = (server: RunningServer, body: object, forwardedFor: string) =>
+  fetch(`${server.url}/rest/v1/contact_submissions`, {
+    method: 'POST',
+    headers: {
+      apikey: DEV_ANON_KEY,
+      'content-type': 'application/json',
+      'x-forwarded-for': forwardedFor,
+    },
+    body: JSON.stringify(body),
+  })
+
+describe('two servers on one PostgreSQL', () => {
+  it('hold a flood split across both to one limit per address', async () => {
+    const statuses = await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        insertThrough(servers[n % 2] as RunningServer, lead(), '198.51.100.77').then(
+          (response) => response.status,
+        ),
+      ),
+    )
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(20)
+    const stored = await servers[0]?.db.query(
+      "select count(*)::int as n from contact_submissions where client_ip = '198.51.100.77'",
+    )
+    expect(stored?.rows[0]).toEqual({ n: 10 })
+  })
+
+  it('mail every lead exactly once with both sweeps running, in singles up to the cap and then a digest', async () => {
+    await servers[0]?.db.exec('delete from contact_submissions; delete from private.mail_sends')
+    smtp.messages.length = 0
+    // Forty leads whose visitors closed the tab before asking for the e-mail.
+    const leads = Array.from({ length: 40 }, lead)
+    for (const [n, body] of leads.entries()) {
+      const response = await insertThrough(servers[n % 2] as RunningServer, body, `203.0.113.${n}`)
+      expect(response.status).toBe(201)
+    }
+    await servers[0]?.db.exec(
+      "update contact_submissions set created_at = created_at - interval '3 minutes'",
+    )
+    await waitFor(
+      'every lead to be mailed',
+      async () =>
+        (
+          await servers[1]?.db.query<{ n: number }>(
+            'select count(*)::int as n from contact_submissions where notified_at is null',
+          )
+        )?.rows[0]?.n,
+      (unsent) => unsent === 0,
+      { timeoutMs: 30_000 },
+    )
+    const singles = smtp.messages.filter((mail) => mail.replyTo)
+    const digests = smtp.messages.filter((mail) => !mail.replyTo)
+    expect(singles).toHaveLength(20)
+    expect(digests).toHaveLength(1)
+    for (const { email } of leads) {
+      const inSingles = singles.filter((mail) => mail.replyTo?.value[0]?.address === email).length
+      const inDigest = digests.filter((mail) => mail.text?.includes(`E-mail: ${email}\n`)).length
+      expect(inSingles + inDigest, email).toBe(1)
+    }
+  })
+})
