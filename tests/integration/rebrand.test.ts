@@ -1,0 +1,190 @@
+/**
+ * Re-branding is editing one file: supabase/functions/_shared/company.ts. A copy of the
+ * project with another company in that file is built, and the new facts must appear in the
+ * page, in the e-mail the Node server sends and in the one the Edge Function (under Deno)
+ * sends, with nothing of the old company left.
+ */
+import { execFile } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
+import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import pg from 'pg'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { company } from '../../supabase/functions/_shared/company.ts'
+import { ROOT_DIR } from '../../server/paths.ts'
+import { DEV_ANON_KEY } from '../../server/settings.ts'
+import { freePort } from '../support/free-port.ts'
+import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
+import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
+
+const run = promisify(execFile)
+
+const OTHER = {
+  name: 'Borboleta Sistemas',
+  logoWords: ['Borboleta', 'Sistemas'],
+  inbox: 'ola@borboleta.example',
+  mailSenderName: 'Site da Borboleta',
+  phone: '+55 (31) 3333-4444',
+  phoneHref: 'tel:+553133334444',
+  address: { city: 'Belo Horizonte', region: 'MG', country: 'BR' },
+  siteUrl: 'https://www.borboleta.example',
+}
+
+const COPIED = [
+  'src',
+  'public',
+  'server',
+  'supabase',
+  'scripts',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+]
+
+let folder: string
+let smtp: SmtpCatcher
+let postgres: PostgresServer
+const children: ChildProcess[] = []
+
+beforeAll(async () => {
+  folder = await mkdtemp(path.join(tmpdir(), 'rebrand-'))
+  for (const entry of COPIED) {
+    await cp(path.join(ROOT_DIR, entry), path.join(folder, entry), { recursive: true })
+  }
+  await symlink(path.join(ROOT_DIR, 'node_modules'), path.join(folder, 'node_modules'))
+  const facts = path.join(folder, 'supabase/functions/_shared/company.ts')
+  const original = await readFile(facts, 'utf8')
+  const body = original.slice(original.indexOf('export const company'))
+  await writeFile(
+    facts,
+    `${original.slice(0, original.indexOf('export const company'))}export const company = ${JSON.stringify(OTHER, null, 2)} as const\n`,
+  )
+  expect(body).toContain(company.name)
+  // The copy builds as `npm run build` would in a fork (without npm, to keep one process tree).
+  await run(path.join(ROOT_DIR, 'node_modules/.bin/tsx'), ['scripts/build.ts'], {
+    cwd: folder,
+    env: { ...process.env, SITE_URL: '' },
+  })
+  ;[smtp, postgres] = await Promise.all([startSmtpCatcher(), startPostgresServer()])
+}, 240_000)
+
+afterAll(async () => {
+  for (const child of children) {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve))
+      child.kill('SIGTERM')
+      await exited
+    }
+  }
+  await Promise.all([smtp?.stop(), postgres?.stop()])
+  await rm(folder, { recursive: true, force: true })
+})
+
+/** Starts a process and resolves with the first match of `ready` in its output. */
+const startProcess = (
+  command: string,
+  args: string[],
+  env: Record<string, string>,
+  ready: RegExp,
+) =>
+  new Promise<string>((resolve, reject) => {
+    const child = spawn(command, args, {
+      cwd: folder,
+      env: { PATH: process.env.PATH, HOME: process.env.HOME, NO_COLOR: '1', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    children.push(child)
+    let output = ''
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString()
+      const match = ready.exec(output)
+      if (match) resolve(match[1] ?? match[0])
+    }
+    child.stdout?.on('data', collect)
+    child.stderr?.on('data', collect)
+    child.once('exit', (code) => reject(new Error(`${command} exited with ${code}:\n${output}`)))
+  })
+
+const lead = (tag: string) => ({
+  name: `Ana ${tag}`,
+  email: `ana.${tag}@example.com`,
+  company: null,
+  message: `Mensagem para a nova marca (${tag}).`,
+})
+
+const mailFor = (email: string) =>
+  smtp.messages.find((mail) => mail.replyTo?.value[0]?.address === email)
+
+it('shows the new company on the page, and nothing of the old one', async () => {
+  const html = await readFile(path.join(folder, 'dist/index.html'), 'utf8')
+  for (const fact of [OTHER.name, OTHER.inbox, OTHER.phone, 'Belo Horizonte', OTHER.siteUrl]) {
+    expect(html).toContain(fact)
+  }
+  for (const old of [company.name, company.inbox, company.phone, company.siteUrl]) {
+    expect(html).not.toContain(old)
+  }
+})
+
+it('has the Node server mail the new inbox, from the new sender', async () => {
+  const url = await startProcess(
+    process.execPath,
+    ['dist-server/server.js'],
+    { PORT: '0', DATA_DIR: path.join(folder, 'data'), SMTP_URL: smtp.url },
+    /Site running at (http:\/\/\S+)/,
+  )
+  const body = JSON.stringify(lead('node'))
+  const init = {
+    method: 'POST',
+    headers: { apikey: DEV_ANON_KEY, 'content-type': 'application/json' },
+    body,
+  }
+  expect((await fetch(`${url}/rest/v1/contact_submissions`, init)).status).toBe(201)
+  expect((await fetch(`${url}/functions/v1/send-contact-email`, init)).status).toBe(200)
+  const mail = mailFor(lead('node').email)
+  expect(mail?.from?.value[0]).toEqual({ name: OTHER.mailSenderName, address: OTHER.inbox })
+  expect(mail?.to && 'value' in mail.to ? mail.to.value[0]?.address : undefined).toBe(OTHER.inbox)
+}, 60_000)
+
+it('has the Edge Function under Deno mail the new inbox, from the new sender', async () => {
+  await applyMigrationsLikeSupabase(postgres.url)
+  const message = lead('deno')
+  const client = new pg.Client({ connectionString: postgres.url })
+  await client.connect()
+  await client.query(
+    'insert into contact_submissions (name, email, company, message) values ($1, $2, $3, $4)',
+    [message.name, message.email, message.company, message.message],
+  )
+  await client.end()
+  const port = await freePort()
+  await startProcess(
+    path.join(ROOT_DIR, 'node_modules/.bin/deno'),
+    [
+      'run',
+      '--allow-net',
+      '--allow-env',
+      '--allow-read',
+      '--allow-sys',
+      'supabase/functions/send-contact-email/index.ts',
+    ],
+    {
+      DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`,
+      DENO_NO_UPDATE_CHECK: '1',
+      SUPABASE_DB_URL: postgres.url,
+      SMTP_URL: smtp.url,
+    },
+    /Listening on/,
+  )
+  const response = await fetch(`http://127.0.0.1:${port}/functions/v1/send-contact-email`, {
+    method: 'POST',
+    headers: { apikey: DEV_ANON_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify(message),
+  })
+  expect(await response.json()).toEqual({ ok: true, status: 'sent' })
+  const mail = mailFor(message.email)
+  expect(mail?.from?.value[0]).toEqual({ name: OTHER.mailSenderName, address: OTHER.inbox })
+  expect(mail?.to && 'value' in mail.to ? mail.to.value[0]?.address : undefined).toBe(OTHER.inbox)
+}, 90_000)
