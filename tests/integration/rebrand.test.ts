@@ -4,23 +4,19 @@
  * page, in the e-mail the Node server sends and in the one the Edge Function (under Deno)
  * sends, with nothing of the old company left.
  */
-import { execFile } from 'node:child_process'
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cp, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { company } from '../../supabase/functions/_shared/company.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { freePort } from '../support/free-port.ts'
+import { copyProject, type ProjectCopy } from '../support/project-copy.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
-
-const run = promisify(execFile)
 
 const OTHER = {
   name: 'Borboleta Sistemas',
@@ -33,29 +29,15 @@ const OTHER = {
   siteUrl: 'https://www.borboleta.example',
 }
 
-const COPIED = [
-  'src',
-  'public',
-  'server',
-  'supabase',
-  'scripts',
-  'index.html',
-  'vite.config.ts',
-  'tsconfig.json',
-  'package.json',
-]
-
+let project: ProjectCopy
 let folder: string
 let smtp: SmtpCatcher
 let postgres: PostgresServer
 const children: ChildProcess[] = []
 
 beforeAll(async () => {
-  folder = await mkdtemp(path.join(tmpdir(), 'rebrand-'))
-  for (const entry of COPIED) {
-    await cp(path.join(ROOT_DIR, entry), path.join(folder, entry), { recursive: true })
-  }
-  await symlink(path.join(ROOT_DIR, 'node_modules'), path.join(folder, 'node_modules'))
+  project = await copyProject()
+  folder = project.folder
   const facts = path.join(folder, 'supabase/functions/_shared/company.ts')
   const original = await readFile(facts, 'utf8')
   const body = original.slice(original.indexOf('export const company'))
@@ -64,11 +46,7 @@ beforeAll(async () => {
     `${original.slice(0, original.indexOf('export const company'))}export const company = ${JSON.stringify(OTHER, null, 2)} as const\n`,
   )
   expect(body).toContain(company.name)
-  // The copy builds as `npm run build` would in a fork (without npm, to keep one process tree).
-  await run(path.join(ROOT_DIR, 'node_modules/.bin/tsx'), ['scripts/build.ts'], {
-    cwd: folder,
-    env: { ...process.env, SITE_URL: '' },
-  })
+  await project.build()
   ;[smtp, postgres] = await Promise.all([startSmtpCatcher(), startPostgresServer()])
 }, 240_000)
 
@@ -81,7 +59,7 @@ afterAll(async () => {
     }
   }
   await Promise.all([smtp?.stop(), postgres?.stop()])
-  await rm(folder, { recursive: true, force: true })
+  await project?.remove()
 })
 
 /** Starts a process and resolves with the first match of `ready` in its output. */
