@@ -39,7 +39,11 @@ export const createApp = (deps: AppDeps) => {
   }
   app.route(
     '/rest/v1',
-    createRestRoutes({ db: deps.db, clientAddress: deps.clientAddress ?? (() => undefined) }),
+    createRestRoutes({
+      db: deps.db,
+      clientAddress: deps.clientAddress ?? (() => undefined),
+      log,
+    }),
   )
   app.route(
     '/functions/v1',

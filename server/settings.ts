@@ -34,6 +34,21 @@ export interface Settings {
   mailSweepIntervalMs: number | false
   /** Run the insert path before listening, so the first visitors do not wait for cold code. */
   warmUp: boolean
+  /** Time limits and connection caps of the HTTP server; see docs/decisions/010-http-limits.md. */
+  http: HttpLimits
+}
+
+export interface HttpLimits {
+  /** From a connection's (or a request's) first byte to the end of its headers. */
+  headersTimeoutMs: number
+  /** From a request's first byte to the end of its body. */
+  requestTimeoutMs: number
+  /** How long an idle keep-alive connection waits for its next request. */
+  keepAliveTimeoutMs: number
+  /** Connections one client address may hold open at once (an IPv6 /64 is one address). */
+  maxConnectionsPerAddress: number
+  /** The same for loopback, where a reverse proxy on this machine connects from. */
+  maxLoopbackConnections: number
 }
 
 export type SettingsResult = { ok: true; settings: Settings } | { ok: false; problems: string[] }
@@ -91,6 +106,28 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
     }
   }
 
+  const positive = (name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number => {
+    const text = value(name) ?? String(fallback)
+    if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) {
+      problems.push(`${name} must be a whole number from 1 to ${max} (got "${text}").`)
+    }
+    return Number(text)
+  }
+  // Node's timers hold at most 2^31 - 1 ms (about 24 days).
+  const ms = (name: string, fallback: number) => positive(name, fallback, 2 ** 31 - 1)
+  const http: HttpLimits = {
+    headersTimeoutMs: ms('HEADERS_TIMEOUT_MS', 10_000),
+    requestTimeoutMs: ms('REQUEST_TIMEOUT_MS', 30_000),
+    keepAliveTimeoutMs: ms('KEEP_ALIVE_TIMEOUT_MS', 5_000),
+    maxConnectionsPerAddress: positive('MAX_CONNECTIONS_PER_ADDRESS', 64),
+    maxLoopbackConnections: positive('MAX_LOOPBACK_CONNECTIONS', 1_024),
+  }
+  if (http.headersTimeoutMs > http.requestTimeoutMs) {
+    problems.push(
+      `HEADERS_TIMEOUT_MS (${http.headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${http.requestTimeoutMs}): the headers are part of the request.`,
+    )
+  }
+
   if (problems.length > 0 || !mail.ok || 'problem' in trustProxy) return { ok: false, problems }
   return {
     ok: true,
@@ -108,6 +145,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       distDir: DIST_DIR,
       mailSweepIntervalMs: 60_000,
       warmUp: true,
+      http,
     },
   }
 }

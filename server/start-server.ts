@@ -1,6 +1,5 @@
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
-import { serve } from '@hono/node-server'
 import { createApp } from './app.ts'
 import { createClientAddress } from './client-address.ts'
 import type { Database } from './db/database.ts'
@@ -10,6 +9,7 @@ import { applyMigrations } from './db/migrate.ts'
 import { openPgliteDatabase } from './db/pglite.ts'
 import { openPostgresDatabase } from './db/postgres.ts'
 import { ensureSupabaseRoles } from './db/supabase-roles.ts'
+import { createHttpServer } from './http/http-server.ts'
 import { silentLogger, type Logger } from './log.ts'
 import { startMailSweep } from './mail/mail-sweep.ts'
 import { openMailer } from './mail/open-mailer.ts'
@@ -95,11 +95,13 @@ export const startServer = async (
         )
 
   const { host } = settings
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const created = serve({ fetch: app.fetch, hostname: host, port: settings.port }, () =>
-      resolve(created),
-    )
-    created.once('error', reject)
+  const { server, destroyLingering } = createHttpServer(app.fetch, settings.http, host)
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(settings.port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
   })
   const { port } = server.address() as AddressInfo
   const shownHost = host.includes(':') ? `[${host}]` : host
@@ -113,7 +115,8 @@ export const startServer = async (
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
           // Idle keep-alive sockets would hold close() open; busy ones finish their request.
-          if ('closeIdleConnections' in server) server.closeIdleConnections()
+          server.closeIdleConnections()
+          destroyLingering()
         })
         await sweep?.stop()
         await db.close()

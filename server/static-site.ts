@@ -3,12 +3,21 @@ import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
-export interface StaticFile {
+/** One stored form of a file: its bytes and the strong ETag of exactly those bytes. */
+export interface Representation {
   body: Buffer
-  gzip?: Buffer
-  brotli?: Buffer
-  contentType: string
   etag: string
+}
+
+/**
+ * A file and its compressed variants. Each variant is a representation of its own (RFC 9110
+ * §8.8.3): a cache holding the brotli bytes must never be told they match the gzip ones.
+ */
+export interface StaticFile {
+  identity: Representation
+  gzip?: Representation
+  brotli?: Representation
+  contentType: string
 }
 
 /** The built site held in memory, keyed by URL path ("/index.html", "/assets/app-1a2b.js"). */
@@ -55,11 +64,8 @@ export const loadStaticSite = async (distDir: string): Promise<StaticSite> => {
     const body = await readFile(file)
     const contentType =
       CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
-    const entry: StaticFile = {
-      body,
-      contentType,
-      etag: `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`,
-    }
+    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22)
+    const entry: StaticFile = { identity: { body, etag: `"${hash}"` }, contentType }
     if (COMPRESSIBLE.test(contentType) && body.length > 256) {
       const brotli = brotliCompressSync(body, {
         params: {
@@ -68,8 +74,8 @@ export const loadStaticSite = async (distDir: string): Promise<StaticSite> => {
         },
       })
       const gzip = gzipSync(body, { level: 9 })
-      if (brotli.length < body.length) entry.brotli = brotli
-      if (gzip.length < body.length) entry.gzip = gzip
+      if (brotli.length < body.length) entry.brotli = { body: brotli, etag: `"${hash}-br"` }
+      if (gzip.length < body.length) entry.gzip = { body: gzip, etag: `"${hash}-gzip"` }
     }
     const urlPath = `/${path.relative(distDir, file).split(path.sep).join('/')}`
     site.set(urlPath, entry)

@@ -43,3 +43,18 @@ export const readDatabaseError = (error: unknown): DatabaseErrorFields & { sqlSt
     sqlState: code !== undefined && SQLSTATE.test(code),
   }
 }
+
+const SYSTEM_ERROR_CODE = /^E[A-Z]+$/
+const CONNECTION_WORDS = /\b(connect|connection|terminated|closed|timeout)\b/i
+
+/**
+ * True for a driver's "could not reach the database" (refused, reset, timed out, closed)
+ * rather than a bug in our code: a Node system error (ECONNREFUSED…) or pg's and PGlite's
+ * own wording for a lost or closed connection.
+ */
+export const isConnectionFailure = (error: unknown): boolean => {
+  if (typeof error !== 'object' || error === null) return false
+  const { code, message } = error as { code?: unknown; message?: unknown }
+  if (typeof code === 'string' && SYSTEM_ERROR_CODE.test(code)) return true
+  return typeof message === 'string' && CONNECTION_WORDS.test(message)
+}

@@ -1,5 +1,10 @@
 import pg from 'pg'
-import type { Database, Queryable } from './database.ts'
+import {
+  isConnectionFailure,
+  readDatabaseError,
+  type Database,
+  type Queryable,
+} from './database.ts'
 
 type Client = pg.Pool | pg.PoolClient
 
@@ -14,12 +19,51 @@ const wrap = (client: Client): Queryable => ({
   },
 })
 
-/** A real PostgreSQL server (DATABASE_URL), shared safely by any number of processes. */
+const whatToCheck = (error: unknown): string => {
+  const { code } = readDatabaseError(error)
+  if (code?.startsWith('28')) return 'Check the user name and password in DATABASE_URL.'
+  if (code === '3D000') return 'Create that database, or correct its name in DATABASE_URL.'
+  if (isConnectionFailure(error)) {
+    return 'Check that PostgreSQL is running and accepts connections at that address (listen_addresses, pg_hba.conf, a firewall), and that DATABASE_URL names the right host and port.'
+  }
+  return 'Check DATABASE_URL and the server it names.'
+}
+
+/**
+ * Why the server cannot start on DATABASE_URL, for the person starting it: which setting,
+ * where it points and what to check. Never the password, which the URL may carry.
+ */
+export const describeConnectionFailure = (connectionString: string, error: unknown): string => {
+  const url = new URL(connectionString)
+  const password = decodeURIComponent(url.password)
+  const where = [
+    `host ${url.hostname || 'localhost'}, port ${url.port || '5432'}`,
+    url.pathname.length > 1 ? `database "${decodeURIComponent(url.pathname.slice(1))}"` : '',
+    url.username ? `user "${decodeURIComponent(url.username)}"` : '',
+  ]
+    .filter(Boolean)
+    .join(', ')
+  let reason = readDatabaseError(error).message
+  if (password) reason = reason.replaceAll(password, '***')
+  return `Cannot use the PostgreSQL server in DATABASE_URL (${where}): ${reason}. ${whatToCheck(error)} Without DATABASE_URL the server uses its embedded database.`
+}
+
+/**
+ * A real PostgreSQL server (DATABASE_URL), shared safely by any number of processes. It
+ * connects once before returning, so a wrong URL or a stopped server stops the start-up
+ * with a message that says what to fix.
+ */
 export const openPostgresDatabase = async (connectionString: string): Promise<Database> => {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 })
   // An idle connection dropped by the server must not crash the process; the next query
   // opens a new one, so the server recovers once the database is back.
   pool.on('error', () => {})
+  try {
+    await pool.query('select 1')
+  } catch (error) {
+    await pool.end().catch(() => {})
+    throw new Error(describeConnectionFailure(connectionString, error), { cause: error })
+  }
   return {
     ...wrap(pool),
     async transaction(fn) {

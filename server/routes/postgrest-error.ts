@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { readDatabaseError } from '../db/database.ts'
+import { isConnectionFailure, readDatabaseError } from '../db/database.ts'
+import type { Logger } from '../log.ts'
 
 export interface PostgrestErrorBody {
   code: string
@@ -111,22 +112,30 @@ const customResponse = (c: Context, message: string, detail: string | undefined)
   })
 }
 
-/** Turns anything the database layer threw into the response PostgREST would give. */
-export const databaseErrorResponse = (c: Context, error: unknown): Response => {
+/**
+ * Turns what the database layer threw into the response PostgREST would give. An error with a
+ * SQLSTATE is the database's answer and is passed on, as PostgREST does. One without is the
+ * driver failing to reach the database: the caller learns only that (its text names the
+ * database's host and port), and the log gets the cause. Anything else is a bug and goes to
+ * the app's error handler, which answers a plain 500.
+ */
+export const databaseErrorResponse = (c: Context, error: unknown, log: Logger): Response => {
   const fields = readDatabaseError(error)
   if (fields.code === 'PGRST') return customResponse(c, fields.message, fields.detail)
-  if (!fields.sqlState || fields.code === undefined) {
-    return postgrestError(c, 503, {
-      code: 'PGRST000',
-      details: fields.message,
-      hint: null,
-      message: 'Database connection error. Retrying the connection.',
+  if (fields.sqlState && fields.code !== undefined) {
+    return postgrestError(c, statusForSqlState(fields.code), {
+      code: fields.code,
+      details: fields.detail ?? null,
+      hint: fields.hint ?? null,
+      message: fields.message,
     })
   }
-  return postgrestError(c, statusForSqlState(fields.code), {
-    code: fields.code,
-    details: fields.detail ?? null,
-    hint: fields.hint ?? null,
-    message: fields.message,
+  if (!isConnectionFailure(error)) throw error
+  log.error('database_unavailable', { message: fields.message })
+  return postgrestError(c, 503, {
+    code: 'PGRST000',
+    details: null,
+    hint: null,
+    message: 'Database connection error. Retrying the connection.',
   })
 }

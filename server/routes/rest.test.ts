@@ -415,3 +415,63 @@ describe('other API paths', () => {
     },
   )
 })
+
+describe('errors without internals', () => {
+  it('answers a failure that is not the database’s with a plain 500 and logs the cause', async () => {
+    const logged: Record<string, unknown>[] = []
+    const broken: Database = {
+      ...db,
+      transaction: () =>
+        Promise.reject(new RangeError('Maximum call stack size exceeded at /srv/app/server.js:1')),
+    }
+    const brokenApp = createTestApp(broken, {
+      log: { info: () => {}, error: (event, fields) => logged.push({ event, ...fields }) },
+    })
+    const res = await brokenApp.request('/rest/v1/contact_submissions', {
+      method: 'POST',
+      headers: { ...keyHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify(validRow()),
+    })
+    expect(res.status).toBe(500)
+    expect(await res.json()).toEqual({
+      code: 'PGRST000',
+      details: null,
+      hint: null,
+      message: 'Internal server error',
+    })
+    expect(logged).toContainEqual(
+      expect.objectContaining({
+        event: 'unhandled_error',
+        message: expect.stringContaining('stack'),
+      }),
+    )
+  })
+
+  it('answers an unreachable database with 503 and keeps where it is out of the answer', async () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 10.1.2.3:5432'), {
+      code: 'ECONNREFUSED',
+    })
+    const down: Database = { ...db, transaction: () => Promise.reject(refused) }
+    const res = await createTestApp(down).request('/rest/v1/contact_submissions', {
+      method: 'POST',
+      headers: { ...keyHeaders, 'content-type': 'application/json' },
+      body: JSON.stringify(validRow()),
+    })
+    expect(res.status).toBe(503)
+    expect(await res.json()).toEqual({
+      code: 'PGRST000',
+      details: null,
+      hint: null,
+      message: 'Database connection error. Retrying the connection.',
+    })
+  })
+
+  it('answers an unsupported method on a table with 405 PGRST117', async () => {
+    const res = await app.request('/rest/v1/contact_submissions', {
+      method: 'PROPFIND',
+      headers: keyHeaders,
+    })
+    expect(res.status).toBe(405)
+    expect((await res.json()).code).toBe('PGRST117')
+  })
+})

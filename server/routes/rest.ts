@@ -1,11 +1,20 @@
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
+import {
+  ACCEPTED_BODY_ENCODINGS,
+  parseJsonBody,
+  readBodyWithin,
+  unsupportedContentEncoding,
+} from '../../supabase/functions/_shared/request-body.ts'
 import type { Database, Queryable } from '../db/database.ts'
 import { loadSchemaCache, quoteIdent, type SchemaCache } from '../db/schema-cache.ts'
+import { silentLogger, type Logger } from '../log.ts'
 import { databaseErrorResponse, invalidPath, postgrestError } from './postgrest-error.ts'
 
 /** Far above any real contact message (5000 code points ≈ 20 KB), far below anything abusive. */
 export const MAX_REST_BODY_BYTES = 64 * 1024
+
+/** Rows are flat; a value nested deeper is refused before it reaches anything recursive. */
+const MAX_JSON_DEPTH = 32
 
 const STATEMENT_TIMEOUT_MS = 5_000
 
@@ -13,6 +22,8 @@ export interface RestDeps {
   db: Database
   /** The caller's address as the database should see it (the socket's, never a header's). */
   clientAddress: (c: Context) => string | undefined
+  /** Where a database outage is reported; the caller only learns that it happened. */
+  log?: Logger
 }
 
 type Row = Record<string, unknown>
@@ -95,8 +106,6 @@ const insertSql = (
   return `insert into ${target} (${names}) select ${names} from json_to_recordset($1::json) as _(${record})${tail}`
 }
 
-const utf8 = new TextDecoder('utf-8', { fatal: true })
-
 const describeJson = (value: unknown) =>
   Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`
 
@@ -117,21 +126,47 @@ const wrongValue = (value: unknown, sqlType: string): string | undefined => {
   return undefined
 }
 
+const tooLarge = (c: Context) =>
+  postgrestError(c, 413, {
+    code: 'PGRST413',
+    details: `The request body is larger than ${MAX_REST_BODY_BYTES} bytes.`,
+    hint: null,
+    message: 'Payload Too Large',
+  })
+
+type TableHandler = (
+  c: Context,
+  deps: RestDeps,
+  table: string,
+  types: Map<string, string>,
+) => Promise<Response>
+
+/** The body as rows, or the refusal; read before the database is asked anything. */
+const readRows = async (c: Context): Promise<Row[] | Response> => {
+  const read = await readBodyWithin(c.req.raw, MAX_REST_BODY_BYTES)
+  if (!read.ok) return read.problem === 'too_large' ? tooLarge(c) : invalidJson(c)
+  const parsed = parseJsonBody(read.bytes, MAX_JSON_DEPTH)
+  if (!parsed.ok) {
+    if (parsed.problem === 'invalid') return invalidJson(c)
+    return postgrestError(c, 400, {
+      code: 'PGRST102',
+      details: `Arrays and objects may nest at most ${MAX_JSON_DEPTH} levels deep.`,
+      hint: null,
+      message: 'Empty or invalid json',
+    })
+  }
+  const body = parsed.value
+  const rows: unknown[] = Array.isArray(body) ? body : [body]
+  return rows.every(isRow) ? rows : invalidJson(c)
+}
+
 const insertRows = async (
   c: Context,
   deps: RestDeps,
   table: string,
   types: Map<string, string>,
+  rows: Row[],
 ) => {
-  let body: unknown
-  try {
-    body = JSON.parse(utf8.decode(await c.req.arrayBuffer()))
-  } catch {
-    // Not JSON, or not UTF-8 at all: never store a replacement character in a lead.
-    return invalidJson(c)
-  }
-  const rows = Array.isArray(body) ? body : [body]
-  if (!rows.every(isRow)) return invalidJson(c)
   const columns = columnsFor(c, rows)
   if (columns === 'mismatch') return invalidJson(c, 'All object keys must match')
   const unknown = columns.find((name) => !types.has(name))
@@ -205,7 +240,7 @@ export const createRestRoutes = (deps: RestDeps) => {
     return schema
   }
 
-  const tableRoute = async (c: Context, fn: typeof insertRows) => {
+  const tableRoute = async (c: Context, fn: TableHandler) => {
     const table = c.req.param('table') ?? ''
     const profile = c.req.header('content-profile') ?? c.req.header('accept-profile')
     if (profile !== undefined && profile !== 'public') {
@@ -228,37 +263,50 @@ export const createRestRoutes = (deps: RestDeps) => {
       }
       return await fn(c, deps, table, types)
     } catch (error) {
-      return databaseErrorResponse(c, error)
+      return databaseErrorResponse(c, error, deps.log ?? silentLogger)
     }
   }
 
+  /** Media types are case-insensitive and may carry parameters (`; charset=utf-8`). */
+  const insertRoute = async (c: Context) => {
+    const type = (c.req.header('content-type') ?? 'application/json')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase()
+    if (type !== 'application/json') {
+      return postgrestError(c, 415, {
+        code: 'PGRST107',
+        details: null,
+        hint: null,
+        message: `None of these Content-Types are available: ${type}`,
+      })
+    }
+    const encoding = unsupportedContentEncoding(c.req.raw.headers)
+    if (encoding !== null) {
+      c.header('Accept-Encoding', ACCEPTED_BODY_ENCODINGS)
+      return postgrestError(c, 415, {
+        code: 'PGRST107',
+        details: null,
+        hint: 'Send the body uncompressed: supabase-js never compresses it.',
+        message: `Content-Encoding not supported: ${encoding}`,
+      })
+    }
+    const rows = await readRows(c)
+    if (rows instanceof Response) return rows
+    return tableRoute(c, (c, deps, table, types) => insertRows(c, deps, table, types, rows))
+  }
+
   const app = new Hono()
-  app.post(
-    '/:table',
-    bodyLimit({
-      maxSize: MAX_REST_BODY_BYTES,
-      onError: (c) =>
-        postgrestError(c, 413, {
-          code: 'PGRST413',
-          details: `The request body is larger than ${MAX_REST_BODY_BYTES} bytes.`,
-          hint: null,
-          message: 'Payload Too Large',
-        }),
-    }),
-    (c) => {
-      const type = (c.req.header('content-type') ?? 'application/json').split(';')[0]?.trim()
-      if (type !== 'application/json') {
-        return postgrestError(c, 415, {
-          code: 'PGRST107',
-          details: null,
-          hint: null,
-          message: `None of these Content-Types are available: ${type}`,
-        })
-      }
-      return tableRoute(c, insertRows)
-    },
-  )
+  app.post('/:table', insertRoute)
   app.on(['GET', 'HEAD', 'PATCH', 'PUT', 'DELETE'], '/:table', (c) => tableRoute(c, otherMethod))
+  app.all('/:table', (c) =>
+    postgrestError(c, 405, {
+      code: 'PGRST117',
+      details: null,
+      hint: null,
+      message: `Unsupported HTTP method: ${c.req.method}`,
+    }),
+  )
   app.all('*', invalidPath)
   return app
 }

@@ -56,6 +56,55 @@ describe('static site', () => {
     expect(again.status).toBe(304)
   })
 
+  it.each([
+    ['gzip, br;q=0', 'gzip'],
+    ['br;q=0.5, gzip;q=0.9', 'gzip'],
+    ['GZIP, BR', 'br'],
+    ['*', 'br'],
+    ['*;q=0, identity', null],
+    ['identity', null],
+    ['x-gzip', 'gzip'],
+  ])('answers Accept-Encoding "%s" with %s', async (accepted, coding) => {
+    const res = await app.request(FAKE_ASSET_PATH, { headers: { 'accept-encoding': accepted } })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-encoding')).toBe(coding)
+  })
+
+  it('gives a 304 only for the tag of the representation it would send', async () => {
+    const brotli = await app.request('/', { headers: { 'accept-encoding': 'br' } })
+    const tag = brotli.headers.get('etag') ?? ''
+    const again = await app.request('/', {
+      headers: { 'accept-encoding': 'br', 'if-none-match': `"a", W/${tag}, "b"` },
+    })
+    expect(again.status).toBe(304)
+    expect(again.headers.get('etag')).toBe(tag)
+    expect(again.headers.get('content-type')).toBeNull()
+    const gzip = await app.request('/', {
+      headers: { 'accept-encoding': 'gzip', 'if-none-match': tag },
+    })
+    expect(gzip.status).toBe(200)
+  })
+
+  it('answers other methods on a page with 405 and Allow, and OPTIONS with 204', async () => {
+    const post = await app.request('/', { method: 'POST', body: 'a=1' })
+    expect(post.status).toBe(405)
+    expect(post.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
+    const options = await app.request('/robots.txt', { method: 'OPTIONS' })
+    expect(options.status).toBe(204)
+    expect(options.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
+  })
+
+  it.each(['/404', '/404.html', '/404/', '/%34%30%34'])(
+    'never serves the 404 page with 200, even as %s',
+    async (path) => {
+      for (const method of ['GET', 'HEAD']) {
+        const res = await app.request(path, { method })
+        expect(res.status).toBe(404)
+        expect(res.headers.get('etag')).toBeNull()
+      }
+    },
+  )
+
   it.each(['/nope', '/assets/missing.js', '/%E0%A4%A', '/../package.json'])(
     'answers %s with the 404 page and a real 404 status',
     async (path) => {

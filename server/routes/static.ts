@@ -1,5 +1,10 @@
 import { Hono, type Context } from 'hono'
-import type { StaticFile, StaticSite } from '../static-site.ts'
+import type { Representation, StaticFile, StaticSite } from '../static-site.ts'
+
+/** The prerendered 404 page: served only with a 404 status, never as a page of its own. */
+const NOT_FOUND_PAGE = '/404.html'
+
+const ALLOW = 'GET, HEAD, OPTIONS'
 
 // Hashed file names change whenever their content does, so they may be cached for good;
 // everything else is revalidated (cheaply, by ETag) so a new deploy shows at once.
@@ -11,50 +16,109 @@ const resolve = (site: StaticSite, urlPath: string): [string, StaticFile] | unde
     ? [`${urlPath}index.html`]
     : [urlPath, `${urlPath}.html`, `${urlPath}/index.html`]
   for (const candidate of candidates) {
+    // "/404", "/404.html", "/%34%30%34"… all name the 404 page, which must never answer 200.
+    if (candidate === NOT_FOUND_PAGE) return undefined
     const file = site.get(candidate)
     if (file) return [candidate, file]
   }
   return undefined
 }
 
-const pickEncoding = (c: Context, file: StaticFile): ['br' | 'gzip' | null, Buffer] => {
-  const accepted = c.req.header('accept-encoding') ?? ''
-  if (file.brotli && /\bbr\b/.test(accepted)) return ['br', file.brotli]
-  if (file.gzip && /\bgzip\b/.test(accepted)) return ['gzip', file.gzip]
-  return [null, file.body]
+type Coding = 'br' | 'gzip' | 'identity'
+
+/** Accept-Encoding (RFC 9110 §12.5.3) as coding → quality; names are case-insensitive. */
+const parseAcceptEncoding = (header: string): Map<string, number> => {
+  const accepted = new Map<string, number>()
+  for (const item of header.split(',')) {
+    const [name = '', ...params] = item.split(';').map((part) => part.trim().toLowerCase())
+    if (name === '') continue
+    const q = params.find((param) => param.startsWith('q='))
+    const quality = q === undefined ? 1 : Number(q.slice(2))
+    accepted.set(name === 'x-gzip' ? 'gzip' : name, Number.isFinite(quality) ? quality : 0)
+  }
+  return accepted
+}
+
+/**
+ * The representation to send: the client's highest-quality coding among those we hold,
+ * brotli before gzip before none on a tie. Without Accept-Encoding, or when nothing is
+ * acceptable, the uncompressed bytes (every client can read them).
+ */
+const pickRepresentation = (c: Context, file: StaticFile): [Coding, Representation] => {
+  const header = c.req.header('accept-encoding')
+  if (header === undefined) return ['identity', file.identity]
+  const accepted = parseAcceptEncoding(header)
+  const wildcard = accepted.get('*')
+  // Unlisted, identity stays acceptable but comes last (RFC 9110 §12.5.3 only says when it
+  // is excluded); unlisted codings take the wildcard's quality.
+  const quality = (coding: Coding) =>
+    accepted.get(coding) ?? wildcard ?? (coding === 'identity' ? Number.MIN_VALUE : 0)
+  const held: [Coding, Representation | undefined][] = [
+    ['br', file.brotli],
+    ['gzip', file.gzip],
+    ['identity', file.identity],
+  ]
+  let best: [Coding, Representation] = ['identity', file.identity]
+  let bestQuality = 0
+  for (const [coding, representation] of held) {
+    if (representation && quality(coding) > bestQuality) {
+      best = [coding, representation]
+      bestQuality = quality(coding)
+    }
+  }
+  return best
+}
+
+/**
+ * If-None-Match (RFC 9110 §13.1.2): `*`, or a list of entity tags compared weakly (W/ is
+ * ignored) with the ETag of the representation that would be sent.
+ */
+const noneMatch = (header: string | undefined, etag: string): boolean => {
+  if (header === undefined) return false
+  if (header.trim() === '*') return true
+  const tags = header.match(/(?:W\/)?"[^"]*"/g) ?? []
+  return tags.some((tag) => tag.replace(/^W\//, '') === etag)
 }
 
 const send = (c: Context, urlPath: string, file: StaticFile, status: 200 | 404) => {
-  c.header('Content-Type', file.contentType)
+  const [coding, representation] = pickRepresentation(c, file)
   c.header('Cache-Control', status === 404 ? 'no-cache' : cacheControlFor(urlPath))
-  c.header('ETag', file.etag)
   c.header('Vary', 'Accept-Encoding')
-  if (status === 200 && c.req.header('if-none-match') === file.etag) return c.body(null, 304)
-  const [encoding, body] = pickEncoding(c, file)
-  if (encoding) c.header('Content-Encoding', encoding)
-  c.header('Content-Length', String(body.length))
+  if (status === 200) {
+    c.header('ETag', representation.etag)
+    if (noneMatch(c.req.header('if-none-match'), representation.etag)) return c.body(null, 304)
+  }
+  c.header('Content-Type', file.contentType)
+  if (coding !== 'identity') c.header('Content-Encoding', coding)
+  c.header('Content-Length', String(representation.body.length))
   if (c.req.method === 'HEAD') return c.body(null, status)
-  return c.body(new Uint8Array(body), status)
+  return c.body(new Uint8Array(representation.body), status)
 }
 
 /** The prerendered 404 page with a real 404 status, so crawlers never index a missing URL. */
 export const sendNotFoundPage = (c: Context, site: StaticSite) => {
-  const page = site.get('/404.html')
-  if (page) return send(c, '/404.html', page, 404)
+  const page = site.get(NOT_FOUND_PAGE)
+  if (page) return send(c, NOT_FOUND_PAGE, page, 404)
   return c.text('Not Found', 404)
 }
 
 export const createStaticRoutes = (site: StaticSite) => {
   const app = new Hono()
-  app.on(['GET', 'HEAD'], '*', (c) => {
+  app.all('*', (c) => {
     let urlPath: string
     try {
       urlPath = decodeURIComponent(c.req.path)
     } catch {
       return sendNotFoundPage(c, site)
     }
-    const found = urlPath === '/404.html' ? undefined : resolve(site, urlPath)
-    return found ? send(c, found[0], found[1], 200) : sendNotFoundPage(c, site)
+    const found = resolve(site, urlPath)
+    if (!found) return sendNotFoundPage(c, site)
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') {
+      return send(c, found[0], found[1], 200)
+    }
+    c.header('Allow', ALLOW)
+    if (c.req.method === 'OPTIONS') return c.body(null, 204)
+    return c.text('Method Not Allowed', 405)
   })
   return app
 }

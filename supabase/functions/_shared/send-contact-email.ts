@@ -1,6 +1,12 @@
 import { parseContactMessage, type ContactIssue, type ContactMessage } from './contact-message.ts'
 import { corsHeaders } from './cors.ts'
 import {
+  ACCEPTED_BODY_ENCODINGS,
+  parseJsonBody,
+  readBodyWithin,
+  unsupportedContentEncoding,
+} from './request-body.ts'
+import {
   claimSubmissionMail,
   sendClaim,
   sendDueMail,
@@ -20,17 +26,26 @@ export interface SendContactEmailDeps extends MailDeliveryDeps {
 /** A contact message is a few KB at most; anything bigger is refused before parsing. */
 export const MAX_FUNCTION_BODY_BYTES = 64 * 1024
 
+/** A contact message is one flat object; deeper nesting is refused before parsing. */
+const MAX_JSON_DEPTH = 32
+
 type ErrorCode =
   | 'method_not_allowed'
   | 'payload_too_large'
+  | 'unsupported_content_encoding'
   | 'invalid_json'
   | 'invalid_contact_message'
   | 'submission_not_found'
   | 'email_failed'
   | 'internal_error'
 
-const json = (status: number, body: unknown, origin: string | null) => {
-  const headers = new Headers()
+const json = (
+  status: number,
+  body: unknown,
+  origin: string | null,
+  extraHeaders: Record<string, string> = {},
+) => {
+  const headers = new Headers(extraHeaders)
   for (const [key, value] of Object.entries(corsHeaders(origin))) headers.set(key, value)
   headers.set('Content-Type', 'application/json; charset=utf-8')
   return new Response(JSON.stringify(body), { status, headers })
@@ -41,35 +56,8 @@ const fail = (
   code: ErrorCode,
   message: string,
   origin: string | null,
-  issues?: ContactIssue[],
-) => json(status, { error: { code, message, ...(issues ? { issues } : {}) } }, origin)
-
-/** Reads at most `limit` bytes; returns null as soon as the body proves larger. */
-const readLimitedText = async (req: Request, limit: number): Promise<string | null> => {
-  const declared = Number(req.headers.get('content-length') ?? '0')
-  if (declared > limit) return null
-  if (!req.body) return ''
-  const reader = req.body.getReader()
-  const chunks: Uint8Array[] = []
-  let size = 0
-  for (;;) {
-    const { done, value } = await reader.read()
-    if (done) break
-    size += value.byteLength
-    if (size > limit) {
-      await reader.cancel()
-      return null
-    }
-    chunks.push(value)
-  }
-  const bytes = new Uint8Array(size)
-  let offset = 0
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset)
-    offset += chunk.byteLength
-  }
-  return new TextDecoder().decode(bytes)
-}
+  { issues, headers }: { issues?: ContactIssue[]; headers?: Record<string, string> } = {},
+) => json(status, { error: { code, message, ...(issues ? { issues } : {}) } }, origin, headers)
 
 /** The work's result, or 'deadline' if it takes longer than ms (the work itself goes on). */
 const within = async <T>(work: Promise<T>, ms: number): Promise<T | 'deadline'> => {
@@ -136,29 +124,33 @@ export const handleSendContactEmail = async (
     return new Response('ok', { status: 200, headers: corsHeaders(origin) })
   }
   if (req.method !== 'POST') {
-    return fail(405, 'method_not_allowed', 'Use POST.', origin)
+    return fail(405, 'method_not_allowed', 'Use POST.', origin, {
+      headers: { Allow: 'POST, OPTIONS' },
+    })
   }
   try {
     if (isSweepPath(req)) return await sweep(deps, origin)
-    const text = await readLimitedText(req, MAX_FUNCTION_BODY_BYTES)
-    if (text === null) {
+    const encoding = unsupportedContentEncoding(req.headers)
+    if (encoding !== null) {
+      return fail(
+        415,
+        'unsupported_content_encoding',
+        `The request body must not be compressed (Content-Encoding: ${encoding}).`,
+        origin,
+        { headers: { 'Accept-Encoding': ACCEPTED_BODY_ENCODINGS } },
+      )
+    }
+    const read = await readBodyWithin(req, MAX_FUNCTION_BODY_BYTES)
+    if (!read.ok && read.problem === 'too_large') {
       return fail(413, 'payload_too_large', 'The request body is too large.', origin)
     }
-    let body: unknown
-    try {
-      body = JSON.parse(text)
-    } catch {
-      return fail(400, 'invalid_json', 'The request body is not valid JSON.', origin)
-    }
-    const parsed = parseContactMessage(body)
+    const body = read.ok ? parseJsonBody(read.bytes, MAX_JSON_DEPTH) : undefined
+    if (!body?.ok) return fail(400, 'invalid_json', 'The request body is not valid JSON.', origin)
+    const parsed = parseContactMessage(body.value)
     if (!parsed.ok) {
-      return fail(
-        400,
-        'invalid_contact_message',
-        'The contact message is invalid.',
-        origin,
-        parsed.issues,
-      )
+      return fail(400, 'invalid_contact_message', 'The contact message is invalid.', origin, {
+        issues: parsed.issues,
+      })
     }
     return await notify(parsed.value, deps, origin)
   } catch {

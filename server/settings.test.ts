@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest'
+import { readSettings } from './settings.ts'
+
+describe('HTTP limits in settings', () => {
+  it('has defaults that keep a slow or greedy client from holding the server', () => {
+    const result = readSettings({})
+    expect(result.ok && result.settings.http).toEqual({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 5_000,
+      maxConnectionsPerAddress: 64,
+      maxLoopbackConnections: 1_024,
+    })
+  })
+
+  it('lists every invalid limit, and headers that may outlast the request', () => {
+    const result = readSettings({
+      HEADERS_TIMEOUT_MS: '40000',
+      REQUEST_TIMEOUT_MS: '30000',
+      KEEP_ALIVE_TIMEOUT_MS: '0',
+      MAX_CONNECTIONS_PER_ADDRESS: 'many',
+      MAX_LOOPBACK_CONNECTIONS: '-1',
+    })
+    expect(result.ok).toBe(false)
+    expect(!result.ok && result.problems).toEqual([
+      'KEEP_ALIVE_TIMEOUT_MS must be a whole number from 1 to 2147483647 (got "0").',
+      'MAX_CONNECTIONS_PER_ADDRESS must be a whole number from 1 to 9007199254740991 (got "many").',
+      'MAX_LOOPBACK_CONNECTIONS must be a whole number from 1 to 9007199254740991 (got "-1").',
+      'HEADERS_TIMEOUT_MS (40000) must not exceed REQUEST_TIMEOUT_MS (30000): the headers are part of the request.',
+    ])
+  })
+})
