@@ -187,6 +187,21 @@ export const rawRequest = (
   return `${method} ${path} HTTP/1.1\r\n${lines.join('')}\r\n${body ?? ''}`
 }
 
+/** rawRequest with a body of any bytes (compressed, or not UTF-8 at all). */
+export const rawRequestBytes = (
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body: Buffer,
+): Buffer =>
+  Buffer.concat([
+    Buffer.from(
+      rawRequest(method, path, { ...headers, 'content-length': String(body.length) }),
+      'latin1',
+    ),
+    body,
+  ])
+
 /**
  * Sends a request's head at once and its body in `pieces` parts `intervalMs` apart, as a
  * slow uplink does: an answer given before the body is over must not cost the connection.
