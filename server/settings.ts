@@ -2,6 +2,7 @@ import path from 'node:path'
 import { readMailSettings, type MailSettings } from '../supabase/functions/_shared/mail-settings.ts'
 import { parseTrustProxy, type TrustProxy } from './client-address.ts'
 import { CONTACT_LIMIT_SETTINGS, type ContactLimitName } from './db/contact-limits.ts'
+import { readDeskSettings, type DeskSettings } from './desk/desk-settings.ts'
 import { DIST_DIR } from './paths.ts'
 
 /**
@@ -34,6 +35,8 @@ export interface Settings {
   mailSweepIntervalMs: number | false
   /** Run the insert path before listening, so the first visitors do not wait for cold code. */
   warmUp: boolean
+  /** The lead desk (ADMIN_PASSWORD…) and lead retention (LEADS_RETENTION_DAYS). */
+  desk: DeskSettings
 }
 
 export type SettingsResult = { ok: true; settings: Settings } | { ok: false; problems: string[] }
@@ -91,6 +94,9 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
     }
   }
 
+  const { desk, problems: deskProblems } = readDeskSettings(env)
+  problems.push(...deskProblems)
+
   if (problems.length > 0 || !mail.ok || 'problem' in trustProxy) return { ok: false, problems }
   return {
     ok: true,
@@ -108,6 +114,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       distDir: DIST_DIR,
       mailSweepIntervalMs: 60_000,
       warmUp: true,
+      desk,
     },
   }
 }
