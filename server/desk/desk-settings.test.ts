@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest'
+import { readSettings } from '../settings.ts'
+import { hashPassword } from './auth/password-hash.ts'
+
+const problems = (env: Record<string, string>) => {
+  const result = readSettings(env)
+  return result.ok ? [] : result.problems
+}
+
+describe('lead desk settings', () => {
+  it('leave the desk off and keep leads when nothing is set', () => {
+    const result = readSettings({})
+    if (!result.ok) throw new Error(result.problems.join())
+    expect(result.settings.desk).toMatchObject({ password: undefined, retentionDays: undefined })
+  })
+
+  it('take a password as typed, spaces included', () => {
+    const result = readSettings({ ADMIN_PASSWORD: ' correto cavalo bateria ' })
+    if (!result.ok) throw new Error(result.problems.join())
+    expect(result.settings.desk.password).toEqual({
+      kind: 'plain',
+      value: ' correto cavalo bateria ',
+    })
+  })
+
+  it('refuse a weak password, a broken hash, both at once and a bad retention', async () => {
+    expect(problems({ ADMIN_PASSWORD: 'admin' })).toEqual([
+      'ADMIN_PASSWORD must have at least 12 characters.',
+    ])
+    expect(problems({ ADMIN_PASSWORD_HASH: 'abc' })[0]).toMatch(/^ADMIN_PASSWORD_HASH is not/)
+    const hash = await hashPassword('correto cavalo bateria')
+    expect(
+      problems({ ADMIN_PASSWORD: 'correto cavalo bateria', ADMIN_PASSWORD_HASH: hash }),
+    ).toEqual(['Set ADMIN_PASSWORD or ADMIN_PASSWORD_HASH, not both.'])
+    expect(problems({ ADMIN_PASSWORD_HASH: hash })).toEqual([])
+    expect(problems({ LEADS_RETENTION_DAYS: '0' })[0]).toMatch(/^LEADS_RETENTION_DAYS/)
+    expect(problems({ LEADS_RETENTION_DAYS: '365' })).toEqual([])
+  })
+})
