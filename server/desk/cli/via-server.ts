@@ -61,7 +61,8 @@ export const connectToDesk = async (baseUrl: string, password: string) => {
     async exportLeads(format: ExportFormat, since: string | undefined) {
       const query = new URLSearchParams({ formato: format, ...(since ? { desde: since } : {}) })
       const response = await failIfBad(await request(`${deskPaths.api.export}?${query}`))
-      return response.text()
+      // Bytes, not text(): decoding would drop the BOM that Excel needs.
+      return new Uint8Array(await response.arrayBuffer())
     },
     async eraseByEmail(email: string) {
       const response = await failIfBad(
