@@ -94,6 +94,7 @@ export const deskCopy = {
     reply: 'Responder por e-mail',
     replySubject: `Re: sua mensagem para a ${company.name}`,
     statusHeading: 'Situação',
+    statusLabel: 'Situação do contato',
     saveStatus: 'Salvar situação',
     noteHeading: 'Nota interna',
     noteLabel: 'Nota',

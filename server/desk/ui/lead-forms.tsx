@@ -16,7 +16,7 @@ export const StatusForm = ({ lead, csrfToken }: FormProps) => (
   <form method="post" action={deskPaths.leadStatus(lead.id)} class="panel stack">
     <h2>{copy.statusHeading}</h2>
     <Csrf token={csrfToken} />
-    <label for="situacao">{copy.status}</label>
+    <label for="situacao">{copy.statusLabel}</label>
     <select id="situacao" name="status">
       {LEAD_STATUSES.map((status) => (
         <option value={status} selected={lead.status === status}>

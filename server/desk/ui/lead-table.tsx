@@ -30,7 +30,7 @@ export const LeadTable = ({ leads }: { leads: LeadSummary[] }) => (
             <td>
               <a href={deskPaths.lead(lead.id)}>{lead.name}</a>
             </td>
-            <td>{lead.email}</td>
+            <td class="email">{lead.email}</td>
             <td>{lead.company ?? deskCopy.list.noCompany}</td>
             <td class="excerpt">{lead.excerpt}</td>
             <td>

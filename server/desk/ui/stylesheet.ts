@@ -21,7 +21,7 @@ a:hover { color: #1e3a8a; }
 .topbar .brand { margin: 0; font-weight: 700; }
 .topbar nav { display: flex; gap: 1rem; align-items: center; }
 .topbar form { margin: 0; }
-main { max-width: 72rem; margin: 0 auto; padding: 1.5rem; }
+main { max-width: 90rem; margin: 0 auto; padding: 1.5rem; }
 main:focus { outline: none; }
 h1 { font-size: 1.75rem; margin: 0 0 1rem; }
 h2 { font-size: 1.2rem; margin: 0 0 0.75rem; }
@@ -50,12 +50,13 @@ button.danger:hover { background: #7f1d1d; }
 .summary { display: flex; flex-wrap: wrap; gap: 1rem; justify-content: space-between; align-items: center; margin-bottom: 0.75rem; }
 .summary p { margin: 0; font-weight: 600; }
 .table-wrap { overflow-x: auto; background: #ffffff; border: 1px solid #d2d9e2; border-radius: 0.5rem; }
-table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
+table { width: 100%; border-collapse: collapse; font-size: 0.9rem; }
 caption { text-align: left; padding: 0.75rem 1rem; font-weight: 700; }
-th, td { text-align: left; vertical-align: top; padding: 0.6rem 1rem; border-top: 1px solid #e4e8ee; }
+th, td { text-align: left; vertical-align: top; padding: 0.5rem 0.75rem; border-top: 1px solid #e4e8ee; }
 th { background: #f1f5f9; white-space: nowrap; }
 td.date { white-space: nowrap; }
-td.excerpt { color: #374151; min-width: 16rem; }
+td.excerpt { color: #374151; min-width: 14rem; max-width: 24rem; }
+td.email { overflow-wrap: anywhere; min-width: 10rem; }
 .badge { display: inline-block; padding: 0.1rem 0.5rem; border-radius: 999px; font-size: 0.85rem; font-weight: 600; white-space: nowrap; border: 1px solid; }
 .badge-novo { background: #eff6ff; color: #1e3a8a; border-color: #93c5fd; }
 .badge-em_contato { background: #fefce8; color: #713f12; border-color: #facc15; }
@@ -64,12 +65,13 @@ td.excerpt { color: #374151; min-width: 16rem; }
 .badge-enviado { background: #f0fdf4; color: #14532d; border-color: #86efac; }
 .badge-pendente { background: #fefce8; color: #713f12; border-color: #facc15; }
 .badge-falhou { background: #fef2f2; color: #7f1d1d; border-color: #fca5a5; }
-.error-detail { display: block; color: #7f1d1d; font-size: 0.85rem; }
+.error-detail { display: block; color: #7f1d1d; font-size: 0.8rem; max-width: 12rem; overflow-wrap: anywhere; }
 .pager { display: flex; gap: 1rem; align-items: center; justify-content: center; margin-top: 1rem; }
 .pager a, .pager span { padding: 0.25rem 0.5rem; }
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: 0.4rem 1.25rem; margin: 0; }
 dl.facts dt { font-weight: 600; }
 dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+dl.facts + h2 { margin-top: 1.25rem; }
 .message { white-space: pre-wrap; overflow-wrap: anywhere; margin: 0 0 1rem; }
 .check { display: flex; gap: 0.5rem; align-items: flex-start; font-weight: 400; }
 .check input { margin-top: 0.3rem; }
