@@ -141,6 +141,9 @@ describe('the list', () => {
     const second = await (await client.request('/painel?pagina=2')).text()
     expect(second).toContain(`Pessoa ${PAGE_SIZE + 2}<`)
     expect(second).not.toContain('Pessoa 0<')
+    const beyond = await (await client.request('/painel?pagina=99')).text()
+    expect(beyond).toContain('Página 2 de 2')
+    expect(beyond).toContain(`Pessoa ${PAGE_SIZE + 2}<`)
   })
 
   it('searches name, e-mail, company and message whatever the case and accents', async () => {
