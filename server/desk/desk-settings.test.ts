@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { readSettings } from '../settings.ts'
 import { hashPassword } from './auth/password-hash.ts'
+import { leadDeskStartupLine } from './startup-line.ts'
 
 const problems = (env: Record<string, string>) => {
   const result = readSettings(env)
@@ -35,5 +36,22 @@ describe('lead desk settings', () => {
     expect(problems({ ADMIN_PASSWORD_HASH: hash })).toEqual([])
     expect(problems({ LEADS_RETENTION_DAYS: '0' })[0]).toMatch(/^LEADS_RETENTION_DAYS/)
     expect(problems({ LEADS_RETENTION_DAYS: '365' })).toEqual([])
+  })
+})
+
+describe('the start-up line', () => {
+  it('says where the desk is, or how to turn it on, and what retention does', () => {
+    const on = readSettings({
+      ADMIN_PASSWORD: 'correto cavalo bateria',
+      LEADS_RETENTION_DAYS: '90',
+    })
+    const off = readSettings({})
+    if (!on.ok || !off.ok) throw new Error('settings')
+    expect(leadDeskStartupLine(on.settings, 'https://www.example.com.br/')).toBe(
+      'Lead desk at https://www.example.com.br/painel (leads older than 90 days are deleted daily).',
+    )
+    expect(leadDeskStartupLine(off.settings, 'http://127.0.0.1:8080')).toMatch(
+      /^Lead desk off: set ADMIN_PASSWORD, or ADMIN_PASSWORD_HASH from `npm run leads -- hash-password`, to open it at \/painel/,
+    )
   })
 })

@@ -22,7 +22,6 @@ export const deskHeaders: MiddlewareHandler = async (c, next) => {
   headers.set('Cross-Origin-Opener-Policy', 'same-origin')
   headers.set('Cross-Origin-Resource-Policy', 'same-origin')
   headers.set('X-Robots-Tag', 'noindex, nofollow')
-  if (!headers.has('Cache-Control') || !headers.get('Cache-Control')?.includes('immutable')) {
-    headers.set('Cache-Control', 'no-store')
-  }
+  // Only the versioned stylesheet may be kept; nothing else the desk sends.
+  if (!headers.get('Cache-Control')?.includes('immutable')) headers.set('Cache-Control', 'no-store')
 }

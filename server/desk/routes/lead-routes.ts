@@ -1,4 +1,4 @@
-import { Hono } from 'hono'
+import { Hono, type Context } from 'hono'
 import { deskPaths, withNotice } from '../desk-paths.ts'
 import type { DeskDeps, DeskEnv } from '../http/desk-env.ts'
 import { renderErrorPage, renderPage } from '../http/render.ts'
@@ -18,13 +18,12 @@ const RESEND_NOTICE = {
 /** One lead: its page and the changes made from it. Ids in URLs are UUIDs, never personal. */
 export const createLeadRoutes = (deps: DeskDeps) => {
   const app = new Hono<DeskEnv>()
-  const notFound = (csrfToken: string) => (c: Parameters<typeof renderErrorPage>[0]) =>
-    renderErrorPage(c, 404, csrfToken)
+  const notFound = (c: Context<DeskEnv>) => renderErrorPage(c, 404, c.get('session').csrfToken)
 
   app.get('/contatos/:id', async (c) => {
     const { csrfToken } = c.get('session')
     const lead = await findLead(deps.db, c.req.param('id'))
-    if (!lead) return notFound(csrfToken)(c)
+    if (!lead) return notFound(c)
     return renderPage(
       c,
       LeadPage({
@@ -41,7 +40,7 @@ export const createLeadRoutes = (deps: DeskDeps) => {
     const { status } = await c.req.parseBody()
     if (!isLeadStatus(status))
       return c.redirect(withNotice(deskPaths.lead(id), 'situacao-invalida'), 303)
-    if (!(await setLeadStatus(deps.db, id, status))) return notFound(c.get('session').csrfToken)(c)
+    if (!(await setLeadStatus(deps.db, id, status))) return notFound(c)
     return c.redirect(withNotice(deskPaths.lead(id), 'situacao'), 303)
   })
 
@@ -51,7 +50,7 @@ export const createLeadRoutes = (deps: DeskDeps) => {
     const text = typeof note === 'string' ? note.replace(/\r\n/g, '\n') : ''
     if (Array.from(text).length > NOTE_LIMIT)
       return c.redirect(withNotice(deskPaths.lead(id), 'nota-longa'), 303)
-    if (!(await setLeadNote(deps.db, id, text))) return notFound(c.get('session').csrfToken)(c)
+    if (!(await setLeadNote(deps.db, id, text))) return notFound(c)
     return c.redirect(withNotice(deskPaths.lead(id), 'nota'), 303)
   })
 
@@ -65,7 +64,7 @@ export const createLeadRoutes = (deps: DeskDeps) => {
       },
       id,
     )
-    if (outcome === 'not_found') return notFound(c.get('session').csrfToken)(c)
+    if (outcome === 'not_found') return notFound(c)
     return c.redirect(withNotice(deskPaths.lead(id), RESEND_NOTICE[outcome]), 303)
   })
 
@@ -74,7 +73,7 @@ export const createLeadRoutes = (deps: DeskDeps) => {
     const body = await c.req.parseBody()
     if (body.confirm !== '1') return c.redirect(withNotice(deskPaths.lead(id), 'confirme'), 303)
     const lead = await findLead(deps.db, id)
-    if (!lead) return notFound(c.get('session').csrfToken)(c)
+    if (!lead) return notFound(c)
     const erased = await eraseLeads(
       deps,
       body.all === '1' ? { email: lead.email } : { ids: [lead.id] },
