@@ -54,7 +54,7 @@ $$;
 grant execute on function private.search_fold(text) to public;
 
 -- What the lead desk searches: the four fields a visitor typed, folded. A sequential scan of
--- this one column over 10 000 leads stays within tens of milliseconds (BENCHMARKS.md §6); a
+-- this one column over 10 000 leads stays within tens of milliseconds (BENCHMARKS.md §8); a
 -- trigram index would make searches faster but doubled PGlite's cost per insert, and inserts
 -- are the visitors' path.
 alter table public.contact_submissions

@@ -102,7 +102,7 @@ const unfilteredPage = async (db: Queryable, page: number) => {
   return { rows: rows.map((row) => ({ ...row, total })) }
 }
 
-/** One page of the selection, newest first (BENCHMARKS.md §6 for the figures). */
+/** One page of the selection, newest first (BENCHMARKS.md §8 for the figures). */
 export const listLeads = async (
   db: Queryable,
   selection: LeadSelection,
