@@ -81,6 +81,8 @@ if (overBudget) console.warn('Warning: a size budget from DESIGN.md is exceeded 
 const serverDir = path.join(root, 'dist-server')
 await rm(serverDir, { recursive: true, force: true })
 await bundleForNode('server/index.ts', path.join(serverDir, 'server.js'), root)
+// `npm run leads` (export, erase, hash-password), built alike so it runs without dev tools.
+await bundleForNode('server/leads-command.ts', path.join(serverDir, 'leads.js'), root)
 // npm start compares this with the settings it runs with (the key is baked into the page).
 await writeFile(path.join(serverDir, 'build.json'), `${JSON.stringify({ backend }, null, 2)}\n`)
-console.log('Server: dist-server/server.js')
+console.log('Server: dist-server/server.js, dist-server/leads.js')

@@ -2,6 +2,9 @@ import { Hono, type Context } from 'hono'
 import type { RunQuery, SendEmail } from '../supabase/functions/_shared/mail-delivery.ts'
 import { apiCors, requireApiKey, securityHeaders } from './api-gateway.ts'
 import type { Database } from './db/database.ts'
+import { DESK_PATH } from './desk/desk-paths.ts'
+import type { LeadDeskOptions } from './desk/http/desk-env.ts'
+import { leadDeskRoutes } from './desk/lead-desk.ts'
 import { requestLogger, silentLogger, type Logger } from './log.ts'
 import { createFunctionRoutes } from './routes/functions.ts'
 import { invalidPath } from './routes/postgrest-error.ts'
@@ -20,6 +23,8 @@ export interface AppDeps {
   clientAddress?: (c: Context) => string | undefined
   /** See MailSettings.responseDeadlineMs. */
   responseDeadlineMs: number
+  /** The lead desk at /painel; absent while no ADMIN_PASSWORD is set. */
+  desk?: LeadDeskOptions
 }
 
 const isApiPath = (path: string) => /^\/(rest|functions)\/v1(\/|$)/.test(path)
@@ -32,6 +37,8 @@ export const createApp = (deps: AppDeps) => {
 
   const app = new Hono()
   app.use('*', requestLogger(log))
+  // Before the site's headers: the desk answers with its own, stricter ones.
+  if (deps.desk) app.route(DESK_PATH, leadDeskRoutes(deps.desk, { ...deps, log }))
   app.use('*', securityHeaders)
   for (const prefix of ['/rest/v1', '/functions/v1']) {
     app.use(prefix, apiCors, requireApiKey(deps.anonKey))

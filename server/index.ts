@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { createJsonLogger } from './log.ts'
+import { leadDeskStartupLine } from './desk/startup-line.ts'
 import { readSettings } from './settings.ts'
 import { startServer } from './start-server.ts'
 
@@ -19,6 +20,7 @@ const main = async () => {
   console.log(
     `Site running at ${settings.siteUrl ?? server.url} (database: ${store}; mail: ${mail})`,
   )
+  console.log(leadDeskStartupLine(settings, settings.siteUrl ?? server.url))
 
   const shutdown = (signal: string) => {
     console.log(`${signal} received, finishing requests in flight…`)

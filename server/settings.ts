@@ -2,6 +2,7 @@ import path from 'node:path'
 import { readMailSettings, type MailSettings } from '../supabase/functions/_shared/mail-settings.ts'
 import { parseTrustProxy, type TrustProxy } from './client-address.ts'
 import { CONTACT_LIMIT_SETTINGS, type ContactLimitName } from './db/contact-limits.ts'
+import { readDeskSettings, type DeskSettings } from './desk/desk-settings.ts'
 import { DIST_DIR } from './paths.ts'
 
 /**
@@ -34,6 +35,8 @@ export interface Settings {
   mailSweepIntervalMs: number | false
   /** Run the insert path before listening, so the first visitors do not wait for cold code. */
   warmUp: boolean
+  /** The lead desk (ADMIN_PASSWORD…) and lead retention (LEADS_RETENTION_DAYS). */
+  desk: DeskSettings
   /** Time limits and connection caps of the HTTP server; see docs/decisions/010-http-limits.md. */
   http: HttpLimits
 }
@@ -106,6 +109,8 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
     }
   }
 
+  const { desk, problems: deskProblems } = readDeskSettings(env)
+  problems.push(...deskProblems)
   const positive = (name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number => {
     const text = value(name) ?? String(fallback)
     if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) {
@@ -145,6 +150,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       distDir: DIST_DIR,
       mailSweepIntervalMs: 60_000,
       warmUp: true,
+      desk,
       http,
     },
   }

@@ -9,6 +9,7 @@ import { applyMigrations } from './db/migrate.ts'
 import { openPgliteDatabase } from './db/pglite.ts'
 import { openPostgresDatabase } from './db/postgres.ts'
 import { ensureSupabaseRoles } from './db/supabase-roles.ts'
+import { startLeadDesk } from './desk/start-lead-desk.ts'
 import { createHttpServer } from './http/http-server.ts'
 import { silentLogger, type Logger } from './log.ts'
 import { startMailSweep } from './mail/mail-sweep.ts'
@@ -65,6 +66,7 @@ export const startServer = async (
   }
 
   const sendEmail = openMailer(settings)
+  const leadDesk = await startLeadDesk(settings, db, log)
   const deps = {
     db,
     anonKey: settings.anonKey,
@@ -73,6 +75,7 @@ export const startServer = async (
     site,
     log,
     clientAddress: createClientAddress(settings.trustProxy),
+    desk: leadDesk.options,
   }
   const app = createApp(deps)
   if (settings.warmUp) {
@@ -119,6 +122,7 @@ export const startServer = async (
           destroyLingering()
         })
         await sweep?.stop()
+        await leadDesk.stop()
         await db.close()
         await lock?.release()
       })()

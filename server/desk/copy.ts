@@ -1,0 +1,152 @@
+import { company } from '../../supabase/functions/_shared/company.ts'
+import type { Delivery, LeadStatus } from './leads/lead.ts'
+
+const plural = (count: number, one: string, many: string) =>
+  `${count.toLocaleString('pt-BR')} ${count === 1 ? one : many}`
+
+const minutes = (seconds: number) =>
+  plural(Math.max(1, Math.ceil(seconds / 60)), 'minuto', 'minutos')
+
+const statuses: Record<LeadStatus, string> = {
+  novo: 'novo',
+  em_contato: 'em contato',
+  fechado: 'fechado',
+  spam: 'spam',
+}
+
+const deliveries: Record<Delivery, string> = {
+  enviado: 'enviado',
+  pendente: 'pendente',
+  falhou: 'falhou',
+}
+
+/**
+ * Every word the lead desk shows, in Portuguese (Brazil). Components only render these, so
+ * the desk can be reworded, or translated, in this one file.
+ */
+export const deskCopy = {
+  lang: 'pt-BR',
+  brand: `Contatos · ${company.name}`,
+  skipLink: 'Pular para o conteúdo',
+  statuses,
+  deliveries,
+  layout: {
+    signOut: 'Sair',
+    navLabel: 'Painel',
+    leads: 'Contatos',
+  },
+  login: {
+    title: 'Entrar no painel',
+    intro: `Acesso restrito à equipe da ${company.name}.`,
+    password: 'Senha',
+    submit: 'Entrar',
+    wrongPassword: 'Senha incorreta. Confira e tente de novo.',
+    throttled: (retryAfterSeconds: number) =>
+      `Muitas tentativas erradas deste endereço. Tente de novo em ${minutes(retryAfterSeconds)}.`,
+    staleForm: 'A página de entrada expirou. Digite a senha de novo.',
+    sessionEnded: 'Sua sessão terminou. Entre de novo para continuar.',
+    signedOut: 'Você saiu do painel.',
+  },
+  list: {
+    title: 'Contatos',
+    filterLegend: 'Buscar e filtrar',
+    search: 'Buscar',
+    searchHint: 'Nome, e-mail, empresa ou palavras da mensagem.',
+    status: 'Situação',
+    delivery: 'Envio do e-mail',
+    all: 'Todas',
+    allDeliveries: 'Todos',
+    apply: 'Filtrar',
+    clear: 'Limpar filtros',
+    total: (count: number, filtered: boolean) =>
+      `${plural(count, 'contato', 'contatos')}${filtered ? ' com estes filtros' : ''}`,
+    empty: 'Nenhum contato encontrado.',
+    caption: 'Contatos, do mais novo ao mais antigo',
+    columns: {
+      date: 'Recebido em',
+      name: 'Nome',
+      email: 'E-mail',
+      company: 'Empresa',
+      message: 'Mensagem',
+      status: 'Situação',
+      delivery: 'Envio',
+    },
+    noCompany: '—',
+    exportHeading: 'Exportar',
+    exportHint: 'Baixa os contatos destes filtros, todas as páginas.',
+    exportCsv: 'Baixar CSV (Excel)',
+    exportJson: 'Baixar JSON',
+    pager: 'Páginas',
+    previous: 'Anterior',
+    next: 'Próxima',
+    pageOf: (page: number, pages: number) => `Página ${page} de ${pages}`,
+  },
+  lead: {
+    back: 'Voltar aos contatos',
+    title: (name: string) => `Contato de ${name}`,
+    received: 'Recebido em',
+    email: 'E-mail',
+    company: 'Empresa',
+    status: 'Situação',
+    delivery: 'Envio do e-mail',
+    deliveryError: (error: string) => `Último erro: ${error}`,
+    message: 'Mensagem',
+    reply: 'Responder por e-mail',
+    replySubject: `Re: sua mensagem para a ${company.name}`,
+    statusHeading: 'Situação',
+    statusLabel: 'Situação do contato',
+    saveStatus: 'Salvar situação',
+    noteHeading: 'Nota interna',
+    noteLabel: 'Nota',
+    noteHint: 'Só a equipe vê. Até 5000 caracteres.',
+    saveNote: 'Salvar nota',
+    resendHeading: 'Notificação por e-mail',
+    resendHint: `Envia de novo o e-mail deste contato para a caixa da ${company.name}, mesmo que o limite por hora já tenha sido atingido.`,
+    resend: 'Reenviar notificação',
+    eraseHeading: 'Apagar dados (LGPD)',
+    eraseHint:
+      'Use quando a pessoa pedir a exclusão dos dados dela. Não dá para desfazer. Fica registrado que houve uma exclusão e quando, sem dados pessoais.',
+    eraseMailbox:
+      'Os e-mails que já chegaram à caixa da empresa não são apagados por aqui: apague-os também no programa de e-mail.',
+    eraseConfirm: 'Confirmo que a pessoa pediu a exclusão e quero apagar este contato.',
+    eraseOthers: (others: number) =>
+      `Apagar também ${plural(others, 'outro contato', 'outros contatos')} enviados deste e-mail.`,
+    erase: 'Apagar definitivamente',
+  },
+  notices: {
+    status: 'Situação salva.',
+    note: 'Nota salva.',
+    resent: 'Notificação reenviada.',
+    resendFailed:
+      'O servidor de e-mail recusou o reenvio. Ele será tentado de novo automaticamente.',
+    resendBusy: 'Este e-mail está sendo enviado agora. Tente de novo em alguns minutos.',
+    erased: (count: number) =>
+      `${plural(count, 'contato apagado', 'contatos apagados')}. A exclusão ficou registrada, sem dados pessoais.`,
+    eraseUnconfirmed: 'Marque a confirmação para apagar o contato.',
+    invalidStatus: 'Escolha uma situação da lista.',
+    noteTooLong: 'A nota pode ter até 5000 caracteres.',
+  },
+  errors: {
+    notFoundTitle: 'Contato não encontrado',
+    notFound: 'Este contato não existe mais. Ele pode ter sido apagado.',
+    forbiddenTitle: 'Ação recusada',
+    forbidden:
+      'Não foi possível confirmar que o pedido veio desta página. Volte, recarregue a página e tente de novo.',
+  },
+  export: {
+    fileName: 'contatos',
+    columns: [
+      'Recebido em',
+      'Nome',
+      'E-mail',
+      'Empresa',
+      'Mensagem',
+      'Situação',
+      'Envio do e-mail',
+      'Erro de envio',
+      'Nota',
+    ],
+    statuses,
+    deliveries,
+  },
+} as const

@@ -1,0 +1,42 @@
+/** Where the lead desk lives on the site, and every address inside it. */
+export const DESK_PATH = '/painel'
+
+export const deskPaths = {
+  home: DESK_PATH,
+  page: (page: number) => (page > 1 ? `${DESK_PATH}?pagina=${page}` : DESK_PATH),
+  login: `${DESK_PATH}/entrar`,
+  logout: `${DESK_PATH}/sair`,
+  filter: `${DESK_PATH}/filtro`,
+  export: (format: 'csv' | 'json') => `${DESK_PATH}/exportar?formato=${format}`,
+  stylesheet: (version: string) => `${DESK_PATH}/estilo.css?v=${version}`,
+  lead: (id: string) => `${DESK_PATH}/contatos/${id}`,
+  leadStatus: (id: string) => `${DESK_PATH}/contatos/${id}/situacao`,
+  leadNote: (id: string) => `${DESK_PATH}/contatos/${id}/nota`,
+  leadResend: (id: string) => `${DESK_PATH}/contatos/${id}/reenviar`,
+  leadErase: (id: string) => `${DESK_PATH}/contatos/${id}/apagar`,
+  api: {
+    session: `${DESK_PATH}/api/sessao`,
+    export: `${DESK_PATH}/api/exportar`,
+    erase: `${DESK_PATH}/api/apagar`,
+  },
+} as const
+
+/** Notices shown after a change: codes in the URL, words in copy.ts (no personal data). */
+export const NOTICES = [
+  'situacao',
+  'nota',
+  'reenviado',
+  'reenvio-falhou',
+  'reenvio-ocupado',
+  'apagado',
+  'confirme',
+  'situacao-invalida',
+  'nota-longa',
+] as const
+export type Notice = (typeof NOTICES)[number]
+
+export const isNotice = (value: string | undefined): value is Notice =>
+  (NOTICES as readonly (string | undefined)[]).includes(value)
+
+export const withNotice = (path: string, notice: Notice, extra = '') =>
+  `${path}${path.includes('?') ? '&' : '?'}aviso=${notice}${extra}`

@@ -1,0 +1,79 @@
+import { deskCopy } from '../copy.ts'
+import type { Lead } from '../leads/lead.ts'
+import { formatBrazilDateTime } from './brazil-time.ts'
+
+export type ExportFormat = 'csv' | 'json'
+
+export const isExportFormat = (value: unknown): value is ExportFormat =>
+  value === 'csv' || value === 'json'
+
+// Excel reads a UTF-8 file as such only when it starts with a byte order mark.
+const BOM = '\uFEFF'
+
+/**
+ * A cell Excel could run as a formula (=, +, -, @, or a tab or carriage return before them)
+ * gets a leading apostrophe, which Excel shows as text (OWASP "CSV injection"). Visitors write
+ * these fields, so an export must never run what they typed.
+ */
+const defuse = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value)
+
+const cell = (value: string | null) => {
+  const text = defuse(value ?? '')
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text
+}
+
+/**
+ * CSV as Excel set to Portuguese (Brazil) opens it with a double click: UTF-8 with a BOM,
+ * `;` between fields (pt-BR uses the comma for decimals), CRLF between rows, quotes only
+ * where needed, dates as dd/mm/aaaa hh:mm in Brasília time.
+ */
+export const leadsToCsv = (leads: Lead[]): string => {
+  const { columns, statuses, deliveries } = deskCopy.export
+  const header = columns.map(cell).join(';')
+  const rows = leads.map((lead) =>
+    [
+      formatBrazilDateTime(lead.createdAt),
+      lead.name,
+      lead.email,
+      lead.company,
+      lead.message,
+      statuses[lead.status],
+      deliveries[lead.delivery],
+      lead.deliveryError,
+      lead.note,
+    ]
+      .map(cell)
+      .join(';'),
+  )
+  return `${BOM}${[header, ...rows].join('\r\n')}\r\n`
+}
+
+/** JSON for programs: field names as in the code, dates in ISO 8601 (UTC), one lead a line. */
+export const leadsToJson = (leads: Lead[]): string => {
+  const lines = leads.map((lead) =>
+    JSON.stringify({
+      id: lead.id,
+      createdAt: lead.createdAt.toISOString(),
+      name: lead.name,
+      email: lead.email,
+      company: lead.company,
+      message: lead.message,
+      status: lead.status,
+      delivery: lead.delivery,
+      deliveryError: lead.deliveryError,
+      note: lead.note,
+    }),
+  )
+  return lines.length === 0 ? '[]\n' : `[\n${lines.join(',\n')}\n]\n`
+}
+
+export const renderExport = (format: ExportFormat, leads: Lead[]) =>
+  format === 'csv'
+    ? { body: leadsToCsv(leads), contentType: 'text/csv; charset=utf-8' }
+    : { body: leadsToJson(leads), contentType: 'application/json; charset=utf-8' }
+
+/** contatos-2026-11-22.csv: the day in Brasília, so a file's name matches its dates. */
+export const exportFileName = (format: ExportFormat, now = new Date()) => {
+  const [day, month, year] = formatBrazilDateTime(now).slice(0, 10).split('/')
+  return `${deskCopy.export.fileName}-${year}-${month}-${day}.${format}`
+}

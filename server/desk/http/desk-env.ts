@@ -1,0 +1,29 @@
+import type { Database } from '../../db/database.ts'
+import type { Logger } from '../../log.ts'
+import type { SendEmail } from '../../../supabase/functions/_shared/mail-delivery.ts'
+import type { Context } from 'hono'
+import type { PasswordCheck } from '../auth/password-check.ts'
+import type { DeskSession } from '../auth/session-store.ts'
+import type { DeskCookies } from './desk-cookies.ts'
+
+/** What the lead desk is given by the server (see server/desk/lead-desk.ts). */
+export interface LeadDeskOptions {
+  checkPassword: PasswordCheck
+  /** Every wrong password waits this long before its answer. */
+  loginFailureDelayMs: number
+  /** The development outbox, whose copies erasure deletes; undefined when there is none. */
+  outboxDir: string | undefined
+  /** Believe X-Forwarded-Proto (TRUST_PROXY is set): decides Secure and __Host- cookies. */
+  trustForwardedProto: boolean
+}
+
+export interface DeskDeps extends LeadDeskOptions {
+  db: Database
+  sendEmail: SendEmail
+  log: Logger
+  clientAddress: (c: Context) => string | undefined
+  cookies: DeskCookies
+}
+
+/** The signed-in session, set by requireSession for every route behind it. */
+export type DeskEnv = { Variables: { session: DeskSession } }

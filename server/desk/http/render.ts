@@ -1,0 +1,11 @@
+import type { Context } from 'hono'
+import type { Child } from 'hono/jsx'
+import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { ErrorPage } from '../ui/error-page.tsx'
+
+/** A whole desk page; components render synchronously, so this is one string. */
+export const renderPage = (c: Context, page: Child, status: ContentfulStatusCode = 200) =>
+  c.html(`<!doctype html>${String(page)}`, status)
+
+export const renderErrorPage = (c: Context, status: 403 | 404, csrfToken?: string) =>
+  renderPage(c, ErrorPage({ status, csrfToken }), status)

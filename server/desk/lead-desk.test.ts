@@ -1,0 +1,441 @@
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { ContactEmail } from '../../supabase/functions/_shared/render-contact-email.ts'
+import { createDeskClient, type DeskClient } from '../../tests/support/desk-client.ts'
+import { seedLeads } from '../../tests/support/seed-leads.ts'
+import { createTestApp } from '../../tests/support/test-app.ts'
+import { createTestDatabase } from '../../tests/support/test-database.ts'
+import type { Database } from '../db/database.ts'
+import { DEV_ANON_KEY } from '../settings.ts'
+import { preparePasswordCheck } from './auth/password-check.ts'
+import type { LeadDeskOptions } from './http/desk-env.ts'
+import { PAGE_SIZE } from './leads/lead-store.ts'
+
+const PASSWORD = 'correto cavalo bateria grampo'
+
+let db: Database
+let outboxDir: string
+let options: LeadDeskOptions
+let sent: ContactEmail[]
+let mailWorks: boolean
+
+const app = () =>
+  createTestApp(db, {
+    desk: options,
+    sendEmail: async (email) => {
+      if (!mailWorks) return { ok: false, reason: '554 relay refused' }
+      sent.push(email)
+      return { ok: true }
+    },
+  })
+
+const signedIn = async (): Promise<DeskClient> => {
+  const client = createDeskClient((url, init) => Promise.resolve(app().request(url, init)))
+  const response = await client.signIn(PASSWORD)
+  expect(response.status).toBe(303)
+  return client
+}
+
+const rowsOf = async (email: string) =>
+  (
+    await db.query<Record<string, unknown>>(
+      'select * from contact_submissions where lower(email) = lower($1)',
+      [email],
+    )
+  ).rows
+
+beforeAll(async () => {
+  db = await createTestDatabase()
+  outboxDir = await mkdtemp(path.join(tmpdir(), 'desk-outbox-'))
+  options = {
+    checkPassword: await preparePasswordCheck({ kind: 'plain', value: PASSWORD }),
+    loginFailureDelayMs: 150,
+    outboxDir,
+    trustForwardedProto: false,
+  }
+})
+afterAll(async () => {
+  await db.close()
+  await rm(outboxDir, { recursive: true, force: true })
+})
+beforeEach(async () => {
+  sent = []
+  mailWorks = true
+  await db.exec(
+    'delete from contact_submissions; delete from private.lead_audit; delete from private.desk_login_failures; delete from private.desk_sessions',
+  )
+})
+
+describe('signing in', () => {
+  it('opens the list with the right password and lands there with a session cookie', async () => {
+    const client = await signedIn()
+    expect([...client.cookies.keys()]).toContain('painel_sessao')
+    const list = await client.request('/painel')
+    expect(list.status).toBe(200)
+    expect(await list.text()).toContain('<h1>Contatos</h1>')
+  })
+
+  it('refuses a wrong password after a pause, and says so in Portuguese', async () => {
+    const client = createDeskClient((url, init) => Promise.resolve(app().request(url, init)))
+    const started = performance.now()
+    const response = await client.signIn('senha errada de propósito')
+    expect(performance.now() - started).toBeGreaterThanOrEqual(options.loginFailureDelayMs)
+    expect(response.status).toBe(401)
+    expect(await response.text()).toContain('Senha incorreta')
+    expect(client.cookies.has('painel_sessao')).toBe(false)
+  })
+
+  it('refuses a sign-in form posted without its own token (login CSRF)', async () => {
+    const client = createDeskClient((url, init) => Promise.resolve(app().request(url, init)))
+    const response = await client.post('/painel/entrar', { senha: PASSWORD }, { csrf: false })
+    expect(response.status).toBe(403)
+    expect(client.cookies.has('painel_sessao')).toBe(false)
+  })
+
+  it('keeps the sign-in form and the stylesheet open and sends the desk its own policy', async () => {
+    const form = await app().request('/painel/entrar')
+    expect(form.status).toBe(200)
+    expect(form.headers.get('content-security-policy')).toBe(
+      "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    )
+    expect(form.headers.get('cache-control')).toBe('no-store')
+    const html = await form.text()
+    expect(html).not.toMatch(/<script|style=/i)
+    const href = /<link rel="stylesheet" href="([^"]+)"/.exec(html)?.[1] ?? ''
+    const css = await app().request(href.replace(/&amp;/g, '&'))
+    expect(css.status).toBe(200)
+    expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8')
+    expect(css.headers.get('cache-control')).toContain('immutable')
+  })
+
+  it('does not exist at all while no password is set', async () => {
+    const withoutDesk = createTestApp(db)
+    expect((await withoutDesk.request('/painel')).status).toBe(404)
+    expect((await withoutDesk.request('/painel/entrar')).status).toBe(404)
+  })
+})
+
+describe('the list', () => {
+  it('shows leads newest first, with status and delivery, one page at a time', async () => {
+    const start = Date.now()
+    await seedLeads(
+      db,
+      Array.from({ length: PAGE_SIZE + 3 }, (_, index) => ({
+        name: `Pessoa ${index}`,
+        email: `pessoa${index}@example.com`,
+        message: `Mensagem número ${index} com bastante texto para ser cortada no meio da lista.`,
+        createdAt: new Date(start - index * 60_000),
+        notified: index !== 1,
+        notifyError: index === 1 ? '421 try later' : null,
+      })),
+    )
+    const client = await signedIn()
+    const first = await (await client.request('/painel')).text()
+    expect(first).toContain(`${PAGE_SIZE + 3} contatos`)
+    expect(first.indexOf('Pessoa 0<')).toBeLessThan(first.indexOf('Pessoa 1<'))
+    expect(first).toContain('Último erro: 421 try later')
+    expect(first).toContain('Página 1 de 2')
+    expect(first).not.toContain(`Pessoa ${PAGE_SIZE}<`)
+    const second = await (await client.request('/painel?pagina=2')).text()
+    expect(second).toContain(`Pessoa ${PAGE_SIZE + 2}<`)
+    expect(second).not.toContain('Pessoa 0<')
+    const beyond = await (await client.request('/painel?pagina=99')).text()
+    expect(beyond).toContain('Página 2 de 2')
+    expect(beyond).toContain(`Pessoa ${PAGE_SIZE + 2}<`)
+  })
+
+  it('searches name, e-mail, company and message whatever the case and accents', async () => {
+    await seedLeads(db, [
+      { name: 'João Conceição', email: 'joao@padaria.com.br', message: 'Quero um site.' },
+      { name: 'Bia', email: 'bia@example.com', company: 'AÇÃO Móveis', message: 'Orçamento' },
+      { name: 'Caio', email: 'caio@example.com', message: 'Integração com o ERP 100%_feito' },
+    ])
+    const client = await signedIn()
+    const search = async (text: string) => {
+      const response = await client.post('/painel/filtro', { search: text })
+      // The search terms never reach a URL.
+      expect(response.headers.get('location')).toBe('/painel')
+      return (await client.request('/painel')).text()
+    }
+    expect(await search('joao conceicao')).toContain('João Conceição')
+    expect(await search('PADARIA')).toContain('João Conceição')
+    expect(await search('acao moveis')).toContain('Bia')
+    const integracao = await search('integracao erp')
+    expect(integracao).toContain('Caio')
+    expect(integracao).not.toContain('Bia')
+    expect(await search('100%_feito')).toContain('Caio')
+    expect(await search('100%x')).toContain('Nenhum contato encontrado')
+  })
+
+  it('filters by status and by delivery, and clears the filters', async () => {
+    await seedLeads(db, [
+      { name: 'Nova', email: 'nova@example.com', message: 'a' },
+      { name: 'Fechada', email: 'fechada@example.com', message: 'b', status: 'fechado' },
+      {
+        name: 'Falhou',
+        email: 'falhou@example.com',
+        message: 'c',
+        notified: false,
+        notifyError: 'x',
+      },
+      { name: 'Pendente', email: 'pendente@example.com', message: 'd', notified: false },
+    ])
+    const client = await signedIn()
+    const names = async () =>
+      [...(await (await client.request('/painel')).text()).matchAll(/contatos\/[^"]+">([^<]+)</g)]
+        .map((match) => match[1])
+        .sort()
+    await client.post('/painel/filtro', { status: 'fechado' })
+    expect(await names()).toEqual(['Fechada'])
+    await client.post('/painel/filtro', { delivery: 'falhou' })
+    expect(await names()).toEqual(['Falhou'])
+    await client.post('/painel/filtro', { delivery: 'pendente' })
+    expect(await names()).toEqual(['Pendente'])
+    await client.post('/painel/filtro', { delivery: 'enviado', status: 'novo' })
+    expect(await names()).toEqual(['Nova'])
+    await client.post('/painel/filtro', { clear: '1', status: 'spam' })
+    expect(await names()).toEqual(['Falhou', 'Fechada', 'Nova', 'Pendente'])
+  })
+})
+
+describe("a lead's page", () => {
+  it('shows the whole message and a reply link, and saves status and note', async () => {
+    const message = 'Linha 1 <b>negrito</b>\nLinha 2 com "aspas" & mais'
+    const [id] = await seedLeads(db, [{ name: 'Ana Lúcia', email: 'ana@example.com', message }])
+    const client = await signedIn()
+    const page = await (await client.request(`/painel/contatos/${id}`)).text()
+    expect(page).toContain(
+      'Linha 1 &lt;b&gt;negrito&lt;/b&gt;\nLinha 2 com &quot;aspas&quot; &amp; mais',
+    )
+    expect(page).toContain(
+      'href="mailto:ana@example.com?subject=Re%3A%20sua%20mensagem%20para%20a%20Aurora%20Digital"',
+    )
+    const status = await client.post(`/painel/contatos/${id}/situacao`, { status: 'em_contato' })
+    expect(status.headers.get('location')).toBe(`/painel/contatos/${id}?aviso=situacao`)
+    await client.post(`/painel/contatos/${id}/nota`, { note: 'Ligar na segunda-feira.' })
+    const [row] = await rowsOf('ana@example.com')
+    expect(row).toMatchObject({ lead_status: 'em_contato', desk_note: 'Ligar na segunda-feira.' })
+    expect(row?.status_changed_at).toBeInstanceOf(Date)
+    const after = await (await client.request(`/painel/contatos/${id}?aviso=nota`)).text()
+    expect(after).toContain('Nota salva.')
+    expect(after).toContain('Ligar na segunda-feira.</textarea>')
+    expect(
+      (await client.post(`/painel/contatos/${id}/situacao`, { status: 'ganho' })).headers.get(
+        'location',
+      ),
+    ).toContain('aviso=situacao-invalida')
+  })
+
+  it('answers 404 for a lead that does not exist', async () => {
+    const client = await signedIn()
+    expect(
+      (await client.request('/painel/contatos/00000000-0000-4000-8000-000000000000')).status,
+    ).toBe(404)
+    expect((await client.request('/painel/contatos/nem-um-uuid')).status).toBe(404)
+  })
+
+  it('re-sends the notification through the delivery core, past the hourly cap', async () => {
+    const [id] = await seedLeads(db, [
+      {
+        name: 'Rui',
+        email: 'rui@example.com',
+        message: 'Reenviar',
+        notified: false,
+        notifyError: 'x',
+      },
+    ])
+    await db.query('update private.contact_settings set mail_per_hour = 0')
+    try {
+      const client = await signedIn()
+      const response = await client.post(`/painel/contatos/${id}/reenviar`)
+      expect(response.headers.get('location')).toBe(`/painel/contatos/${id}?aviso=reenviado`)
+      expect(sent.map((email) => email.replyTo?.address)).toEqual(['rui@example.com'])
+      const [row] = await rowsOf('rui@example.com')
+      expect(row).toMatchObject({ notify_error: null, notified_via: 'single' })
+      expect(row?.notified_at).toBeInstanceOf(Date)
+
+      mailWorks = false
+      const failed = await client.post(`/painel/contatos/${id}/reenviar`)
+      expect(failed.headers.get('location')).toContain('aviso=reenvio-falhou')
+      const [afterFailure] = await rowsOf('rui@example.com')
+      expect(afterFailure).toMatchObject({ notified_at: null, notify_error: '554 relay refused' })
+      const audit = await db.query('select action, leads, via from private.lead_audit')
+      expect(audit.rows).toEqual([
+        { action: 'resend', leads: 1, via: 'painel' },
+        { action: 'resend', leads: 1, via: 'painel' },
+      ])
+    } finally {
+      await db.query('update private.contact_settings set mail_per_hour = 20')
+    }
+  })
+})
+
+describe('exports', () => {
+  it('gives Excel (pt-BR) a CSV with a BOM, semicolons and Brazilian dates, of the filter only', async () => {
+    await seedLeads(db, [
+      {
+        name: 'Conceição; "Ção"',
+        email: 'c@example.com',
+        company: 'Açaí & Cia',
+        message: 'Linha um\nLinha dois',
+        createdAt: new Date('2026-03-05T12:07:00Z'),
+        status: 'em_contato',
+      },
+      { name: 'Outra', email: 'o@example.com', message: '=HYPERLINK("x")', status: 'spam' },
+    ])
+    const client = await signedIn()
+    await client.post('/painel/filtro', { status: 'em_contato' })
+    const response = await client.request('/painel/exportar?formato=csv')
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="contatos-\d{4}-\d{2}-\d{2}\.csv"$/,
+    )
+    const bytes = new Uint8Array(await response.arrayBuffer())
+    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const text = new TextDecoder().decode(bytes.slice(3))
+    expect(text).toBe(
+      'Recebido em;Nome;E-mail;Empresa;Mensagem;Situação;Envio do e-mail;Erro de envio;Nota\r\n' +
+        '05/03/2026 09:07;"Conceição; ""Ção""";c@example.com;Açaí & Cia;"Linha um\nLinha dois";em contato;enviado;;\r\n',
+    )
+    const audit = await db.query('select action, leads, via from private.lead_audit')
+    expect(audit.rows).toEqual([{ action: 'export', leads: 1, via: 'painel' }])
+  })
+
+  it('defuses cells Excel would run as formulas, and exports JSON for programs', async () => {
+    await seedLeads(db, [{ name: '=1+1', email: 'f@example.com', message: '@SUM(A1)' }])
+    const client = await signedIn()
+    const csv = await (await client.request('/painel/exportar?formato=csv')).text()
+    expect(csv).toContain(";'=1+1;")
+    expect(csv).toContain(";'@SUM(A1);")
+    const json = await client.request('/painel/exportar?formato=json')
+    expect(json.headers.get('content-type')).toBe('application/json; charset=utf-8')
+    expect(await json.json()).toEqual([
+      expect.objectContaining({
+        name: '=1+1',
+        message: '@SUM(A1)',
+        status: 'novo',
+        delivery: 'enviado',
+      }),
+    ])
+  })
+})
+
+describe('erasing a lead', () => {
+  it('removes the row, its outbox copy and nothing else, and audits it without personal data', async () => {
+    const [id] = await seedLeads(db, [
+      { name: 'Helena Apagar', email: 'helena@example.com', message: 'Apaguem meus dados' },
+      { name: 'Helena Outra', email: 'HELENA@example.com', message: 'Outra mensagem' },
+      { name: 'Fica', email: 'fica@example.com', message: 'Fico' },
+    ])
+    await writeFile(
+      path.join(outboxDir, 'a.eml'),
+      'Reply-To: Helena <helena@example.com>\r\n\r\noi',
+    )
+    await writeFile(path.join(outboxDir, 'b.eml'), 'Reply-To: Fica <fica@example.com>\r\n\r\noi')
+    const client = await signedIn()
+    const page = await (await client.request(`/painel/contatos/${id}`)).text()
+    expect(page).toContain('Apagar também 1 outro contato enviados deste e-mail.')
+
+    const unconfirmed = await client.post(`/painel/contatos/${id}/apagar`)
+    expect(unconfirmed.headers.get('location')).toContain('aviso=confirme')
+    expect(await rowsOf('helena@example.com')).toHaveLength(2)
+
+    const erased = await client.post(`/painel/contatos/${id}/apagar`, { confirm: '1' })
+    expect(erased.headers.get('location')).toBe('/painel?aviso=apagado&n=1')
+    expect((await rowsOf('helena@example.com')).map((row) => row.name)).toEqual(['Helena Outra'])
+    expect(await readdir(outboxDir)).toEqual(['b.eml'])
+    const audit = await db.query<Record<string, unknown>>('select * from private.lead_audit')
+    expect(audit.rows).toEqual([
+      expect.objectContaining({ action: 'erase', leads: 1, via: 'painel' }),
+    ])
+    expect(JSON.stringify(audit.rows)).not.toMatch(/helena|apagar/i)
+    expect((await client.request('/painel')).status).toBe(200)
+  })
+
+  it('can take every lead from the same address at once', async () => {
+    const [id] = await seedLeads(db, [
+      { name: 'Igor', email: 'igor@example.com', message: 'um' },
+      { name: 'Igor', email: 'Igor@Example.com', message: 'dois' },
+    ])
+    const client = await signedIn()
+    const erased = await client.post(`/painel/contatos/${id}/apagar`, { confirm: '1', all: '1' })
+    expect(erased.headers.get('location')).toBe('/painel?aviso=apagado&n=2')
+    expect(await rowsOf('igor@example.com')).toEqual([])
+  })
+})
+
+describe('the API for `npm run leads`', () => {
+  it('exports since a day and erases by e-mail, with the CSRF token in a header', async () => {
+    await seedLeads(db, [
+      {
+        name: 'Antiga',
+        email: 'antiga@example.com',
+        message: 'x',
+        createdAt: new Date('2026-01-01T12:00:00Z'),
+      },
+      {
+        name: 'Nova',
+        email: 'nova@example.com',
+        message: 'y',
+        createdAt: new Date('2026-02-01T12:00:00Z'),
+      },
+    ])
+    const client = await signedIn()
+    const exported = await client.request('/painel/api/exportar?formato=json&desde=2026-01-15')
+    expect(((await exported.json()) as { name: string }[]).map((lead) => lead.name)).toEqual([
+      'Nova',
+    ])
+    expect((await client.request('/painel/api/exportar?formato=xml')).status).toBe(400)
+
+    const body = JSON.stringify({ email: 'ANTIGA@example.com' })
+    const headers = { 'content-type': 'application/json' }
+    const refused = await client.request('/painel/api/apagar', { method: 'POST', headers, body })
+    expect(refused.status).toBe(403)
+    expect(await rowsOf('antiga@example.com')).toHaveLength(1)
+    const erased = await client.request('/painel/api/apagar', {
+      method: 'POST',
+      headers: { ...headers, 'x-csrf-token': await client.csrfToken() },
+      body,
+    })
+    expect(await erased.json()).toEqual({ erased: 1, outboxFiles: 0 })
+    expect(await rowsOf('antiga@example.com')).toEqual([])
+  })
+
+  it('answers 401 in JSON without a session', async () => {
+    const response = await app().request('/painel/api/sessao')
+    expect(response.status).toBe(401)
+    expect(await response.json()).toMatchObject({ error: 'not_signed_in' })
+  })
+})
+
+describe('the public API', () => {
+  it('still cannot read a lead, set desk columns or reach the desk tables', async () => {
+    await seedLeads(db, [{ name: 'Sigilo', email: 'sigilo@example.com', message: 'segredo' }])
+    const headers = { apikey: DEV_ANON_KEY, 'content-type': 'application/json' }
+    const read = await app().request('/rest/v1/contact_submissions?select=*', { headers })
+    expect(read.status).toBe(401)
+    expect(await read.text()).not.toContain('Sigilo')
+    const insert = await app().request('/rest/v1/contact_submissions', {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: 'X',
+        email: 'x@example.com',
+        message: 'oi',
+        lead_status: 'fechado',
+      }),
+    })
+    expect(insert.status).toBe(401)
+    for (const table of ['desk_sessions', 'lead_audit', 'leads_export']) {
+      const response = await app().request(`/rest/v1/${table}`, { headers })
+      expect(response.status).toBe(404)
+    }
+    const asAnon = db.transaction(async (tx) => {
+      await tx.query("select set_config('role', 'anon', true)")
+      return tx.query('select * from private.leads_export')
+    })
+    await expect(asAnon).rejects.toThrow(/permission denied/)
+  })
+})

@@ -1,0 +1,56 @@
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { deskCookies } from './http/desk-cookies.ts'
+import type { DeskDeps, DeskEnv, LeadDeskOptions } from './http/desk-env.ts'
+import { deskHeaders } from './http/desk-headers.ts'
+import { requireCsrf, requireSession, sameOriginChanges } from './http/guards.ts'
+import { createApiRoutes } from './routes/api-routes.ts'
+import { createLeadRoutes } from './routes/lead-routes.ts'
+import { createListRoutes } from './routes/list-routes.ts'
+import { createLoginRoutes } from './routes/login-routes.ts'
+import { DESK_CSS, DESK_CSS_VERSION } from './ui/stylesheet.ts'
+
+/** A note of 5000 characters is at most 20 KB of UTF-8; nothing the desk takes is bigger. */
+const MAX_DESK_BODY_BYTES = 64 * 1024
+
+/**
+ * The lead desk, mounted at /painel by server/app.ts. Order matters: headers wrap everything;
+ * the stylesheet and the sign-in form are open; everything after requires a session, and
+ * every change its CSRF token.
+ */
+export const createLeadDesk = (deps: DeskDeps) => {
+  const desk = new Hono<DeskEnv>()
+  desk.use('*', deskHeaders, sameOriginChanges)
+  desk.use(
+    '*',
+    bodyLimit({ maxSize: MAX_DESK_BODY_BYTES, onError: (c) => c.text('Payload Too Large', 413) }),
+  )
+  desk.get('/estilo.css', (c) => {
+    const current = c.req.query('v') === DESK_CSS_VERSION
+    c.header('Content-Type', 'text/css; charset=utf-8')
+    c.header('Cache-Control', current ? 'public, max-age=31536000, immutable' : 'no-cache')
+    return c.body(DESK_CSS)
+  })
+  desk.route('/', createLoginRoutes(deps))
+  desk.use('*', requireSession(deps), requireCsrf)
+  desk.route('/', createListRoutes(deps))
+  desk.route('/', createLeadRoutes(deps))
+  desk.route('/', createApiRoutes(deps))
+  return desk
+}
+
+/** What createApp already has, plus the desk's own options. */
+export const leadDeskRoutes = (
+  options: LeadDeskOptions,
+  shared: Pick<DeskDeps, 'db' | 'sendEmail' | 'log'> & {
+    clientAddress?: DeskDeps['clientAddress']
+  },
+) =>
+  createLeadDesk({
+    ...options,
+    db: shared.db,
+    sendEmail: shared.sendEmail,
+    log: shared.log,
+    clientAddress: shared.clientAddress ?? (() => undefined),
+    cookies: deskCookies(options.trustForwardedProto),
+  })

@@ -1,0 +1,77 @@
+import { isDelivery, isLeadStatus, type Delivery, type LeadStatus } from './lead.ts'
+
+/** What the list shows: kept in the session (never in a URL, where it would reach logs). */
+export interface LeadFilter {
+  search: string
+  status: LeadStatus | 'todas'
+  delivery: Delivery | 'todas'
+}
+
+export const EMPTY_FILTER: LeadFilter = { search: '', status: 'todas', delivery: 'todas' }
+
+/** Longer searches are cut: nobody types more, and each term costs a scan. */
+export const SEARCH_LIMIT = 200
+const MAX_TERMS = 8
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
+
+/** Reads a filter from a form or from the session's JSON; anything unknown is "all". */
+export const readLeadFilter = (input: Record<string, unknown>): LeadFilter => {
+  const search = Array.from(text(input.search).replace(/\s+/g, ' ').trim())
+    .slice(0, SEARCH_LIMIT)
+    .join('')
+  return {
+    search,
+    status: isLeadStatus(input.status) ? input.status : 'todas',
+    delivery: isDelivery(input.delivery) ? input.delivery : 'todas',
+  }
+}
+
+export const isFiltered = (filter: LeadFilter): boolean =>
+  filter.search !== '' || filter.status !== 'todas' || filter.delivery !== 'todas'
+
+/** Which leads to take: the list's filter and, for exports, a first day. */
+export interface LeadSelection {
+  filter: LeadFilter
+  /** A calendar day (YYYY-MM-DD) in Brasília time; leads from its start on. */
+  since?: string
+}
+
+const DELIVERY_SQL: Record<Delivery, string> = {
+  enviado: 's.notified_at is not null',
+  falhou: 's.notified_at is null and s.notify_error is not null',
+  pendente: 's.notified_at is null and s.notify_error is null',
+}
+
+// LIKE's own wildcards typed by the operator are searched for literally.
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`)
+
+/**
+ * The WHERE clause for a selection, with its parameters numbered from 1. Every search term
+ * must appear somewhere in the lead (name, e-mail, company or message), folded by the same
+ * SQL function that fills search_text, so case and accents never decide a match.
+ */
+export const selectionSql = ({
+  filter,
+  since,
+}: LeadSelection): { where: string; params: unknown[] } => {
+  const conditions: string[] = []
+  const params: unknown[] = []
+  const param = (value: unknown) => {
+    params.push(value)
+    return `$${params.length}`
+  }
+  for (const term of filter.search.split(' ').filter(Boolean).slice(0, MAX_TERMS)) {
+    conditions.push(
+      `s.search_text like '%' || private.search_fold(${param(escapeLike(term))}) || '%'`,
+    )
+  }
+  if (filter.status !== 'todas') conditions.push(`s.lead_status = ${param(filter.status)}`)
+  if (filter.delivery !== 'todas') conditions.push(DELIVERY_SQL[filter.delivery])
+  if (since !== undefined) {
+    conditions.push(
+      `s.created_at >= (${param(since)}::date::timestamp at time zone 'America/Sao_Paulo')`,
+    )
+  }
+  return { where: conditions.length > 0 ? `where ${conditions.join(' and ')}` : '', params }
+}

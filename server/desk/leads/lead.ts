@@ -1,0 +1,42 @@
+/** A lead as the lead desk sees it. Status values are stored as is (migration 20261122000300). */
+export const LEAD_STATUSES = ['novo', 'em_contato', 'fechado', 'spam'] as const
+export type LeadStatus = (typeof LEAD_STATUSES)[number]
+
+/** Where the company's notification e-mail stands, derived from the delivery bookkeeping. */
+export const DELIVERIES = ['enviado', 'pendente', 'falhou'] as const
+export type Delivery = (typeof DELIVERIES)[number]
+
+export const isLeadStatus = (value: unknown): value is LeadStatus =>
+  typeof value === 'string' && (LEAD_STATUSES as readonly string[]).includes(value)
+
+export const isDelivery = (value: unknown): value is Delivery =>
+  typeof value === 'string' && (DELIVERIES as readonly string[]).includes(value)
+
+/** One line of the list. */
+export interface LeadSummary {
+  id: string
+  createdAt: Date
+  name: string
+  email: string
+  company: string | null
+  /** The message's first words. */
+  excerpt: string
+  status: LeadStatus
+  delivery: Delivery
+  /** The mail server's last refusal while the notification is unsent. */
+  deliveryError: string | null
+}
+
+/** Everything the desk shows on a lead's page and exports. */
+export interface Lead extends Omit<LeadSummary, 'excerpt'> {
+  message: string
+  note: string | null
+}
+
+/** The longest note the database accepts (contact_submissions_desk_note_check). */
+export const NOTE_LIMIT = 5000
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** Ids come from URLs: anything else is "not found" before it reaches the database. */
+export const isLeadId = (value: string): boolean => UUID.test(value)

@@ -1,0 +1,86 @@
+import { Hono, type Context } from 'hono'
+import { deskPaths, withNotice } from '../desk-paths.ts'
+import type { DeskDeps, DeskEnv } from '../http/desk-env.ts'
+import { renderErrorPage, renderPage } from '../http/render.ts'
+import { isLeadStatus, NOTE_LIMIT } from '../leads/lead.ts'
+import { eraseLeads } from '../leads/erase-leads.ts'
+import { countLeadsFromEmail, findLead, setLeadNote, setLeadStatus } from '../leads/lead-store.ts'
+import { resendLeadMail, type ResendOutcome } from '../leads/resend-lead.ts'
+import { LeadPage } from '../ui/lead-page.tsx'
+import { noticeFor } from '../ui/notices.ts'
+
+const RESEND_NOTICE = {
+  sent: 'reenviado',
+  failed: 'reenvio-falhou',
+  busy: 'reenvio-ocupado',
+} as const satisfies Record<Exclude<ResendOutcome, 'not_found'>, string>
+
+/** One lead: its page and the changes made from it. Ids in URLs are UUIDs, never personal. */
+export const createLeadRoutes = (deps: DeskDeps) => {
+  const app = new Hono<DeskEnv>()
+  const notFound = (c: Context<DeskEnv>) => renderErrorPage(c, 404, c.get('session').csrfToken)
+
+  app.get('/contatos/:id', async (c) => {
+    const { csrfToken } = c.get('session')
+    const lead = await findLead(deps.db, c.req.param('id'))
+    if (!lead) return notFound(c)
+    return renderPage(
+      c,
+      LeadPage({
+        lead,
+        fromSameEmail: await countLeadsFromEmail(deps.db, lead.email),
+        csrfToken,
+        notice: noticeFor(c.req.query('aviso'), undefined),
+      }),
+    )
+  })
+
+  app.post('/contatos/:id/situacao', async (c) => {
+    const id = c.req.param('id')
+    const { status } = await c.req.parseBody()
+    if (!isLeadStatus(status))
+      return c.redirect(withNotice(deskPaths.lead(id), 'situacao-invalida'), 303)
+    if (!(await setLeadStatus(deps.db, id, status))) return notFound(c)
+    return c.redirect(withNotice(deskPaths.lead(id), 'situacao'), 303)
+  })
+
+  app.post('/contatos/:id/nota', async (c) => {
+    const id = c.req.param('id')
+    const { note } = await c.req.parseBody()
+    const text = typeof note === 'string' ? note.replace(/\r\n/g, '\n') : ''
+    if (Array.from(text).length > NOTE_LIMIT)
+      return c.redirect(withNotice(deskPaths.lead(id), 'nota-longa'), 303)
+    if (!(await setLeadNote(deps.db, id, text))) return notFound(c)
+    return c.redirect(withNotice(deskPaths.lead(id), 'nota'), 303)
+  })
+
+  app.post('/contatos/:id/reenviar', async (c) => {
+    const id = c.req.param('id')
+    const outcome = await resendLeadMail(
+      {
+        query: (sql, params) => deps.db.query(sql, params),
+        sendEmail: deps.sendEmail,
+        log: deps.log,
+      },
+      id,
+    )
+    if (outcome === 'not_found') return notFound(c)
+    return c.redirect(withNotice(deskPaths.lead(id), RESEND_NOTICE[outcome]), 303)
+  })
+
+  app.post('/contatos/:id/apagar', async (c) => {
+    const id = c.req.param('id')
+    const body = await c.req.parseBody()
+    if (body.confirm !== '1') return c.redirect(withNotice(deskPaths.lead(id), 'confirme'), 303)
+    const lead = await findLead(deps.db, id)
+    if (!lead) return notFound(c)
+    const erased = await eraseLeads(
+      deps,
+      body.all === '1' ? { email: lead.email } : { ids: [lead.id] },
+      'painel',
+    )
+    deps.log.info('leads_erased', { leads: erased.leads, outbox_files: erased.outboxFiles })
+    return c.redirect(withNotice(deskPaths.home, 'apagado', `&n=${erased.leads}`), 303)
+  })
+  return app
+}

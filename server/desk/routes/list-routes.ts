@@ -1,0 +1,53 @@
+import { Hono } from 'hono'
+import { endSession, saveSessionFilter } from '../auth/session-store.ts'
+import { deskPaths } from '../desk-paths.ts'
+import { isExportFormat } from '../export/lead-export.ts'
+import type { DeskDeps, DeskEnv } from '../http/desk-env.ts'
+import { renderPage } from '../http/render.ts'
+import { EMPTY_FILTER, readLeadFilter } from '../leads/lead-filter.ts'
+import { listLeads } from '../leads/lead-store.ts'
+import { sendExport } from './send-export.ts'
+import { LeadListPage } from '../ui/lead-list-page.tsx'
+import { noticeFor } from '../ui/notices.ts'
+
+/** The list, its filter and export, and signing out; all behind a session. */
+export const createListRoutes = (deps: DeskDeps) => {
+  const app = new Hono<DeskEnv>()
+  app.get('/', async (c) => {
+    const session = c.get('session')
+    const result = await listLeads(
+      deps.db,
+      { filter: session.filter },
+      Number(c.req.query('pagina') ?? '1'),
+    )
+    return renderPage(
+      c,
+      LeadListPage({
+        result,
+        filter: session.filter,
+        csrfToken: session.csrfToken,
+        notice: noticeFor(c.req.query('aviso'), c.req.query('n')),
+      }),
+    )
+  })
+
+  app.post('/filtro', async (c) => {
+    const body = await c.req.parseBody()
+    const filter = body.clear === '1' ? EMPTY_FILTER : readLeadFilter(body)
+    await saveSessionFilter(deps.db, c.get('session'), filter)
+    return c.redirect(deskPaths.home, 303)
+  })
+
+  app.get('/exportar', async (c) => {
+    const format = c.req.query('formato')
+    if (!isExportFormat(format)) return c.redirect(deskPaths.home, 303)
+    return sendExport(c, deps.db, format, { filter: c.get('session').filter }, 'painel')
+  })
+
+  app.post('/sair', async (c) => {
+    await endSession(deps.db, c.get('session'))
+    deps.cookies.clearSession(c)
+    return c.redirect(`${deskPaths.login}?saiu=1`, 303)
+  })
+  return app
+}

@@ -1,0 +1,38 @@
+import path from 'node:path'
+import type { Database } from '../db/database.ts'
+import type { Logger } from '../log.ts'
+import type { Settings } from '../settings.ts'
+import { preparePasswordCheck } from './auth/password-check.ts'
+import type { LeadDeskOptions } from './http/desk-env.ts'
+import { applyRetentionDays, startRetentionPurge } from './leads/retention.ts'
+
+export interface StartedLeadDesk {
+  /** For createApp; undefined while no password is set (the desk does not exist then). */
+  options: LeadDeskOptions | undefined
+  stop(): Promise<void>
+}
+
+/**
+ * What start-server needs for the lead desk: the password check (hashing a plain password
+ * once), the retention setting written to the database and its daily purge.
+ */
+export const startLeadDesk = async (
+  settings: Settings,
+  db: Database,
+  log: Logger,
+): Promise<StartedLeadDesk> => {
+  const { desk } = settings
+  const outboxDir = path.join(settings.dataDir, 'outbox')
+  await applyRetentionDays(db, desk.retentionDays)
+  const purge =
+    desk.retentionDays === undefined || desk.retentionIntervalMs === false
+      ? undefined
+      : startRetentionPurge({ db, outboxDir, log }, desk.retentionDays, desk.retentionIntervalMs)
+  const options: LeadDeskOptions | undefined = desk.password && {
+    checkPassword: await preparePasswordCheck(desk.password),
+    loginFailureDelayMs: desk.loginFailureDelayMs,
+    outboxDir,
+    trustForwardedProto: settings.trustProxy.kind !== 'none',
+  }
+  return { options, stop: async () => purge?.stop() }
+}

@@ -1,0 +1,53 @@
+/** @jsxImportSource hono/jsx */
+import type { Child } from 'hono/jsx'
+import { deskCopy } from '../copy.ts'
+import { deskPaths } from '../desk-paths.ts'
+import { STYLESHEET_HREF } from './stylesheet.ts'
+
+interface DeskDocumentProps {
+  title: string
+  /** The session's CSRF token when signed in: the header then offers to sign out. */
+  csrfToken?: string
+  children: Child
+}
+
+/** The page shell every desk page shares: no script, one stylesheet, a skip link. */
+export const DeskDocument = ({ title, csrfToken, children }: DeskDocumentProps) => (
+  <html lang={deskCopy.lang}>
+    <head>
+      <meta charset="utf-8" />
+      <meta name="viewport" content="width=device-width, initial-scale=1" />
+      <meta name="robots" content="noindex, nofollow" />
+      <title>{`${title} · ${deskCopy.brand}`}</title>
+      <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+      <link rel="stylesheet" href={STYLESHEET_HREF} />
+    </head>
+    <body>
+      <a class="skip-link" href="#conteudo">
+        {deskCopy.skipLink}
+      </a>
+      <header class="topbar">
+        <p class="brand">{deskCopy.brand}</p>
+        {csrfToken !== undefined && (
+          <nav aria-label={deskCopy.layout.navLabel}>
+            <a href={deskPaths.home}>{deskCopy.layout.leads}</a>
+            <form method="post" action={deskPaths.logout}>
+              <input type="hidden" name="_csrf" value={csrfToken} />
+              <button type="submit">{deskCopy.layout.signOut}</button>
+            </form>
+          </nav>
+        )}
+      </header>
+      <main id="conteudo" tabindex={-1}>
+        {children}
+      </main>
+    </body>
+  </html>
+)
+
+/** A success note (status) or a problem (alert), read out by screen readers either way. */
+export const Notice = ({ tone, text }: { tone: 'ok' | 'error'; text: string }) => (
+  <p class={`notice notice-${tone}`} role={tone === 'ok' ? 'status' : 'alert'}>
+    {text}
+  </p>
+)

@@ -1,0 +1,61 @@
+/** @jsxImportSource hono/jsx */
+import { deskCopy } from '../copy.ts'
+import { deskPaths } from '../desk-paths.ts'
+import { formatBrazilDateTime } from '../export/brazil-time.ts'
+import type { Lead } from '../leads/lead.ts'
+import { DeliveryBadge, StatusBadge } from './badges.tsx'
+import { DeskDocument, Notice } from './desk-document.tsx'
+import { EraseForm, NoteForm, ResendForm, StatusForm } from './lead-forms.tsx'
+
+const copy = deskCopy.lead
+
+// RFC 6068: the address may stay as is apart from what would break the URL.
+const mailtoHref = (email: string) =>
+  `mailto:${encodeURIComponent(email).replace(/%40/g, '@')}?subject=${encodeURIComponent(copy.replySubject)}`
+
+export interface LeadPageProps {
+  lead: Lead
+  /** Leads from the same address, this one included. */
+  fromSameEmail: number
+  csrfToken: string
+  notice?: { tone: 'ok' | 'error'; text: string }
+}
+
+export const LeadPage = ({ lead, fromSameEmail, csrfToken, notice }: LeadPageProps) => (
+  <DeskDocument title={copy.title(lead.name)} csrfToken={csrfToken}>
+    <p>
+      <a href={deskPaths.home}>{copy.back}</a>
+    </p>
+    <h1>{copy.title(lead.name)}</h1>
+    {notice && <Notice tone={notice.tone} text={notice.text} />}
+    <section class="panel" aria-labelledby="mensagem">
+      <dl class="facts">
+        <dt>{copy.received}</dt>
+        <dd>{formatBrazilDateTime(lead.createdAt)}</dd>
+        <dt>{copy.email}</dt>
+        <dd>{lead.email}</dd>
+        <dt>{copy.company}</dt>
+        <dd>{lead.company ?? deskCopy.list.noCompany}</dd>
+        <dt>{copy.status}</dt>
+        <dd>
+          <StatusBadge status={lead.status} />
+        </dd>
+        <dt>{copy.delivery}</dt>
+        <dd>
+          <DeliveryBadge delivery={lead.delivery} error={lead.deliveryError} />
+        </dd>
+      </dl>
+      <h2 id="mensagem">{copy.message}</h2>
+      <p class="message">{lead.message}</p>
+      <a class="button" href={mailtoHref(lead.email)}>
+        {copy.reply}
+      </a>
+    </section>
+    <div class="grid-2">
+      <StatusForm lead={lead} csrfToken={csrfToken} />
+      <ResendForm lead={lead} csrfToken={csrfToken} />
+    </div>
+    <NoteForm lead={lead} csrfToken={csrfToken} />
+    <EraseForm lead={lead} fromSameEmail={fromSameEmail} csrfToken={csrfToken} />
+  </DeskDocument>
+)

@@ -1,0 +1,47 @@
+/** @jsxImportSource hono/jsx */
+import { deskCopy } from '../copy.ts'
+import { deskPaths } from '../desk-paths.ts'
+import { formatBrazilDateTime } from '../export/brazil-time.ts'
+import type { LeadSummary } from '../leads/lead.ts'
+import { DeliveryBadge, StatusBadge } from './badges.tsx'
+
+const columns = deskCopy.list.columns
+
+/** The page's leads; the name opens the lead. Scrolls sideways on its own on a phone. */
+export const LeadTable = ({ leads }: { leads: LeadSummary[] }) => (
+  <div class="table-wrap" role="region" aria-labelledby="tabela-titulo" tabindex={0}>
+    <table>
+      <caption id="tabela-titulo">{deskCopy.list.caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{columns.date}</th>
+          <th scope="col">{columns.name}</th>
+          <th scope="col">{columns.email}</th>
+          <th scope="col">{columns.company}</th>
+          <th scope="col">{columns.message}</th>
+          <th scope="col">{columns.status}</th>
+          <th scope="col">{columns.delivery}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {leads.map((lead) => (
+          <tr>
+            <td class="date">{formatBrazilDateTime(lead.createdAt)}</td>
+            <td>
+              <a href={deskPaths.lead(lead.id)}>{lead.name}</a>
+            </td>
+            <td class="email">{lead.email}</td>
+            <td>{lead.company ?? deskCopy.list.noCompany}</td>
+            <td class="excerpt">{lead.excerpt}</td>
+            <td>
+              <StatusBadge status={lead.status} />
+            </td>
+            <td>
+              <DeliveryBadge delivery={lead.delivery} error={lead.deliveryError} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  </div>
+)

@@ -1,0 +1,35 @@
+/** @jsxImportSource hono/jsx */
+import { deskCopy } from '../copy.ts'
+import { deskPaths } from '../desk-paths.ts'
+import { DeskDocument, Notice } from './desk-document.tsx'
+
+export interface LoginPageProps {
+  /** The double-submit token, also in the sign-in cookie. */
+  nonce: string
+  message?: { tone: 'ok' | 'error'; text: string }
+}
+
+export const LoginPage = ({ nonce, message }: LoginPageProps) => (
+  <DeskDocument title={deskCopy.login.title}>
+    <section class="panel login" aria-labelledby="titulo">
+      <h1 id="titulo">{deskCopy.login.title}</h1>
+      <p>{deskCopy.login.intro}</p>
+      {message && <Notice tone={message.tone} text={message.text} />}
+      <form method="post" action={deskPaths.login} class="stack">
+        <input type="hidden" name="_csrf" value={nonce} />
+        <label for="senha">{deskCopy.login.password}</label>
+        <input
+          id="senha"
+          name="senha"
+          type="password"
+          autocomplete="current-password"
+          required
+          autofocus
+        />
+        <div class="actions">
+          <button type="submit">{deskCopy.login.submit}</button>
+        </div>
+      </form>
+    </section>
+  </DeskDocument>
+)

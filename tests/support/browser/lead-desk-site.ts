@@ -1,0 +1,89 @@
+import { existsSync } from 'node:fs'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import type { Database } from '../../../server/db/database.ts'
+import { createJsonLogger } from '../../../server/log.ts'
+import { DIST_DIR } from '../../../server/paths.ts'
+import { settingsFrom } from '../../../server/settings.ts'
+import { startServer, type RunningServer } from '../../../server/start-server.ts'
+import { launchChromium } from './chromium.ts'
+import { DESKTOP } from './devices.ts'
+
+/** The lead desk's password in the browser journeys. */
+export const DESK_PASSWORD = 'correto cavalo bateria grampo'
+
+export interface DeskSite {
+  url: string
+  /** Superuser access, to seed leads and to check what is stored. */
+  db: Database
+  /** Every line the server logged, as JSON text. */
+  logLines: string[]
+}
+
+/**
+ * The server as `npm start` runs it (built site, warm-up, the real one-second pause after a
+ * wrong password) with ADMIN_PASSWORD set, on its own data folder, plus one Chromium. The
+ * mail sweep is off: the journeys seed leads whose e-mails "failed", and must find them so.
+ */
+export function useDeskSite() {
+  let browser: Browser | undefined
+  let server: RunningServer | undefined
+  let dataDir: string | undefined
+  const logLines: string[] = []
+  const contexts = new Set<BrowserContext>()
+
+  beforeAll(async () => {
+    if (!existsSync(path.join(DIST_DIR, 'index.html'))) {
+      throw new Error(`${DIST_DIR}/index.html is missing: run \`npm run build\` first.`)
+    }
+    dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-desk-'))
+    const settings = settingsFrom(
+      { PORT: '0', DATA_DIR: dataDir, ADMIN_PASSWORD: DESK_PASSWORD },
+      { mailSweepIntervalMs: false },
+    )
+    ;[browser, server] = await Promise.all([
+      launchChromium(),
+      startServer(
+        settings,
+        createJsonLogger((line) => logLines.push(line)),
+      ),
+    ])
+  })
+  afterEach(async () => {
+    await Promise.all([...contexts].map((context) => context.close()))
+    contexts.clear()
+  })
+  afterAll(async () => {
+    await Promise.all([browser?.close(), server?.stop()])
+    if (dataDir) await rm(dataDir, { recursive: true, force: true })
+  })
+
+  return {
+    site(): DeskSite {
+      if (!server) throw new Error('The server did not start; see the beforeAll error above')
+      return { url: server.url, db: server.db, logLines }
+    },
+    async open(): Promise<Page> {
+      if (!browser || !server) throw new Error('Chromium or the server did not start')
+      const context = await browser.newContext({
+        ...DESKTOP,
+        baseURL: server.url,
+        acceptDownloads: true,
+      })
+      contexts.add(context)
+      context.setDefaultTimeout(10_000)
+      return context.newPage()
+    },
+  }
+}
+
+/** Signs in through the form, as a person would, and waits for the list. */
+export async function signIn(page: Page, password = DESK_PASSWORD): Promise<void> {
+  await page.goto('/painel')
+  await page.getByLabel('Senha').fill(password)
+  await page.getByRole('button', { name: 'Entrar' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Contatos' }).waitFor()
+}
