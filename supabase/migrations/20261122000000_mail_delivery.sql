@@ -155,6 +155,11 @@ declare
   claimed integer;
 begin
   perform pg_advisory_xact_lock(7242010);
+  -- This runs every minute wherever the site runs: a good moment to forget old flood counts
+  -- (the table exists once the guard's migration has run).
+  if to_regclass('private.submission_counts') is not null then
+    execute 'delete from private.submission_counts where minute < now() - interval ''1 day''';
+  end if;
   select * into settings from private.contact_settings;
   budget := private.single_mail_budget();
   if budget > 0 then

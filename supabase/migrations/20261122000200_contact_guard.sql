@@ -13,11 +13,19 @@ alter table public.contact_submissions
 
 grant insert (form_trap, form_elapsed_ms) on table public.contact_submissions to anon;
 
-create index if not exists contact_submissions_client_key_idx
-  on public.contact_submissions (client_key, created_at);
-create index if not exists contact_submissions_unknown_client_idx
-  on public.contact_submissions (created_at)
-  where client_key is null;
+-- Submissions accepted per address and minute: what the flood limits count. A counter per
+-- minute keeps each check to a handful of rows however many leads the table holds (counting
+-- the leads themselves grew with them). '' stands for every unknown address together.
+create table if not exists private.submission_counts (
+  client_key text not null,
+  minute timestamptz not null,
+  submissions integer not null,
+  primary key (client_key, minute)
+);
+revoke all on table private.submission_counts from public;
+
+-- The limits no longer read the leads by address.
+drop index if exists public.contact_submissions_client_ip_idx;
 
 alter table private.contact_settings
   add column if not exists per_address_limit integer not null default 10
@@ -127,8 +135,10 @@ as $$
 declare
   headers jsonb := coalesce(nullif(current_setting('request.headers', true), '')::jsonb, '{}');
   settings private.contact_settings;
+  counter_key text;
+  allowed integer;
   recent integer;
-  oldest timestamptz;
+  bucket record;
   wait_seconds integer;
 begin
   select * into settings from private.contact_settings;
@@ -193,35 +203,39 @@ begin
     return null;
   end if;
 
-  -- One count at a time per address (and for all unknown addresses together), across every
-  -- connection, so concurrent requests cannot all pass under the limit.
-  perform pg_advisory_xact_lock(7242020, hashtext(coalesce(new.client_key, '')));
-  if new.client_key is not null then
-    select count(*), min(s.created_at) into recent, oldest
-      from public.contact_submissions s
-     where s.client_key = new.client_key
-       and s.created_at > now() - make_interval(mins => settings.window_minutes);
-    if recent >= settings.per_address_limit then
-      wait_seconds := greatest(1, ceil(extract(epoch from
-        oldest + make_interval(mins => settings.window_minutes) - now())))::integer;
-      perform private.refuse(429, 'PT429',
-        'Muitas mensagens enviadas deste endereço. Tente novamente em alguns minutos.',
-        format('Tente de novo em %s minuto(s).', ceil(wait_seconds / 60.0)),
-        jsonb_build_object('Retry-After', wait_seconds::text));
-    end if;
-  else
-    select count(*), min(s.created_at) into recent, oldest
-      from public.contact_submissions s
-     where s.client_key is null
-       and s.created_at > now() - make_interval(mins => settings.window_minutes);
-    if recent >= settings.unknown_address_limit then
-      wait_seconds := greatest(1, ceil(extract(epoch from
-        oldest + make_interval(mins => settings.window_minutes) - now())))::integer;
-      perform private.refuse(429, 'PT429',
-        'Recebemos muitas mensagens agora. Tente novamente em alguns minutos.',
-        format('Tente de novo em %s minuto(s).', ceil(wait_seconds / 60.0)),
-        jsonb_build_object('Retry-After', wait_seconds::text));
-    end if;
+  -- Count this submission first: the row lock on the minute's counter makes concurrent
+  -- submissions from one address wait for each other, and a refusal below undoes the count.
+  counter_key := coalesce(new.client_key, '');
+  allowed := case when new.client_key is null
+    then settings.unknown_address_limit else settings.per_address_limit end;
+  insert into private.submission_counts as counts (client_key, minute, submissions)
+  values (counter_key, date_trunc('minute', now()), 1)
+  on conflict (client_key, minute) do update set submissions = counts.submissions + 1;
+  select coalesce(sum(counts.submissions), 0) into recent
+    from private.submission_counts counts
+   where counts.client_key = counter_key
+     and counts.minute > now() - make_interval(mins => settings.window_minutes);
+  if recent > allowed then
+    -- Retry-After: when enough of the oldest minutes have left the window for one more.
+    for bucket in
+      select counts.minute, counts.submissions from private.submission_counts counts
+       where counts.client_key = counter_key
+         and counts.minute > now() - make_interval(mins => settings.window_minutes)
+       order by counts.minute
+    loop
+      recent := recent - bucket.submissions;
+      if recent <= allowed then
+        wait_seconds := greatest(1, ceil(extract(epoch from
+          bucket.minute + make_interval(mins => settings.window_minutes) - now())))::integer;
+        exit;
+      end if;
+    end loop;
+    perform private.refuse(429, 'PT429',
+      case when new.client_key is null
+        then 'Recebemos muitas mensagens agora. Tente novamente em alguns minutos.'
+        else 'Muitas mensagens enviadas deste endereço. Tente novamente em alguns minutos.' end,
+      format('Tente de novo em %s minuto(s).', ceil(coalesce(wait_seconds, 60) / 60.0)),
+      jsonb_build_object('Retry-After', coalesce(wait_seconds, 60)::text));
   end if;
 
   return new;
