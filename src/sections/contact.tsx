@@ -8,6 +8,7 @@ import {
 } from '../components/ui/card.tsx'
 import { contactForm, contactInfoCards, contactSection } from '../content/contact.ts'
 import { ContactForm } from '../features/contact/contact-form.tsx'
+import { Island } from '../islands/island.tsx'
 
 type InfoCardProps = (typeof contactInfoCards)[number]
 
@@ -43,7 +44,10 @@ export function Contact() {
             <CardDescription>{contactForm.note}</CardDescription>
           </CardHeader>
           <CardContent>
-            <ContactForm />
+            {/* The only part of the page that runs React, once the visitor starts using it. */}
+            <Island name="contact-form">
+              <ContactForm />
+            </Island>
           </CardContent>
         </Card>
         <ul className="flex flex-col gap-4 lg:col-span-2">

@@ -34,21 +34,25 @@ export function ContactForm() {
   // Without its chunk (the visitor went offline after the page loaded) there is no toast to
   // show, so the failure is said in the form itself; the typed values stay.
   const [runtimeFailed, setRuntimeFailed] = useState(false)
-  // On a slow phone the visitor may type before hydration: React would then overwrite those
-  // fields with the empty state, so the state takes them over first. Until then the button
-  // stays disabled, since a native submit would reload the page and lose the message.
+  // The form is prerendered and hydrated only once the visitor starts using it, so they have
+  // usually typed already: React would overwrite those fields with the empty state, so the
+  // state takes them over first. Until then the button stays disabled, since a native submit
+  // would reload the page and lose the message.
   const [hydrated, setHydrated] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
+
+  const prepare = () => loadContactRuntime().then((loaded) => (setRuntime(() => loaded), loaded))
   useEffect(() => {
     const typed = formRef.current && readTypedValues(formRef.current)
     if (typed) setValues(typed)
     setHydrated(true)
+    // The toast live region must be in the page before a toast is added, or screen readers
+    // miss it; the form only mounts once it is in use, so its runtime (and <Toaster/>) loads now.
+    loadContactRuntime().then(
+      (loaded) => setRuntime(() => loaded),
+      () => undefined, // offline: the submit retries, and says so if it fails again
+    )
   }, [])
-
-  // The toast live region must be in the page before a toast is added, or screen readers miss
-  // it; so the runtime (and its <Toaster/>) is fetched as soon as the visitor starts typing.
-  const prepare = () => loadContactRuntime().then((loaded) => (setRuntime(() => loaded), loaded))
-  const startLoading = () => void prepare().catch(() => undefined)
 
   const change = (name: keyof ContactFormValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }))
@@ -99,7 +103,7 @@ export function ContactForm() {
 
   return (
     <>
-      <form ref={formRef} onSubmit={submit} onFocus={startLoading} onInput={startLoading}>
+      <form ref={formRef} onSubmit={submit}>
         <fieldset disabled={submitting} className="m-0 flex min-w-0 flex-col gap-5 border-0 p-0">
           <div className="grid gap-5 sm:grid-cols-2">
             {field('name', true)}
