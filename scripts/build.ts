@@ -8,6 +8,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, loadEnv } from 'vite'
 import { parseSupabaseEnv } from '../src/lib/env.ts'
+import { compileHintsForIslands } from './compile-hints.ts'
 import { CLIENT_MANIFEST, clientBuildInputs } from './page-scripts.ts'
 import { CRITICAL_JS_BUDGET_GZIP, HTML_BUDGET_GZIP, formatReport, prerender } from './prerender.ts'
 
@@ -24,6 +25,7 @@ try {
 await build({
   root,
   mode,
+  plugins: [compileHintsForIslands()],
   build: {
     // The prerender reads which hashed file each page script became (moved out of dist/ below).
     manifest: true,

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react'
-import { contactForm, contactInfoCards, contactSection } from './content/contact.ts'
+import { contactInfoCards } from './content/contact-info.ts'
+import { contactForm, contactSection } from './content/contact.ts'
 import { aboutSection, differentiators } from './content/differentiators.ts'
 import { navLinks } from './content/navigation.ts'
 import { notFoundPage } from './content/not-found.ts'

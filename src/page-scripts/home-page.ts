@@ -19,6 +19,9 @@ const contactForm = findIsland(document, 'contact-form')
 if (contactForm) {
   hydrateOnIntent(contactForm, async () => {
     const { hydrateContactForm } = await import('../features/contact/hydrate-contact-form.tsx')
+    // Loading React is one long task and hydrating another; a key the visitor presses
+    // meanwhile is shown between the two rather than after both.
+    await new Promise((resolve) => setTimeout(resolve))
     hydrateContactForm(contactForm)
   })
 }

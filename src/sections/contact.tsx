@@ -6,7 +6,8 @@ import {
   CardHeader,
   CardTitle,
 } from '../components/ui/card.tsx'
-import { contactForm, contactInfoCards, contactSection } from '../content/contact.ts'
+import { contactInfoCards } from '../content/contact-info.ts'
+import { contactForm, contactSection } from '../content/contact.ts'
 import { ContactForm } from '../features/contact/contact-form.tsx'
 import { Island } from '../islands/island.tsx'
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
@@ -27,6 +27,21 @@ function readTypedValues(form: HTMLFormElement): ContactFormValues | undefined {
   return fieldNames.some((name) => typed[name] !== '') ? typed : undefined
 }
 
+/** Resolves once the browser has painted what React has just rendered. */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
+}
+
+/** Runs `task` once the main thread is idle (Safari has no requestIdleCallback); cancellable. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 1_000 })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(task, 200)
+  return () => clearTimeout(id)
+}
+
 export function ContactForm() {
   const [values, setValues] = useState(emptyValues)
   const [submitting, setSubmitting] = useState(false)
@@ -47,12 +62,18 @@ export function ContactForm() {
     if (typed) setValues(typed)
     setHydrated(true)
     // The toast live region must be in the page before a toast is added, or screen readers
-    // miss it; the form only mounts once it is in use, so its runtime (and <Toaster/>) loads now.
-    loadContactRuntime().then(
-      (loaded) => setRuntime(() => loaded),
-      () => undefined, // offline: the submit retries, and says so if it fails again
+    // miss it; the form only mounts once it is in use, so its runtime (and <Toaster/>) loads
+    // now, as soon as the browser is idle: the visitor is typing, and keys come first.
+    return whenIdle(() =>
+      loadContactRuntime().then(
+        (loaded) => setRuntime(() => loaded),
+        () => undefined, // offline: the submit retries, and says so if it fails again
+      ),
     )
   }, [])
+
+  // The same element on every render, so React skips the toaster on each keystroke and on submit.
+  const toaster = useMemo(() => (runtime ? <runtime.ContactToaster /> : null), [runtime])
 
   const change = (name: keyof ContactFormValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }))
@@ -62,6 +83,8 @@ export function ContactForm() {
     setSubmitting(true)
     setRuntimeFailed(false)
     try {
+      // 'Enviando...' reaches the screen first; building and sending the request comes after.
+      await afterNextPaint()
       const loaded = await prepare()
       flushSync(() => setRuntime(() => loaded))
       const result = await loaded.sendContactMessage(values)
@@ -125,7 +148,7 @@ export function ContactForm() {
         </fieldset>
       </form>
       {/* Outside the form: sonner's buttons must never submit it. */}
-      {runtime ? <runtime.ContactToaster /> : null}
+      {toaster}
     </>
   )
 }
