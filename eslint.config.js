@@ -51,6 +51,29 @@ export default tseslint.config(
     },
   },
   {
+    // The only script a page loads before the visitor does anything: React and components may
+    // only come in through a dynamic import(), which this rule leaves alone.
+    files: ['src/page-scripts/**'],
+    ignores: ['src/page-scripts/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['react', 'react-dom', 'react-dom/*', 'sonner', 'lucide-react', '@supabase/*'],
+              message: 'Page scripts load before any interaction; import this from an island.',
+            },
+            {
+              regex: '\\.tsx$',
+              message: 'Components belong to islands; load them with import() on intent.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['src/pages/**'],
     rules: {
       'no-restricted-imports': [

@@ -2,9 +2,12 @@
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { devPages } from './scripts/vite-dev-pages.ts'
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), devPages()],
+  // The pages are rendered by devPages (and prerendered by the build), not served as index.html.
+  appType: 'custom',
   server: {
     // `npm run dev` next to `npm start`: the form reaches the embedded backend on port 8080.
     proxy: { '/rest/v1': 'http://127.0.0.1:8080', '/functions/v1': 'http://127.0.0.1:8080' },

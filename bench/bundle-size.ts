@@ -1,4 +1,5 @@
-// What a first visit downloads before the page is usable, in gzip bytes, from the built dist/.
+// What each page downloads before the visitor does anything, and what loads on first use of the
+// form, in gzip bytes (level 9), from the built dist/. Deterministic: no runs to average.
 // Run: npm run bench:size (after a build)
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
@@ -9,17 +10,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
 const gzip = (data: Buffer | string) => gzipSync(data, { level: 9 }).length
 const brotli = (data: Buffer | string) => brotliCompressSync(data).length
 
-const html = await readFile(path.join(dist, 'index.html'), 'utf8')
-const referenced = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1] ?? '')
-const criticalJs = [
-  ...referenced(/<script[^>]+src="([^"]+\.js)"/g),
-  // The entry started after the first paint (scripts/prerender.ts) is still on the critical path.
-  ...referenced(/import\("([^"]+\.js)"\)/g),
-  ...referenced(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-]
-const stylesheets = referenced(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)
-
-const sizeOf = async (files: string[]) => {
+async function sizeOf(files: string[]) {
   const contents = await Promise.all(files.map((f) => readFile(path.join(dist, f))))
   return {
     gzip: contents.reduce((n, c) => n + gzip(c), 0),
@@ -27,19 +18,35 @@ const sizeOf = async (files: string[]) => {
   }
 }
 
-const js = await sizeOf(criticalJs)
-const css = await sizeOf(stylesheets)
-const assets = await readdir(path.join(dist, 'assets'))
-const lazyJs = assets.filter((f) => f.endsWith('.js') && !criticalJs.some((c) => c.endsWith(f)))
+const upFront = new Set<string>()
+for (const page of ['index.html', '404.html']) {
+  const html = await readFile(path.join(dist, page), 'utf8')
+  const referenced = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1] ?? '')
+  const scripts = [
+    ...referenced(/<script[^>]+src="([^"]+\.js)"/g),
+    ...referenced(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+  ]
+  const stylesheets = referenced(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)
+  for (const script of scripts) upFront.add(path.basename(script))
+  const js = await sizeOf(scripts)
+  const css = await sizeOf(stylesheets)
+  console.log(`${page}`)
+  console.log(
+    `  HTML (CSS inlined)          ${kb(Buffer.byteLength(html))} raw, ${kb(gzip(html))} gzip, ${kb(brotli(html))} brotli` +
+      (stylesheets.length ? `; linked CSS ${kb(css.gzip)} gzip` : '; no linked CSS') +
+      '   (budget 14 KB gzip)',
+  )
+  console.log(
+    `  script before interaction   ${kb(js.raw)} raw, ${kb(js.gzip)} gzip in ${scripts.length} file(s)   (budget 10 KB gzip)`,
+  )
+}
 
-console.log(
-  `HTML (inline CSS included)   ${kb(Buffer.byteLength(html))} raw, ${kb(gzip(html))} gzip, ${kb(brotli(html))} brotli`,
+const onDemand = (await readdir(path.join(dist, 'assets'))).filter(
+  (f) => f.endsWith('.js') && !upFront.has(f),
 )
-console.log(`HTML + linked CSS            ${kb(gzip(html) + css.gzip)} gzip   (budget 14 KB)`)
-console.log(
-  `Critical-path JS (${criticalJs.length} files)   ${kb(js.raw)} raw, ${kb(js.gzip)} gzip   (budget 90 KB)`,
-)
-for (const file of lazyJs) {
+const lazy = await sizeOf(onDemand.map((f) => path.join('assets', f)))
+console.log(`loaded on first use of the form: ${kb(lazy.gzip)} gzip in ${onDemand.length} file(s)`)
+for (const file of onDemand) {
   const data = await readFile(path.join(dist, 'assets', file))
-  console.log(`  on demand: ${file.padEnd(34)} ${kb(gzip(data))} gzip`)
+  console.log(`  ${file.padEnd(40)} ${kb(data.length)} raw, ${kb(gzip(data))} gzip`)
 }

@@ -1,12 +1,18 @@
-// Lighthouse, mobile preset with its default (simulated) throttling, median of several runs against
-// the real server serving the prerendered build. Run: npm run bench:lighthouse [-- runs]
+// Lighthouse, mobile preset with its default (simulated) throttling, against the real server
+// serving the prerendered build. Each round measures the site and a bare 1 KB page served by
+// the same server (the floor, bench/floor-pages.ts), in alternating order, so both see the same
+// machine; medians and the site's ratio to the floor are printed, with DESIGN.md's budgets.
+// Run: npm run bench:lighthouse [-- rounds]   (default 5; LIGHTHOUSE_REPORT=/tmp/lh keeps each JSON)
 import { writeFile } from 'node:fs/promises'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
+import { buildIfNeeded } from '../scripts/build-if-needed.js'
+import { DIST_DIR } from '../server/paths.ts'
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/browser/chromium.ts'
+import { FLOOR_PATHS, writeFloorPages } from './floor-pages.ts'
 import { median, spawnServer } from './spawn-server.ts'
 
-const runs = Number(process.argv[2] ?? 3)
+const rounds = Number(process.argv[2] ?? 5)
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const metrics = {
   FCP: 'first-contentful-paint',
@@ -15,47 +21,108 @@ const metrics = {
   CLS: 'cumulative-layout-shift',
   SI: 'speed-index',
 } as const
+type Figures = Record<(typeof categories)[number] | keyof typeof metrics, number>
 
+// `npm start` rebuilds a stale site on start; build first so that it cannot wipe the floor page.
+buildIfNeeded()
+const removeFloorPages = await writeFloorPages(DIST_DIR)
 const server = await spawnServer()
 const chrome = await chromeLauncher.launch({
   chromePath: chromiumPath(),
   chromeFlags: CHROMIUM_ARGS,
 })
+const pages = {
+  site: `${server.url}/`,
+  floor: `${server.url}${FLOOR_PATHS.page}`,
+  // Not a target: shows what the page script alone adds in Lighthouse's simulation.
+  noscript: `${server.url}${FLOOR_PATHS.siteWithoutScript}`,
+} as const
+const results: Record<keyof typeof pages, Figures[]> = { site: [], floor: [], noscript: [] }
 
-const results: Record<string, number[]> = {}
-const record = (key: string, value: number) => (results[key] ??= []).push(value)
-try {
-  for (let run = 1; run <= runs; run++) {
-    const result = await lighthouse(`${server.url}/`, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: [...categories],
-    })
-    const lhr = result?.lhr
-    if (!lhr) throw new Error('Lighthouse returned no result')
-    // LIGHTHOUSE_REPORT=/tmp/lh keeps each run's full report (/tmp/lh-1.json, …) to dig into.
-    if (process.env.LIGHTHOUSE_REPORT)
-      await writeFile(`${process.env.LIGHTHOUSE_REPORT}-${run}.json`, JSON.stringify(lhr))
-    for (const category of categories)
-      record(category, Math.round((lhr.categories[category]?.score ?? 0) * 100))
-    for (const [name, id] of Object.entries(metrics))
-      record(name, lhr.audits[id]?.numericValue ?? NaN)
+async function measure(which: keyof typeof pages, round: number): Promise<Figures> {
+  const result = await lighthouse(pages[which], {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: [...categories],
+  })
+  const lhr = result?.lhr
+  if (!lhr) throw new Error('Lighthouse returned no result')
+  if (process.env.LIGHTHOUSE_REPORT)
+    await writeFile(`${process.env.LIGHTHOUSE_REPORT}-${which}-${round}.json`, JSON.stringify(lhr))
+  const figures = {} as Figures
+  for (const c of categories) figures[c] = Math.round((lhr.categories[c]?.score ?? 0) * 100)
+  for (const [name, id] of Object.entries(metrics))
+    figures[name as keyof typeof metrics] = lhr.audits[id]?.numericValue ?? NaN
+  if (which === 'site') {
     const failing = Object.values(lhr.audits).filter(
       (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary',
     )
-    console.log(`run ${run}: ${categories.map((c) => `${c} ${results[c]?.at(-1)}`).join(', ')}`)
     for (const audit of failing) console.log(`  failing audit: ${audit.id} (${audit.title})`)
+  }
+  return figures
+}
+
+const row = (label: string, f: Figures) =>
+  `${label.padEnd(11)} ${categories.map((c) => String(f[c]).padStart(4)).join(' ')}  ${(['FCP', 'LCP', 'TBT', 'SI'] as const).map((m) => `${Math.round(f[m])}`.padStart(6)).join(' ')}  ${f.CLS.toFixed(3)}`
+
+try {
+  for (let round = 1; round <= rounds; round += 1) {
+    // Rotate which page goes first, so a drift in the machine's speed hits all alike.
+    const all = ['site', 'floor', 'noscript'] as const
+    const order = all.map((_, i) => all[(i + round) % all.length] ?? 'site')
+    for (const which of order) {
+      const figures = await measure(which, round)
+      results[which].push(figures)
+      console.log(row(`${which} ${round}`, figures))
+    }
   }
 } finally {
   chrome.kill()
   await server.stop()
+  await removeFloorPages()
 }
 
-console.log(`\nMedian of ${runs} runs (mobile, simulated throttling), ${new Date().toISOString()}`)
-for (const category of categories)
-  console.log(`${category.padEnd(16)} ${median(results[category] ?? [])}`)
-for (const name of Object.keys(metrics)) {
-  const value = median(results[name] ?? [])
-  console.log(`${name.padEnd(16)} ${name === 'CLS' ? value.toFixed(3) : `${Math.round(value)} ms`}`)
-}
+const medianOf = (list: Figures[]) =>
+  Object.fromEntries(
+    [...categories, ...Object.keys(metrics)].map((k) => [
+      k,
+      median(list.map((f) => f[k as keyof Figures])),
+    ]),
+  ) as Figures
+const site = medianOf(results.site)
+const floor = medianOf(results.floor)
+const noscript = medianOf(results.noscript)
+console.log(
+  `\nMedian of ${rounds} interleaved rounds (mobile, simulated throttling), ${new Date().toISOString()}`,
+)
+console.log(`${''.padEnd(11)} perf a11y  b-p  seo     FCP    LCP    TBT     SI  CLS`)
+console.log(row('site', site))
+console.log(row('floor', floor))
+console.log(row('noscript', noscript))
+const lcpRatio = site.LCP / floor.LCP
+const checks = [
+  [
+    `Performance 100 on every run (${results.site.map((f) => f.performance).join('/')})`,
+    results.site.every((f) => f.performance === 100),
+  ],
+  [
+    `Accessibility, Best Practices, SEO 100 (median)`,
+    site.accessibility === 100 && site['best-practices'] === 100 && site.seo === 100,
+  ],
+  [
+    `TBT ≤ 10 ms (median ${Math.round(site.TBT)} ms; runs ${results.site.map((f) => Math.round(f.TBT)).join('/')})`,
+    site.TBT <= 10,
+  ],
+  [
+    `LCP ≤ 1.08 × the floor's (${lcpRatio.toFixed(2)}×: ${Math.round(site.LCP)} vs ${Math.round(floor.LCP)} ms)`,
+    lcpRatio <= 1.08,
+  ],
+  [`FCP ratio to the floor ${(site.FCP / floor.FCP).toFixed(2)}×`, true],
+  [`CLS ≤ 0.01 (${site.CLS.toFixed(3)})`, site.CLS <= 0.01],
+  [
+    `(the site without its page script: LCP ${(noscript.LCP / floor.LCP).toFixed(2)}× the floor's)`,
+    true,
+  ],
+] as const
+for (const [what, ok] of checks) console.log(`${ok ? 'met   ' : 'MISSED'} ${what}`)

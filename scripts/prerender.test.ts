@@ -5,7 +5,9 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { contactForm, contactInfoCards, contactSection } from '../src/content/contact.ts'
+import { gzipSync } from 'node:zlib'
+import { contactInfoCards } from '../src/content/contact-info.ts'
+import { contactForm, contactSection } from '../src/content/contact.ts'
 import { aboutSection, differentiators } from '../src/content/differentiators.ts'
 import { navLinks } from '../src/content/navigation.ts'
 import { notFoundPage } from '../src/content/not-found.ts'
@@ -83,6 +85,33 @@ describe('dist/index.html', () => {
     ]
     expect(assets.length).toBeGreaterThan(0)
     for (const url of assets) expect(url, url).toMatch(/^\/(?!\/)/)
+  })
+})
+
+describe.each(['index.html', '404.html'])('the scripts of dist/%s', (file) => {
+  it("are external files only, so a `script-src 'self'` policy allows them", () => {
+    const scripts = [...readBuilt(file).querySelectorAll('script')]
+    const inline = scripts.filter(
+      (script) => !script.hasAttribute('src') && script.type !== 'application/ld+json',
+    )
+    expect(inline.map((script) => script.outerHTML)).toEqual([])
+    expect(scripts.some((script) => script.type === 'module' && script.src !== '')).toBe(true)
+  })
+
+  it('weigh at most 10 KB gzip before any interaction, and none of it is React', () => {
+    const doc = readBuilt(file)
+    const files = [
+      ...[...doc.querySelectorAll('script[src]')].map((el) => el.getAttribute('src') ?? ''),
+      ...[...doc.querySelectorAll('link[rel="modulepreload"]')].map(
+        (el) => el.getAttribute('href') ?? '',
+      ),
+    ]
+    const code = files.map((name) => readFileSync(path.join(distDir, name)))
+    const gzipBytes = code.reduce((sum, c) => sum + gzipSync(c, { level: 9 }).length, 0)
+    expect(gzipBytes).toBeLessThanOrEqual(10 * 1024)
+    // Markers every build of React DOM carries: its element type and its DOM node keys.
+    for (const c of code)
+      expect(c.toString()).not.toMatch(/react\.transitional\.element|__reactFiber/)
   })
 })
 

@@ -1,19 +1,29 @@
-import { StrictMode } from 'react'
+import { StrictMode, type ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
-import { StaticRouter } from 'react-router'
-import { App } from './app/app.tsx'
+import { HomePage } from './pages/home-page.tsx'
+import { NotFoundPage } from './pages/not-found-page.tsx'
+import type { PageKind } from './routes.ts'
 
 export { defaultSiteUrl } from './content/site.ts'
 export { renderHeadTags, renderRobotsTxt, renderSitemapXml } from './lib/head-tags.ts'
-export { prerenderTargets } from './routes.ts'
+export { pageRouteFor, pageRoutes } from './routes.ts'
 
-/** Renders one URL to HTML; only the build's prerender step calls this. */
-export function renderPage(url: string): string {
+const pageComponents: Record<PageKind, ComponentType> = {
+  home: HomePage,
+  'not-found': NotFoundPage,
+}
+
+/**
+ * Renders one page to static HTML; only the build's prerender step and the dev server call
+ * this. Nothing rendered here runs in the browser except the islands inside it, which
+ * hydrate themselves (see src/islands/island.tsx). A component that throws fails the build, so
+ * a broken page is never written.
+ */
+export function renderPage(kind: PageKind): string {
+  const Page = pageComponents[kind]
   return renderToString(
     <StrictMode>
-      <StaticRouter location={url}>
-        <App />
-      </StaticRouter>
+      <Page />
     </StrictMode>,
   )
 }

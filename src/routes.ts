@@ -1,26 +1,32 @@
-import type { ComponentType } from 'react'
-import { HomePage } from './pages/home-page.tsx'
-import { NotFoundPage } from './pages/not-found-page.tsx'
-
-export interface AppRoute {
-  readonly path: string
-  readonly Component: ComponentType
-}
-
-/** The route table as data, so tests can render the router with extra routes. */
-export const appRoutes: readonly AppRoute[] = [
-  { path: '/', Component: HomePage },
-  { path: '*', Component: NotFoundPage },
-]
+/**
+ * Every page the build writes: its URL, its file in dist/, and the one script it loads in the
+ * browser. Plain data with no imports, so the build, the dev server and the prerender can all
+ * read it; `src/entry-server.tsx` pairs each kind with its React component.
+ */
+const homeRoute = {
+  kind: 'home',
+  url: '/',
+  file: 'index.html',
+  script: 'src/page-scripts/home-page.ts',
+} as const
 
 /**
- * What the build writes to static HTML. The 404 page gets its own file so static hosts (and
- * the Node server) answer unknown paths with it and status 404, never with index.html, whose
- * markup would not match what the client renders there.
+ * Its own file, so static hosts (and the Node server) answer unknown paths with it and status
+ * 404, never with index.html.
  */
-export const prerenderTargets = [
-  { url: '/', file: 'index.html', kind: 'home' },
-  { url: '/404', file: '404.html', kind: 'not-found' },
-] as const
+const notFoundRoute = {
+  kind: 'not-found',
+  url: '/404',
+  file: '404.html',
+  script: 'src/page-scripts/not-found-page.ts',
+} as const
 
-export type PageKind = (typeof prerenderTargets)[number]['kind']
+export const pageRoutes = [homeRoute, notFoundRoute] as const
+
+export type PageRoute = (typeof pageRoutes)[number]
+export type PageKind = PageRoute['kind']
+
+/** The page a path shows: there is one real page; every other path is not found. */
+export function pageRouteFor(pathname: string): PageRoute {
+  return pathname === homeRoute.url ? homeRoute : notFoundRoute
+}

@@ -1,5 +1,3 @@
-import type { LucideIcon } from 'lucide-react'
-import { CalendarDays, Mail, MapPin, Phone } from 'lucide-react'
 import { contactFacts } from './site.ts'
 
 export const contactSection = {
@@ -40,46 +38,3 @@ export const contactToasts = {
     unexpected: 'Ocorreu um erro inesperado.',
   },
 } as const
-
-export interface ContactInfoCard {
-  readonly id: string
-  readonly icon: LucideIcon
-  readonly title: string
-  readonly value: string
-  readonly href?: string
-  readonly detail: string
-}
-
-export const contactInfoCards = [
-  {
-    id: 'email',
-    icon: Mail,
-    title: 'Email',
-    value: contactFacts.email,
-    href: `mailto:${contactFacts.email}`,
-    detail: `Resposta em até ${contactFacts.replyTimeShort}`,
-  },
-  {
-    id: 'phone',
-    icon: Phone,
-    title: 'Telefone',
-    value: contactFacts.phone,
-    href: contactFacts.phoneHref,
-    detail: contactFacts.hours,
-  },
-  {
-    id: 'location',
-    icon: MapPin,
-    title: 'Localização',
-    value: contactFacts.city,
-    detail: 'Atendimento remoto para todo o Brasil',
-  },
-  {
-    id: 'meeting',
-    icon: CalendarDays,
-    title: 'Agende uma reunião',
-    value: `Consultoria gratuita de ${contactFacts.consultation}`,
-    href: `mailto:${contactFacts.email}?subject=${encodeURIComponent('Agendar consultoria gratuita')}`,
-    detail: 'Sem compromisso: conte sua ideia e receba uma orientação inicial.',
-  },
-] as const satisfies readonly ContactInfoCard[]

@@ -12,7 +12,8 @@ export const notFoundPage = {
   logMessage: '404 Error: User attempted to access non-existent route:',
 } as const
 
-export const routeErrorScreen = {
+/** Shown in place of an island (the contact form) that fails in the browser. */
+export const errorScreen = {
   lang: 'en',
   title: 'Unexpected Application Error!',
 } as const

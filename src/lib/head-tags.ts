@@ -1,7 +1,6 @@
 import { notFoundPage } from '../content/not-found.ts'
 import { brand, contactFacts, seo } from '../content/site.ts'
-
-export type HeadPage = 'home' | 'not-found'
+import type { PageKind } from '../routes.ts'
 
 const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
@@ -33,7 +32,7 @@ function organization(siteUrl: string) {
 }
 
 /** The `<head>` tags that depend on the page and on SITE_URL, written into the static HTML. */
-export function renderHeadTags(page: HeadPage, rawSiteUrl: string): string {
+export function renderHeadTags(page: PageKind, rawSiteUrl: string): string {
   const siteUrl = normalizeSiteUrl(rawSiteUrl)
   if (page === 'not-found') {
     return [

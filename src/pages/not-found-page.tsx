@@ -1,17 +1,8 @@
-import { useEffect } from 'react'
-import { useLocation } from 'react-router'
 import { buttonClassName } from '../components/ui/button.tsx'
 import { notFoundPage } from '../content/not-found.ts'
 
+/** Static: the visited path is logged by src/page-scripts/not-found-page.ts, in the browser. */
 export function NotFoundPage() {
-  const { pathname } = useLocation()
-
-  // Logged on the client only (effects do not run while prerendering), so broken links that
-  // visitors actually follow show up in the browser console and in any error monitoring.
-  useEffect(() => {
-    console.error(notFoundPage.logMessage, pathname)
-  }, [pathname])
-
   return (
     <main className="flex min-h-screen items-center justify-center bg-slate-50 px-4">
       <div lang={notFoundPage.lang} className="flex flex-col items-center gap-4 text-center">

@@ -6,20 +6,22 @@ import {
   CardHeader,
   CardTitle,
 } from '../components/ui/card.tsx'
-import { contactForm, contactInfoCards, contactSection } from '../content/contact.ts'
+import { contactInfoCards } from '../content/contact-info.ts'
+import { contactForm, contactSection } from '../content/contact.ts'
 import { ContactForm } from '../features/contact/contact-form.tsx'
+import { Island } from '../islands/island.tsx'
 
 type InfoCardProps = (typeof contactInfoCards)[number]
 
 function InfoCard({ icon: Icon, title, value, detail, ...card }: InfoCardProps) {
   const href = 'href' in card ? card.href : undefined
   return (
-    <Card className="flex-row items-start gap-4 p-5 shadow-md shadow-brand-600/10">
+    <Card layout="inline" className="shadow-brand-600/10">
       <div className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-brand-600 to-accent-600 text-white">
         <Icon aria-hidden="true" className="size-5" />
       </div>
       <div className="flex min-w-0 flex-col gap-1">
-        <CardTitle className="text-base">{title}</CardTitle>
+        <CardTitle size="sm">{title}</CardTitle>
         {href ? (
           <a href={href} className="font-medium break-words text-brand-700 hover:underline">
             {value}
@@ -39,11 +41,14 @@ export function Contact() {
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-5">
         <Card className="min-w-0 lg:col-span-3">
           <CardHeader>
-            <CardTitle className="text-xl">{contactForm.title}</CardTitle>
+            <CardTitle size="lg">{contactForm.title}</CardTitle>
             <CardDescription>{contactForm.note}</CardDescription>
           </CardHeader>
           <CardContent>
-            <ContactForm />
+            {/* The only part of the page that runs React, once the visitor starts using it. */}
+            <Island name="contact-form">
+              <ContactForm />
+            </Island>
           </CardContent>
         </Card>
         <ul className="flex flex-col gap-4 lg:col-span-2">

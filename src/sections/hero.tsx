@@ -2,7 +2,6 @@ import { PageSection } from '../components/page-section.tsx'
 import { Badge } from '../components/ui/badge.tsx'
 import { buttonClassName } from '../components/ui/button.tsx'
 import { hero } from '../content/site.ts'
-import { handleSectionLinkClick } from '../lib/scroll-to-section.ts'
 
 export function Hero() {
   const { primaryCta, secondaryCta } = hero
@@ -26,17 +25,12 @@ export function Hero() {
           {hero.description}
         </p>
         <div className="flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
-          <a
-            href={`#${primaryCta.target}`}
-            className={buttonClassName({ size: 'lg' })}
-            onClick={(event) => handleSectionLinkClick(event, primaryCta.target)}
-          >
+          <a href={`#${primaryCta.target}`} className={buttonClassName({ size: 'lg' })}>
             {primaryCta.label}
           </a>
           <a
             href={`#${secondaryCta.target}`}
             className={buttonClassName({ variant: 'outline', size: 'lg' })}
-            onClick={(event) => handleSectionLinkClick(event, secondaryCta.target)}
           >
             {secondaryCta.label}
           </a>

@@ -1,7 +1,6 @@
 import { Logo } from '../components/logo.tsx'
-import { navLinks } from '../content/navigation.ts'
+import { SectionLinks } from '../components/section-links.tsx'
 import { brand, layoutText } from '../content/site.ts'
-import { handleSectionLinkClick } from '../lib/scroll-to-section.ts'
 
 export function SiteFooter() {
   return (
@@ -12,26 +11,11 @@ export function SiteFooter() {
           <p className="text-sm text-slate-600">{layoutText.footerTagline}</p>
         </div>
         <nav aria-label={layoutText.footerNavLabel}>
-          <ul className="flex flex-wrap gap-x-2 gap-y-1">
-            {navLinks.map((link) => (
-              <li key={link.id}>
-                <a
-                  href={`#${link.id}`}
-                  className="flex min-h-11 items-center rounded-lg px-2 text-sm text-slate-700 hover:text-slate-900 hover:underline"
-                  onClick={(event) => handleSectionLinkClick(event, link.id)}
-                >
-                  {link.label}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <SectionLinks look="footer" className="flex flex-wrap gap-x-2 gap-y-1" />
         </nav>
       </div>
-      {/* The year is baked in at build time; a build from last December must still hydrate. */}
-      <p
-        suppressHydrationWarning
-        className="border-t border-slate-200 px-4 py-4 text-center text-sm text-slate-600"
-      >
+      {/* The year is the build's: the page is static HTML, rebuilt with every deploy. */}
+      <p className="border-t border-slate-200 px-4 py-4 text-center text-sm text-slate-600">
         © {new Date().getFullYear()} {brand.name}. {layoutText.rightsReserved}
       </p>
     </footer>

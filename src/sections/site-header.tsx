@@ -1,51 +1,18 @@
 import { Menu, X } from 'lucide-react'
-import { useEffect, useRef, useState } from 'react'
 import { Logo } from '../components/logo.tsx'
+import { SectionLinks } from '../components/section-links.tsx'
 import { Button } from '../components/ui/button.tsx'
-import { navLinks } from '../content/navigation.ts'
 import { layoutText } from '../content/site.ts'
-import { handleSectionLinkClick } from '../lib/scroll-to-section.ts'
 
 const MENU_ID = 'mobile-menu'
-const linkClass =
-  'flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900'
 
-function SectionLinks({ className, onPick }: { className: string; onPick?: () => void }) {
-  return (
-    <ul className={className}>
-      {navLinks.map((link) => (
-        <li key={link.id}>
-          <a
-            href={`#${link.id}`}
-            className={linkClass}
-            onClick={(event) => {
-              onPick?.()
-              handleSectionLinkClick(event, link.id)
-            }}
-          >
-            {link.label}
-          </a>
-        </li>
-      ))}
-    </ul>
-  )
-}
-
+/**
+ * The phone menu is a popover: the browser opens and closes it, closes it on Escape and on a
+ * tap outside, returns focus to the toggle and tells screen readers whether it is expanded,
+ * all without JavaScript. src/page-scripts/phone-menu.ts closes it when an entry is picked.
+ * The toggle's icon follows the menu's state through CSS (`:popover-open`), not script.
+ */
 export function SiteHeader() {
-  const [open, setOpen] = useState(false)
-  const toggleRef = useRef<HTMLButtonElement>(null)
-
-  useEffect(() => {
-    if (!open) return
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      setOpen(false)
-      toggleRef.current?.focus()
-    }
-    document.addEventListener('keydown', onKeyDown)
-    return () => document.removeEventListener('keydown', onKeyDown)
-  }, [open])
-
   return (
     <>
       <a
@@ -57,34 +24,30 @@ export function SiteHeader() {
       <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <nav
           aria-label={layoutText.mainNavLabel}
-          className="mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6"
+          className="group mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6"
         >
-          <a
-            href="#home"
-            className="rounded-lg"
-            onClick={(event) => handleSectionLinkClick(event, 'home')}
-          >
+          <a href="#home" className="rounded-lg">
             <Logo />
           </a>
-          <SectionLinks className="hidden items-center gap-1 md:flex" />
+          <SectionLinks look="header" className="hidden items-center gap-1 md:flex" />
           <Button
-            ref={toggleRef}
             variant="ghost"
             size="icon"
             className="md:hidden"
-            aria-expanded={open}
+            popoverTarget={MENU_ID}
             aria-controls={MENU_ID}
             aria-label={layoutText.menuToggleLabel}
-            onClick={() => setOpen((value) => !value)}
           >
-            {open ? <X aria-hidden="true" /> : <Menu aria-hidden="true" />}
+            <Menu aria-hidden="true" className="group-has-[:popover-open]:hidden" />
+            <X aria-hidden="true" className="hidden group-has-[:popover-open]:block" />
           </Button>
+          {/* Not display-styled here: the browser hides a closed popover with display: none. */}
           <div
             id={MENU_ID}
-            hidden={!open}
-            className="absolute inset-x-0 top-16 border-b border-slate-200 bg-white px-4 py-3 shadow-lg md:hidden"
+            popover="auto"
+            className="fixed inset-x-0 top-16 bottom-auto m-0 w-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg md:hidden"
           >
-            <SectionLinks className="flex flex-col gap-1" onPick={() => setOpen(false)} />
+            <SectionLinks look="header" className="flex flex-col gap-1" />
           </div>
         </nav>
       </header>

@@ -3,21 +3,21 @@ import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe
 import { TOAST, contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
 import { DESKTOP, PHONE } from '../support/browser/devices.ts'
 import { menuToggle } from '../support/browser/landing-page.ts'
-import { gotoHydrated, useE2eSession } from '../support/browser/session.ts'
+import { useE2eSession } from '../support/browser/session.ts'
 
 const session = useE2eSession()
 
 describe('Accessibility (WCAG 2.2 AA, axe)', () => {
   it('the landing page on a desktop has no violations', async () => {
     const { page } = await session.open(DESKTOP)
-    await gotoHydrated(page, '/')
+    await page.goto('/')
     await waitForAnimations(page)
     await expectNoAxeViolations(page, '/ (desktop)')
   })
 
   it('the landing page on a phone has none with the menu closed or open', async () => {
     const { page } = await session.open(PHONE)
-    await gotoHydrated(page, '/')
+    await page.goto('/')
     await waitForAnimations(page)
     await expectNoAxeViolations(page, '/ (phone, menu closed)')
     await menuToggle(page).tap()
@@ -27,7 +27,7 @@ describe('Accessibility (WCAG 2.2 AA, axe)', () => {
 
   it('the landing page has none while a toast is showing', async () => {
     const { page } = await session.open(DESKTOP)
-    await gotoHydrated(page, '/')
+    await page.goto('/')
     const form = contactForm(page)
     await form.fill({
       name: 'Carla Dias',
@@ -42,7 +42,7 @@ describe('Accessibility (WCAG 2.2 AA, axe)', () => {
 
   it('the 404 page has no violations', async () => {
     const { page } = await session.open(DESKTOP)
-    await gotoHydrated(page, '/qualquer-coisa')
+    await page.goto('/qualquer-coisa')
     await waitForAnimations(page)
     await expectNoAxeViolations(page, '/qualquer-coisa (404)')
   })

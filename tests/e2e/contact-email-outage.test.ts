@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { TOAST, contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
 import { DESKTOP } from '../support/browser/devices.ts'
 import { appConsoleErrors } from '../support/browser/page-watch.ts'
-import { gotoHydrated, useE2eSession } from '../support/browser/session.ts'
+import { useE2eSession } from '../support/browser/session.ts'
 import { waitFor } from '../support/wait.ts'
 
 // The mail server is down for this whole file: the server is pointed at a port nobody listens on.
@@ -11,7 +11,7 @@ const session = useE2eSession({ smtp: 'down' })
 describe('Contact form while e-mail is down', () => {
   it('still thanks the visitor and stores the row, and logs the e-mail failure to the console', async () => {
     const { page, problems } = await session.open(DESKTOP)
-    await gotoHydrated(page, '/')
+    await page.goto('/')
     const form = contactForm(page)
     const lead = {
       name: 'Bruno Lima',

@@ -8,7 +8,7 @@ import {
   type ContactMessage,
 } from '../support/browser/contact-form.ts'
 import { DESKTOP } from '../support/browser/devices.ts'
-import { gotoHydrated, useE2eSession, waitForHydration } from '../support/browser/session.ts'
+import { useE2eSession, waitForIsland } from '../support/browser/session.ts'
 import { waitFor } from '../support/wait.ts'
 
 const session = useE2eSession()
@@ -33,7 +33,7 @@ function recordDataRequests(page: Page): Request[] {
 describe('Contact form', () => {
   it('locks the form while sending, then thanks the visitor, stores the row and e-mails the company', async () => {
     const { page } = await session.open(DESKTOP)
-    await gotoHydrated(page, '/')
+    await page.goto('/')
     const form = contactForm(page)
     const lead = visitor('success')
     await form.fill(lead)
@@ -78,7 +78,7 @@ describe('Contact form', () => {
 
   it('shows the database refusal, keeps what the visitor typed and stores nothing', async () => {
     const { page } = await session.open(DESKTOP)
-    await gotoHydrated(page, '/')
+    await page.goto('/')
     const form = contactForm(page)
     // Spaces satisfy the browser's `required` but not the database's rule for a name.
     const typed = { ...visitor('refused'), name: '   ', company: 'Loja da Ana' }
@@ -102,7 +102,7 @@ describe('Contact form', () => {
 
   it('tells the visitor when the backend cannot be reached and keeps what they typed', async () => {
     const { page } = await session.open(DESKTOP)
-    await gotoHydrated(page, '/')
+    await page.goto('/')
     await page.route('**/rest/v1/contact_submissions', (route) => route.abort())
     const form = contactForm(page)
     const typed = { ...visitor('offline'), company: '' }
@@ -120,23 +120,27 @@ describe('Contact form', () => {
     expect(await session.site().submissionsFrom(typed.email)).toEqual([])
   })
 
-  it('keeps what a visitor on a slow connection typed before the page became interactive', async () => {
+  it('keeps what a visitor on a slow connection typed while the form was still loading', async () => {
     const { page } = await session.open(DESKTOP)
-    // Hold the app's script, as a slow mobile connection would, while the visitor types.
+    await page.goto('/')
+    // From here on, every script the page asks for is the form's code (it loads on first use):
+    // hold it, as a slow mobile connection would, while the visitor types.
     let release: () => void = () => undefined
     const held = new Promise<void>((resolve) => (release = resolve))
-    await page.route('**/assets/index-*.js', async (route) => {
+    const heldScripts: string[] = []
+    await page.route('**/*.js', async (route) => {
+      heldScripts.push(new URL(route.request().url()).pathname)
       await held
       await route.continue()
     })
-    await page.goto('/', { waitUntil: 'commit' })
     const form = contactForm(page)
     const lead = visitor('early')
     await form.fill(lead)
+    expect(heldScripts.length, 'typing asked for the form code').toBeGreaterThan(0)
     expect(await form.submit.isDisabled(), 'a native submit would reload the page').toBe(true)
 
     release()
-    await waitForHydration(page)
+    await waitForIsland(page, 'contact-form')
     await waitFor('the form to become usable', () => form.submit.isEnabled(), Boolean)
     expect(await form.values()).toEqual({ ...lead, company: '' })
     await form.submit.click()
@@ -148,7 +152,7 @@ describe('Contact form', () => {
 
   it('sends nothing while a required field is empty or the e-mail is invalid', async () => {
     const { page } = await session.open(DESKTOP)
-    await gotoHydrated(page, '/')
+    await page.goto('/')
     const sent = recordDataRequests(page)
     const form = contactForm(page)
     const lead = visitor('validation')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { TOAST, contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
 import { DESKTOP } from '../support/browser/devices.ts'
 import { focusedElement, tabThrough } from '../support/browser/focus.ts'
-import { gotoHydrated, useE2eSession } from '../support/browser/session.ts'
+import { useE2eSession, waitForIsland } from '../support/browser/session.ts'
 import { waitFor } from '../support/wait.ts'
 
 const session = useE2eSession()
@@ -25,8 +25,13 @@ const EXPECTED_ORDER = [
 describe('Keyboard only', () => {
   it('Tab follows the page, starting with the skip link, and focus is always visible', async () => {
     const { page } = await session.open(DESKTOP)
-    await gotoHydrated(page, '/')
-    const stops = await tabThrough(page, (stop) => stop.name === 'Enviar Mensagem')
+    await page.goto('/')
+    const toForm = await tabThrough(page, (stop) => stop.name === 'Nome')
+    // Reaching the form loads its code, and its button stays disabled (so not a Tab stop) until
+    // then. A person spends longer in a field than that takes; the test waits instead of racing.
+    await waitForIsland(page, 'contact-form')
+    const throughForm = await tabThrough(page, (stop) => stop.name === 'Enviar Mensagem')
+    const stops = [...toForm, ...throughForm]
 
     const [skip] = stops
     expect(skip?.tag).toBe('a')
@@ -58,7 +63,7 @@ describe('Keyboard only', () => {
 
   it('the form can be filled and sent with the keyboard alone', async () => {
     const { page } = await session.open(DESKTOP)
-    await gotoHydrated(page, '/')
+    await page.goto('/')
     const form = contactForm(page)
     const lead = {
       name: 'Davi Rocha',
@@ -81,6 +86,9 @@ describe('Keyboard only', () => {
       await page.keyboard.press('Tab')
     }
     await typeInto('Nome', lead.name)
+    // What was typed while the form's code loaded must survive it (the row is checked below);
+    // the button only becomes a Tab stop once that code runs, well before a person gets there.
+    await waitForIsland(page, 'contact-form')
     await typeInto('Email', lead.email)
     await typeInto('Empresa (opcional)', '')
     await typeInto('Mensagem', lead.message)

@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { isExpandedForScreenReaders } from '../support/browser/accessibility-tree.ts'
 import { DESKTOP, PHONE } from '../support/browser/devices.ts'
 import {
   HERO_BUTTONS,
@@ -8,55 +9,62 @@ import {
   menuToggle,
   sectionHeading,
   siteHeader,
+  visibleMenuEntries,
 } from '../support/browser/landing-page.ts'
-import { expectHeadingBroughtIntoView, scrollAwayFrom } from '../support/browser/scroll.ts'
-import { gotoHydrated, useE2eSession } from '../support/browser/session.ts'
+import {
+  expectHeadingBroughtIntoView,
+  headingPlacement,
+  isBelowHeaderAndInView,
+  scrollAwayFrom,
+} from '../support/browser/scroll.ts'
+import { useE2eSession } from '../support/browser/session.ts'
 import { waitFor } from '../support/wait.ts'
 
 const session = useE2eSession()
 
-async function visibleMenuEntries(page: Page): Promise<number> {
-  const entries = SECTIONS.map(({ navLabel }) =>
-    siteHeader(page).getByRole('link', { name: navLabel, exact: true }).filter({ visible: true }),
-  )
-  const counts = await Promise.all(entries.map((entry) => entry.count()))
-  return counts.filter((count) => count > 0).length
+const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? '')
+
+/** What a screen reader hears and what a sighted visitor sees must agree. */
+async function expectMenuState(page: Page, toggle: Locator, open: boolean): Promise<void> {
+  expect(await isExpandedForScreenReaders(page, toggle), 'expanded, as announced').toBe(open)
+  expect(await toggle.getAttribute('aria-expanded')).toBe(String(open))
+  expect(await visibleMenuEntries(page), 'entries shown').toBe(open ? SECTIONS.length : 0)
 }
 
 describe('Section navigation', () => {
-  it('on a desktop, each header entry brings its section heading into view below the header', async () => {
+  it('on a desktop, each header entry brings its section heading into view below the header and moves focus there', async () => {
     const { page } = await session.open(DESKTOP)
-    await gotoHydrated(page, '/')
+    await page.goto('/')
     expect(await menuToggle(page).count(), 'no hamburger on a desktop').toBe(0)
     for (const { id, navLabel } of SECTIONS) {
       const heading = sectionHeading(page, id)
       await scrollAwayFrom(page, heading)
       await control(siteHeader(page), navLabel).click()
       await expectHeadingBroughtIntoView(page, heading)
+      expect(await focusedId(page), 'keyboard focus follows to the section').toBe(id)
     }
   })
 
   it('on a phone, the hamburger opens the menu and each pick scrolls to its section and closes it', async () => {
     const { page } = await session.open(PHONE)
-    await gotoHydrated(page, '/')
+    await page.goto('/')
     const toggle = menuToggle(page)
-    expect(await visibleMenuEntries(page), 'the menu starts closed').toBe(0)
+    await expectMenuState(page, toggle, false)
     for (const { id, navLabel } of SECTIONS) {
       const heading = sectionHeading(page, id)
       await scrollAwayFrom(page, heading)
       await toggle.tap()
-      expect(await toggle.getAttribute('aria-expanded')).toBe('true')
-      expect(await visibleMenuEntries(page)).toBe(SECTIONS.length)
+      await expectMenuState(page, toggle, true)
       await control(siteHeader(page), navLabel).tap()
       await expectHeadingBroughtIntoView(page, heading)
-      expect(await toggle.getAttribute('aria-expanded')).toBe('false')
-      expect(await visibleMenuEntries(page), `menu closed after picking ${navLabel}`).toBe(0)
+      await expectMenuState(page, toggle, false)
+      expect(await focusedId(page), 'keyboard focus follows to the section').toBe(id)
     }
   })
 
   it('on a phone, Escape closes the menu and gives focus back to the toggle', async () => {
     const { page } = await session.open(PHONE)
-    await gotoHydrated(page, '/')
+    await page.goto('/')
     const toggle = menuToggle(page)
     await toggle.tap()
     await control(siteHeader(page), SECTIONS[1].navLabel).focus()
@@ -66,8 +74,19 @@ describe('Section navigation', () => {
       () => visibleMenuEntries(page),
       (open) => open === 0,
     )
-    expect(await toggle.getAttribute('aria-expanded')).toBe('false')
+    await expectMenuState(page, toggle, false)
     expect(await toggle.evaluate((el) => el === document.activeElement)).toBe(true)
+  })
+
+  it('on a phone, a tap outside the open menu closes it', async () => {
+    const { page } = await session.open(PHONE)
+    await page.goto('/')
+    const toggle = menuToggle(page)
+    await toggle.tap()
+    await expectMenuState(page, toggle, true)
+    const viewport = page.viewportSize() ?? { width: 390, height: 844 }
+    await page.touchscreen.tap(viewport.width / 2, viewport.height - 40)
+    await expectMenuState(page, toggle, false)
   })
 
   for (const [device, options] of [
@@ -76,7 +95,7 @@ describe('Section navigation', () => {
   ] as const) {
     it(`on a ${device}, both hero buttons bring their section heading into view`, async () => {
       const { page } = await session.open(options)
-      await gotoHydrated(page, '/')
+      await page.goto('/')
       for (const { label, target } of HERO_BUTTONS) {
         const heading = sectionHeading(page, target)
         await scrollAwayFrom(page, heading)
@@ -87,4 +106,23 @@ describe('Section navigation', () => {
       }
     })
   }
+
+  it('scrolls smoothly, but jumps at once for a visitor who prefers reduced motion', async () => {
+    const smooth = await session.open(DESKTOP, { reducedMotion: 'no-preference' })
+    await smooth.page.goto('/')
+    expect(
+      await smooth.page.evaluate(() => getComputedStyle(document.documentElement).scrollBehavior),
+    ).toBe('smooth')
+
+    const { page } = await session.open(DESKTOP, { reducedMotion: 'reduce' })
+    await page.goto('/')
+    const heading = sectionHeading(page, 'services')
+    await scrollAwayFrom(page, heading)
+    await control(page.locator('#home'), 'Ver Serviços').click()
+    // Two frames after the click, a smooth scroll would still be on its way.
+    await page.evaluate(
+      () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+    )
+    expect(isBelowHeaderAndInView(await headingPlacement(page, heading))).toBe(true)
+  })
 })

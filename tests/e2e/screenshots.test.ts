@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url'
 import type { BrowserContextOptions } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { waitForAnimations } from '../support/browser/axe.ts'
-import { gotoHydrated, useE2eSession } from '../support/browser/session.ts'
+import { menuToggle } from '../support/browser/landing-page.ts'
+import { useE2eSession } from '../support/browser/session.ts'
 
 const session = useE2eSession()
 const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots/', import.meta.url))
@@ -26,7 +27,7 @@ describe('Layout at common widths', () => {
       await mkdir(SCREENSHOT_DIR, { recursive: true })
       const { page } = await session.open(device)
       for (const [name, url] of PAGES) {
-        await gotoHydrated(page, url)
+        await page.goto(url)
         await waitForAnimations(page)
         await page.screenshot({
           path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`),
@@ -39,6 +40,13 @@ describe('Layout at common widths', () => {
         expect(overflow.scrollWidth, `${url} scrolls sideways at ${width} px`).toBeLessThanOrEqual(
           overflow.clientWidth,
         )
+      }
+      // Below the md breakpoint the sections are in the phone menu: show it open too.
+      if (width < 768) {
+        await page.goto('/')
+        await menuToggle(page).tap()
+        await waitForAnimations(page)
+        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `home-menu-open-${width}.png`) })
       }
     })
   }

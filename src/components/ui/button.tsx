@@ -1,8 +1,9 @@
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn.ts'
 
+/** Everything but size: height, padding and font size belong to `buttonSizes` alone. */
 const base =
-  'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-5 py-2.5 text-sm font-semibold whitespace-nowrap transition-[color,background-color,box-shadow,opacity] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70 [&_svg]:size-4 [&_svg]:shrink-0'
+  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-[color,background-color,box-shadow,opacity] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70 [&_svg]:size-4 [&_svg]:shrink-0'
 
 export const buttonVariants = {
   /** The blue→violet accent; both stops keep white text above 4.5:1. */
@@ -13,9 +14,9 @@ export const buttonVariants = {
 } as const
 
 export const buttonSizes = {
-  default: '',
-  lg: 'min-h-12 px-7 text-base',
-  icon: 'size-11 px-0 py-0',
+  default: 'min-h-11 px-5 py-2.5 text-sm',
+  lg: 'min-h-12 px-7 py-2.5 text-base',
+  icon: 'size-11',
 } as const
 
 export interface ButtonStyleProps {

@@ -1,12 +1,25 @@
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn.ts'
 
-export function Card({ className, ...props }: ComponentProps<'div'>) {
+/** Direction, spacing and shadow size live here only; callers add colours and grid placement. */
+export const cardLayouts = {
+  /** Icon or header above the text: the feature cards and the form card. */
+  stacked: 'flex-col gap-4 p-6 shadow-lg',
+  /** Icon beside the text, tighter: the contact info cards. */
+  inline: 'flex-row items-start gap-4 p-5 shadow-md',
+} as const
+
+export function Card({
+  layout = 'stacked',
+  className,
+  ...props
+}: ComponentProps<'div'> & { layout?: keyof typeof cardLayouts }) {
   return (
     <div
       data-slot="card"
       className={cn(
-        'flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-lg transition-shadow',
+        'flex rounded-2xl border border-slate-200 bg-white transition-shadow',
+        cardLayouts[layout],
         className,
       )}
       {...props}
@@ -18,11 +31,22 @@ export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
   return <div data-slot="card-header" className={cn('flex flex-col gap-2', className)} {...props} />
 }
 
-export function CardTitle({ className, children, ...props }: ComponentProps<'h3'>) {
+export const cardTitleSizes = {
+  sm: 'text-base',
+  md: 'text-lg',
+  lg: 'text-xl',
+} as const
+
+export function CardTitle({
+  size = 'md',
+  className,
+  children,
+  ...props
+}: ComponentProps<'h3'> & { size?: keyof typeof cardTitleSizes }) {
   return (
     <h3
       data-slot="card-title"
-      className={cn('text-lg leading-snug font-semibold text-slate-900', className)}
+      className={cn('leading-snug font-semibold text-slate-900', cardTitleSizes[size], className)}
       {...props}
     >
       {children}

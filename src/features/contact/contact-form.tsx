@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
@@ -27,6 +27,21 @@ function readTypedValues(form: HTMLFormElement): ContactFormValues | undefined {
   return fieldNames.some((name) => typed[name] !== '') ? typed : undefined
 }
 
+/** Resolves once the browser has painted what React has just rendered. */
+function afterNextPaint(): Promise<void> {
+  return new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)))
+}
+
+/** Runs `task` once the main thread is idle (Safari has no requestIdleCallback); cancellable. */
+function whenIdle(task: () => void): () => void {
+  if (typeof requestIdleCallback === 'function') {
+    const id = requestIdleCallback(task, { timeout: 1_000 })
+    return () => cancelIdleCallback(id)
+  }
+  const id = setTimeout(task, 200)
+  return () => clearTimeout(id)
+}
+
 export function ContactForm() {
   const [values, setValues] = useState(emptyValues)
   const [submitting, setSubmitting] = useState(false)
@@ -34,21 +49,31 @@ export function ContactForm() {
   // Without its chunk (the visitor went offline after the page loaded) there is no toast to
   // show, so the failure is said in the form itself; the typed values stay.
   const [runtimeFailed, setRuntimeFailed] = useState(false)
-  // On a slow phone the visitor may type before hydration: React would then overwrite those
-  // fields with the empty state, so the state takes them over first. Until then the button
-  // stays disabled, since a native submit would reload the page and lose the message.
+  // The form is prerendered and hydrated only once the visitor starts using it, so they have
+  // usually typed already: React would overwrite those fields with the empty state, so the
+  // state takes them over first. Until then the button stays disabled, since a native submit
+  // would reload the page and lose the message.
   const [hydrated, setHydrated] = useState(false)
   const formRef = useRef<HTMLFormElement>(null)
+
+  const prepare = () => loadContactRuntime().then((loaded) => (setRuntime(() => loaded), loaded))
   useEffect(() => {
     const typed = formRef.current && readTypedValues(formRef.current)
     if (typed) setValues(typed)
     setHydrated(true)
+    // The toast live region must be in the page before a toast is added, or screen readers
+    // miss it; the form only mounts once it is in use, so its runtime (and <Toaster/>) loads
+    // now, as soon as the browser is idle: the visitor is typing, and keys come first.
+    return whenIdle(() =>
+      loadContactRuntime().then(
+        (loaded) => setRuntime(() => loaded),
+        () => undefined, // offline: the submit retries, and says so if it fails again
+      ),
+    )
   }, [])
 
-  // The toast live region must be in the page before a toast is added, or screen readers miss
-  // it; so the runtime (and its <Toaster/>) is fetched as soon as the visitor starts typing.
-  const prepare = () => loadContactRuntime().then((loaded) => (setRuntime(() => loaded), loaded))
-  const startLoading = () => void prepare().catch(() => undefined)
+  // The same element on every render, so React skips the toaster on each keystroke and on submit.
+  const toaster = useMemo(() => (runtime ? <runtime.ContactToaster /> : null), [runtime])
 
   const change = (name: keyof ContactFormValues) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [name]: event.target.value }))
@@ -58,6 +83,8 @@ export function ContactForm() {
     setSubmitting(true)
     setRuntimeFailed(false)
     try {
+      // 'Enviando...' reaches the screen first; building and sending the request comes after.
+      await afterNextPaint()
       const loaded = await prepare()
       flushSync(() => setRuntime(() => loaded))
       const result = await loaded.sendContactMessage(values)
@@ -99,7 +126,7 @@ export function ContactForm() {
 
   return (
     <>
-      <form ref={formRef} onSubmit={submit} onFocus={startLoading} onInput={startLoading}>
+      <form ref={formRef} onSubmit={submit}>
         <fieldset disabled={submitting} className="m-0 flex min-w-0 flex-col gap-5 border-0 p-0">
           <div className="grid gap-5 sm:grid-cols-2">
             {field('name', true)}
@@ -121,7 +148,7 @@ export function ContactForm() {
         </fieldset>
       </form>
       {/* Outside the form: sonner's buttons must never submit it. */}
-      {runtime ? <runtime.ContactToaster /> : null}
+      {toaster}
     </>
   )
 }

@@ -36,7 +36,16 @@ export function control(scope: Page | Locator, name: string): Locator {
     .first()
 }
 
-/** The hamburger: the only header button that reports whether it is expanded. */
+/** The hamburger: the header's only button (the rest are links). */
 export function menuToggle(page: Page): Locator {
-  return siteHeader(page).locator('button[aria-expanded]').filter({ visible: true }).first()
+  return siteHeader(page).getByRole('button').filter({ visible: true }).first()
+}
+
+/** How many of the four section entries the header shows: 4 with the phone menu open, else 0. */
+export async function visibleMenuEntries(page: Page): Promise<number> {
+  const entries = SECTIONS.map(({ navLabel }) =>
+    siteHeader(page).getByRole('link', { name: navLabel, exact: true }).filter({ visible: true }),
+  )
+  const counts = await Promise.all(entries.map((entry) => entry.count()))
+  return counts.filter((count) => count > 0).length
 }

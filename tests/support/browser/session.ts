@@ -57,20 +57,22 @@ export function useE2eSession(siteOptions: TestSiteOptions = {}): E2eSession {
 }
 
 /**
- * Opens a path and waits until React has taken over the prerendered HTML. A tap that lands
- * before that only reaches the static markup, and the test would measure a race instead of
- * the behaviour.
+ * Waits until React has taken over an island (`data-island` in the prerendered HTML), which it
+ * does only once the visitor starts using it. Nothing else on a page is ever hydrated: its
+ * page script is a module, which the browser runs before `load`, so `page.goto` already waits
+ * for it.
  */
-export async function gotoHydrated(page: Page, path: string): Promise<void> {
-  await page.goto(path)
-  await waitForHydration(page)
+export async function waitForIsland(page: Page, name: string): Promise<void> {
+  await page.waitForFunction((island) => {
+    const content = document.querySelector(`[data-island="${island}"]`)?.firstElementChild
+    return content != null && Object.keys(content).some((key) => key.startsWith('__reactFiber$'))
+  }, name)
 }
 
-/** Waits until React has taken over the prerendered HTML already on the page. */
-export async function waitForHydration(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    // The header on the landing page, the heading on the 404 page.
-    const element = document.querySelector('header') ?? document.querySelector('h1')
-    return element !== null && Object.keys(element).some((key) => key.startsWith('__reactFiber$'))
-  })
+/** Whether React has taken over an island yet; for proving that it has not. */
+export async function isIslandHydrated(page: Page, name: string): Promise<boolean> {
+  return page.evaluate((island) => {
+    const content = document.querySelector(`[data-island="${island}"]`)?.firstElementChild
+    return content != null && Object.keys(content).some((key) => key.startsWith('__reactFiber$'))
+  }, name)
 }

@@ -7,7 +7,7 @@ interface State {
 }
 
 /** Prefers a status text (thrown `Response`s and similar), then an error message. */
-export function describeRouteError(error: unknown): string {
+export function describeError(error: unknown): string {
   if (typeof error === 'object' && error !== null) {
     const { status, statusText, message } = error as {
       status?: unknown
@@ -23,10 +23,11 @@ export function describeRouteError(error: unknown): string {
 }
 
 /**
- * Declarative React Router has no errorElement, so each route element is wrapped in this
- * boundary (see docs/decisions/002-router.md).
+ * Catches what an island throws in the browser and shows the error screen in its place; the
+ * rest of the page is static HTML and stays as it was. (At build time nothing is caught: a
+ * component that throws fails the build.)
  */
-export class RouteErrorBoundary extends Component<{ children: ReactNode }, State> {
+export class IslandErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: undefined, failed: false }
 
   static getDerivedStateFromError(error: unknown): State {
@@ -34,12 +35,12 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
   }
 
   override componentDidCatch(error: unknown, info: ErrorInfo): void {
-    console.error('Route error', error, info.componentStack)
+    console.error('Island error', error, info.componentStack)
   }
 
   override render(): ReactNode {
     return this.state.failed ? (
-      <ErrorScreen detail={describeRouteError(this.state.error)} />
+      <ErrorScreen detail={describeError(this.state.error)} />
     ) : (
       this.props.children
     )

@@ -1,17 +1,27 @@
 import { screen, within } from '@testing-library/react'
-import { contactForm, contactInfoCards, contactSection } from '../content/contact.ts'
-import { aboutSection, differentiators } from '../content/differentiators.ts'
-import { notFoundPage, routeErrorScreen } from '../content/not-found.ts'
-import { services } from '../content/services.ts'
-import { appRoutes } from '../routes.ts'
-import { renderApp } from '../../tests/support/render-app.tsx'
-import { SPEC_DIFFERENTIATOR_TITLES, SPEC_SERVICE_TITLES } from '../../tests/support/spec-texts.ts'
+import { contactInfoCards } from './content/contact-info.ts'
+import { contactForm, contactSection } from './content/contact.ts'
+import { aboutSection, differentiators } from './content/differentiators.ts'
+import { navLinks } from './content/navigation.ts'
+import { notFoundPage } from './content/not-found.ts'
+import { services } from './content/services.ts'
+import { layoutText } from './content/site.ts'
+import { renderPage } from './entry-server.tsx'
+import type { PageKind } from './routes.ts'
+import { SPEC_DIFFERENTIATOR_TITLES, SPEC_SERVICE_TITLES } from '../tests/support/spec-texts.ts'
 
-afterEach(() => vi.restoreAllMocks())
+/** The page exactly as the build writes it into dist/, before any script runs. */
+function showPrerendered(kind: PageKind) {
+  document.body.innerHTML = renderPage(kind)
+}
 
-describe('the landing page', () => {
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+describe('the landing page, as prerendered', () => {
   it('shows the brand, hero and both calls to action', () => {
-    renderApp('/')
+    showPrerendered('home')
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'Transformamos ideias em código',
@@ -26,7 +36,7 @@ describe('the landing page', () => {
   })
 
   it('lists the eight services with their titles and descriptions', () => {
-    renderApp('/')
+    showPrerendered('home')
     const section = within(document.getElementById('services') as HTMLElement)
     for (const title of SPEC_SERVICE_TITLES) {
       expect(section.getByRole('heading', { level: 3, name: title })).toBeInTheDocument()
@@ -38,7 +48,7 @@ describe('the landing page', () => {
   })
 
   it('explains why to choose the company, with six differentiators', () => {
-    renderApp('/')
+    showPrerendered('home')
     const section = within(document.getElementById('about') as HTMLElement)
     expect(
       section.getByRole('heading', { level: 2, name: 'Por que escolher a Aurora Digital?' }),
@@ -53,7 +63,7 @@ describe('the landing page', () => {
   })
 
   it('offers the contact form and the four ways to reach the team', () => {
-    renderApp('/')
+    showPrerendered('home')
     const section = within(document.getElementById('contact') as HTMLElement)
     expect(section.getByRole('heading', { level: 2, name: 'Vamos Conversar' })).toBeInTheDocument()
     expect(section.getByText(contactSection.badge)).toHaveTextContent('Entre em Contato')
@@ -82,11 +92,13 @@ describe('the landing page', () => {
     for (const field of ['Nome', 'Email', 'Empresa (opcional)', 'Mensagem']) {
       expect(section.getByLabelText(field)).toHaveValue('')
     }
-    expect(section.getByRole('button', { name: contactForm.submit })).toBeEnabled()
+    // A native submit would reload the page with the message in its URL; the button works
+    // once the form's code has loaded (src/features/contact/contact-form-hydration.test.tsx).
+    expect(section.getByRole('button', { name: contactForm.submit })).toBeDisabled()
   })
 
   it('has the landmarks, a skip link and a footer with the year and section links', () => {
-    renderApp('/')
+    showPrerendered('home')
     expect(screen.getByRole('banner')).toBeInTheDocument()
     expect(screen.getByRole('main')).toHaveAttribute('id', 'main')
     expect(screen.getByRole('link', { name: 'Pular para o conteúdo' })).toHaveAttribute(
@@ -96,41 +108,41 @@ describe('the landing page', () => {
     const footer = within(screen.getByRole('contentinfo'))
     expect(footer.getByText(new RegExp(String(new Date().getFullYear())))).toBeInTheDocument()
     for (const name of ['Início', 'Serviços', 'Sobre', 'Contato']) {
-      expect(footer.getByRole('link', { name })).toBeInTheDocument()
+      expect(footer.getByRole('link', { name })).toHaveAttribute(
+        'href',
+        expect.stringMatching(/^#/),
+      )
     }
+  })
+
+  it('makes the phone menu a popover of the same entries, opened by the header button', () => {
+    showPrerendered('home')
+    const toggle = screen.getByRole('button', { name: layoutText.menuToggleLabel })
+    const menu = document.getElementById(toggle.getAttribute('popovertarget') ?? '')
+    expect(menu).toHaveAttribute('popover', 'auto')
+    expect(toggle).toHaveAttribute('aria-controls', menu?.id)
+    // Closed, so hidden from the accessibility tree until opened.
+    const entries = within(menu as HTMLElement).getAllByRole('link', { hidden: true })
+    expect(entries.map((entry) => [entry.textContent, entry.getAttribute('href')])).toEqual(
+      navLinks.map((link) => [link.label, `#${link.id}`]),
+    )
+  })
+
+  it('leaves every section to plain HTML except the contact form, the one island', () => {
+    showPrerendered('home')
+    const islands = [...document.querySelectorAll('[data-island]')]
+    expect(islands.map((island) => island.getAttribute('data-island'))).toEqual(['contact-form'])
+    expect(islands[0]?.querySelector('form')).not.toBeNull()
   })
 })
 
-describe('routing', () => {
-  it('shows the not-found page for an unknown path and logs that path', () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    renderApp('/nao-existe')
+describe('the not-found page, as prerendered', () => {
+  it('says the page was not found, in English as the spec has it, and links home', () => {
+    showPrerendered('not-found')
     expect(screen.getByRole('heading', { name: '404' })).toBeInTheDocument()
     // The spec's English texts are marked as English, so screen readers pronounce them right.
     expect(screen.getByText('Oops! Page not found').closest('[lang]')).toHaveAttribute('lang', 'en')
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
-    expect(log).toHaveBeenCalledWith(notFoundPage.logMessage, '/nao-existe')
-  })
-
-  it('shows the error screen with the message when a route throws', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    function Broken(): never {
-      throw new Error('falha ao montar a página')
-    }
-    renderApp('/quebrada', [{ path: '/quebrada', Component: Broken }, ...appRoutes])
-    expect(screen.getByRole('heading', { name: routeErrorScreen.title })).toHaveTextContent(
-      'Unexpected Application Error!',
-    )
-    expect(screen.getByText('falha ao montar a página')).toBeInTheDocument()
-  })
-
-  it('prefers the status text when a route throws a response', () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    function Missing(): never {
-      throw new Response(null, { status: 503, statusText: 'Service Unavailable' })
-    }
-    renderApp('/indisponivel', [{ path: '/indisponivel', Component: Missing }])
-    expect(screen.getByText('Unexpected Application Error!')).toBeInTheDocument()
-    expect(screen.getByText('503 Service Unavailable')).toBeInTheDocument()
+    expect(notFoundPage.logMessage).toBe('404 Error: User attempted to access non-existent route:')
   })
 })

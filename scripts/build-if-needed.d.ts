@@ -1,0 +1,4 @@
+/** Why a build is needed, or undefined when the one in dist/ and dist-server/ will do. */
+export declare const whyBuild: () => string | undefined
+/** Runs `npm run build` when whyBuild() says so; exits the process if it cannot. */
+export declare const buildIfNeeded: () => void

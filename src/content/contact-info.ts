@@ -1,0 +1,49 @@
+import type { LucideIcon } from 'lucide-react'
+import { CalendarDays, Mail, MapPin, Phone } from 'lucide-react'
+import { contactFacts } from './site.ts'
+
+// Apart from the form's texts (contact.ts): the form's code loads in the browser, and these
+// cards, with their icons, are only ever rendered at build time.
+
+export interface ContactInfoCard {
+  readonly id: string
+  readonly icon: LucideIcon
+  readonly title: string
+  readonly value: string
+  readonly href?: string
+  readonly detail: string
+}
+
+export const contactInfoCards = [
+  {
+    id: 'email',
+    icon: Mail,
+    title: 'Email',
+    value: contactFacts.email,
+    href: `mailto:${contactFacts.email}`,
+    detail: `Resposta em até ${contactFacts.replyTimeShort}`,
+  },
+  {
+    id: 'phone',
+    icon: Phone,
+    title: 'Telefone',
+    value: contactFacts.phone,
+    href: contactFacts.phoneHref,
+    detail: contactFacts.hours,
+  },
+  {
+    id: 'location',
+    icon: MapPin,
+    title: 'Localização',
+    value: contactFacts.city,
+    detail: 'Atendimento remoto para todo o Brasil',
+  },
+  {
+    id: 'meeting',
+    icon: CalendarDays,
+    title: 'Agende uma reunião',
+    value: `Consultoria gratuita de ${contactFacts.consultation}`,
+    href: `mailto:${contactFacts.email}?subject=${encodeURIComponent('Agendar consultoria gratuita')}`,
+    detail: 'Sem compromisso: conte sua ideia e receba uma orientação inicial.',
+  },
+] as const satisfies readonly ContactInfoCard[]

@@ -1,0 +1,14 @@
+import type { ReactElement } from 'react'
+import { hydrateRoot } from 'react-dom/client'
+import { islandIdPrefix } from './island-names.ts'
+import { IslandRoot } from './island-root.tsx'
+
+/** Takes over one prerendered island (see island.tsx) with the same element it was built from. */
+export function hydrateIsland(root: HTMLElement, content: ReactElement): void {
+  hydrateRoot(root, <IslandRoot>{content}</IslandRoot>, {
+    identifierPrefix: islandIdPrefix(root.dataset.island ?? ''),
+    // React would otherwise only report hydration mismatches as uncaught errors; log them plainly.
+    onRecoverableError: (error, info) =>
+      console.error('Recoverable hydration error', error, info.componentStack),
+  })
+}

@@ -1,0 +1,27 @@
+/**
+ * The landing page's only script before the visitor touches the form: a few hundred bytes, no
+ * React. The page is prerendered and complete without it; React and the form's code load when
+ * the visitor starts using the form (docs/decisions/008-islands.md).
+ */
+import { findIsland } from '../islands/island-names.ts'
+import { parseSupabaseEnv } from '../lib/env.ts'
+import { hydrateOnIntent } from './hydrate-on-intent.ts'
+import { enhancePhoneMenu } from './phone-menu.ts'
+import { focusSectionsOnNavigation } from './section-focus.ts'
+
+// Fail at start-up, not at the first submission, when the build lacks its backend settings.
+parseSupabaseEnv(import.meta.env)
+
+focusSectionsOnNavigation(document)
+for (const menu of document.querySelectorAll<HTMLElement>('[popover]')) enhancePhoneMenu(menu)
+
+const contactForm = findIsland(document, 'contact-form')
+if (contactForm) {
+  hydrateOnIntent(contactForm, async () => {
+    const { hydrateContactForm } = await import('../features/contact/hydrate-contact-form.tsx')
+    // Loading React is one long task and hydrating another; a key the visitor presses
+    // meanwhile is shown between the two rather than after both.
+    await new Promise((resolve) => setTimeout(resolve))
+    hydrateContactForm(contactForm)
+  })
+}
