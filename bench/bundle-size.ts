@@ -22,10 +22,8 @@ const upFront = new Set<string>()
 for (const page of ['index.html', '404.html']) {
   const html = await readFile(path.join(dist, page), 'utf8')
   const referenced = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1] ?? '')
-  const scripts = [
-    ...referenced(/<script[^>]+src="([^"]+\.js)"/g),
-    ...referenced(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-  ]
+  // The page's loader names the page script and the chunks it imports.
+  const scripts = referenced(/data-page-script="([^"]+)"/g).flatMap((files) => files.split(' '))
   const stylesheets = referenced(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g)
   for (const script of scripts) upFront.add(path.basename(script))
   const js = await sizeOf(scripts)

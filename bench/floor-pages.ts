@@ -50,9 +50,10 @@ const interactionsScript = `document.getElementById('f').addEventListener('submi
 export async function writeFloorPages(distDir: string): Promise<() => Promise<void>> {
   const site = await readFile(path.join(distDir, 'index.html'), 'utf8')
   const files = {
-    [`${FLOOR_PATHS.siteWithoutScript}.html`]: site
-      .replace(/<script type="module"[^>]*><\/script>/g, '')
-      .replace(/<link rel="modulepreload"[^>]*>/g, ''),
+    [`${FLOOR_PATHS.siteWithoutScript}.html`]: site.replace(
+      /<script type="module"[^>]*>[\s\S]*?<\/script>/g,
+      '',
+    ),
     [`${FLOOR_PATHS.page}.html`]: barePage,
     [`${FLOOR_PATHS.interactions}.html`]: interactionsPage,
     [`${FLOOR_PATHS.interactions}.js`]: interactionsScript,

@@ -72,7 +72,7 @@ await build({
 await rename(path.join(root, 'dist', '.vite', 'manifest.json'), path.join(root, CLIENT_MANIFEST))
 await rm(path.join(root, 'dist', '.vite'), { recursive: true, force: true })
 
-const report = await prerender(root, process.env.SITE_URL)
+const report = await prerender(root, process.env.SITE_URL, backend.url)
 console.log(`Prerendered:\n${formatReport(report)}`)
 await rm(path.join(root, SSR_BUILD_DIR), { recursive: true, force: true })
 

@@ -40,15 +40,3 @@ export const requireApiKey =
     if (key !== anonKey || (bearer !== undefined && bearer !== anonKey)) return c.json(BAD_KEY, 401)
     await next()
   }
-
-/** Headers every response gets, the site's pages and the API alike. */
-export const securityHeaders: MiddlewareHandler = async (c, next) => {
-  await next()
-  c.res.headers.set('X-Content-Type-Options', 'nosniff')
-  c.res.headers.set('Referrer-Policy', 'strict-origin-when-cross-origin')
-  c.res.headers.set('X-Frame-Options', 'DENY')
-  c.res.headers.set(
-    'Content-Security-Policy',
-    "frame-ancestors 'none'; base-uri 'self'; object-src 'none'",
-  )
-}

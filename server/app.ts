@@ -1,10 +1,11 @@
 import { Hono, type Context } from 'hono'
 import type { RunQuery, SendEmail } from '../supabase/functions/_shared/mail-delivery.ts'
-import { apiCors, requireApiKey, securityHeaders } from './api-gateway.ts'
+import { apiCors, requireApiKey } from './api-gateway.ts'
 import type { Database } from './db/database.ts'
 import { DESK_PATH } from './desk/desk-paths.ts'
 import type { LeadDeskOptions } from './desk/http/desk-env.ts'
 import { leadDeskRoutes } from './desk/lead-desk.ts'
+import { createSecurityHeaders } from './security-headers.ts'
 import { requestLogger, silentLogger, type Logger } from './log.ts'
 import { createFunctionRoutes } from './routes/functions.ts'
 import { invalidPath } from './routes/postgrest-error.ts'
@@ -21,6 +22,8 @@ export interface AppDeps {
   log?: Logger
   /** The caller's address (the socket's); absent in `app.request()` tests. */
   clientAddress?: (c: Context) => string | undefined
+  /** Whether the visitor came over HTTPS (HSTS); absent in `app.request()` tests: never. */
+  isHttps?: (c: Context) => boolean
   /** See MailSettings.responseDeadlineMs. */
   responseDeadlineMs: number
   /** The lead desk at /painel; absent while no ADMIN_PASSWORD is set. */
@@ -39,7 +42,7 @@ export const createApp = (deps: AppDeps) => {
   app.use('*', requestLogger(log))
   // Before the site's headers: the desk answers with its own, stricter ones.
   if (deps.desk) app.route(DESK_PATH, leadDeskRoutes(deps.desk, { ...deps, log }))
-  app.use('*', securityHeaders)
+  app.use('*', createSecurityHeaders(deps.isHttps ?? (() => false)))
   for (const prefix of ['/rest/v1', '/functions/v1']) {
     app.use(prefix, apiCors, requireApiKey(deps.anonKey))
     app.use(`${prefix}/*`, apiCors, requireApiKey(deps.anonKey))

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import { readMailSettings, type MailSettings } from '../supabase/functions/_shared/mail-settings.ts'
-import { parseTrustProxy, type TrustProxy } from './client-address.ts'
+import { parseTrustProxy, type TrustProxy } from './proxy-trust.ts'
 import { CONTACT_LIMIT_SETTINGS, type ContactLimitName } from './db/contact-limits.ts'
 import { readDeskSettings, type DeskSettings } from './desk/desk-settings.ts'
 import { DIST_DIR } from './paths.ts'
@@ -25,7 +25,7 @@ export interface Settings {
   anonKey: string
   /** The public address, for the start-up line. */
   siteUrl: string | undefined
-  /** Which peers' X-Forwarded-For is believed (see client-address.ts). */
+  /** Which peers' X-Forwarded-For is believed (see proxy-trust.ts). */
   trustProxy: TrustProxy
   /** Limits written to the database at start; unset ones keep the database's values. */
   contactLimits: Partial<Record<ContactLimitName, number>>

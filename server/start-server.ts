@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { createApp } from './app.ts'
-import { createClientAddress } from './client-address.ts'
+import { createClientAddress, createIsHttps } from './proxy-trust.ts'
 import type { Database } from './db/database.ts'
 import { acquireDataDirLock, type DataDirLock } from './db/lock.ts'
 import { applyContactLimits } from './db/contact-limits.ts'
@@ -75,6 +75,7 @@ export const startServer = async (
     site,
     log,
     clientAddress: createClientAddress(settings.trustProxy),
+    isHttps: createIsHttps(settings.trustProxy),
     desk: leadDesk.options,
   }
   const app = createApp(deps)

@@ -18,6 +18,8 @@ export interface StaticFile {
   gzip?: Representation
   brotli?: Representation
   contentType: string
+  /** A page's own Content-Security-Policy, from the <meta> the build wrote into it. */
+  contentSecurityPolicy?: string
 }
 
 /** The built site held in memory, keyed by URL path ("/index.html", "/assets/app-1a2b.js"). */
@@ -58,6 +60,8 @@ const listFiles = async (dir: string): Promise<string[]> => {
  * Reads and compresses the whole build once at start: the site is a few hundred KB, and
  * maximum-quality brotli per response would cost far more CPU than it saves.
  */
+const POLICY_META = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/
+
 export const loadStaticSite = async (distDir: string): Promise<StaticSite> => {
   const site: StaticSite = new Map()
   for (const file of await listFiles(distDir)) {
@@ -66,6 +70,9 @@ export const loadStaticSite = async (distDir: string): Promise<StaticSite> => {
       CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22)
     const entry: StaticFile = { identity: { body, etag: `"${hash}"` }, contentType }
+    if (contentType.startsWith('text/html')) {
+      entry.contentSecurityPolicy = POLICY_META.exec(body.toString('utf8'))?.[1]
+    }
     if (COMPRESSIBLE.test(contentType) && body.length > 256) {
       const brotli = brotliCompressSync(body, {
         params: {

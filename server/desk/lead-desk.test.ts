@@ -53,7 +53,7 @@ beforeAll(async () => {
     checkPassword: await preparePasswordCheck({ kind: 'plain', value: PASSWORD }),
     loginFailureDelayMs: 150,
     outboxDir,
-    trustForwardedProto: false,
+    isHttps: () => false,
   }
 })
 afterAll(async () => {

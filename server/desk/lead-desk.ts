@@ -52,5 +52,5 @@ export const leadDeskRoutes = (
     sendEmail: shared.sendEmail,
     log: shared.log,
     clientAddress: shared.clientAddress ?? (() => undefined),
-    cookies: deskCookies(options.trustForwardedProto),
+    cookies: deskCookies(options.isHttps),
   })

@@ -1,6 +1,7 @@
 import path from 'node:path'
 import type { Database } from '../db/database.ts'
 import type { Logger } from '../log.ts'
+import { createIsHttps } from '../proxy-trust.ts'
 import type { Settings } from '../settings.ts'
 import { preparePasswordCheck } from './auth/password-check.ts'
 import type { LeadDeskOptions } from './http/desk-env.ts'
@@ -32,7 +33,7 @@ export const startLeadDesk = async (
     checkPassword: await preparePasswordCheck(desk.password),
     loginFailureDelayMs: desk.loginFailureDelayMs,
     outboxDir,
-    trustForwardedProto: settings.trustProxy.kind !== 'none',
+    isHttps: createIsHttps(settings.trustProxy),
   }
   return { options, stop: async () => purge?.stop() }
 }

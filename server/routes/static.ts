@@ -89,6 +89,11 @@ const send = (c: Context, urlPath: string, file: StaticFile, status: 200 | 404) 
     if (noneMatch(c.req.header('if-none-match'), representation.etag)) return c.body(null, 304)
   }
   c.header('Content-Type', file.contentType)
+  // The page's own policy as a header too, where frame-ancestors (which a <meta> cannot
+  // carry) keeps it out of other sites' frames.
+  if (file.contentSecurityPolicy) {
+    c.header('Content-Security-Policy', `${file.contentSecurityPolicy}; frame-ancestors 'none'`)
+  }
   if (coding !== 'identity') c.header('Content-Encoding', coding)
   c.header('Content-Length', String(representation.body.length))
   if (c.req.method === 'HEAD') return c.body(null, status)

@@ -10,11 +10,10 @@ const session = useE2eSession()
 /** The scripts the page's HTML names: its page script and the chunks that script imports. */
 function scriptsInHtml(page: Page): Promise<string[]> {
   return page.evaluate(() =>
-    [...document.querySelectorAll('script[src], link[rel="modulepreload"]')].map(
-      (element) =>
-        new URL(element.getAttribute('src') ?? element.getAttribute('href') ?? '', location.href)
-          .pathname,
-    ),
+    (document.querySelector('script[data-page-script]')?.getAttribute('data-page-script') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((file) => new URL(file, location.href).pathname),
   )
 }
 

@@ -569,7 +569,7 @@ beforeAll(async () => {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'hostile-'))
   const site = await createFakeSite()
   // The cap shared by unknown addresses would end the table early: lift it here; the limits
-  // have their own tests (client-address.test.ts, two-servers.test.ts).
+  // have their own tests (proxy-trust.test.ts, two-servers.test.ts).
   server = await startServer(
     testSettings(
       { PORT: '0', DATA_DIR: dataDir, RATE_LIMIT_UNKNOWN_ADDRESSES: '100000' },

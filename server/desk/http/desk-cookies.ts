@@ -2,11 +2,6 @@ import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { DESK_PATH } from '../desk-paths.ts'
 
-/** Whether the visitor reached us over HTTPS (directly, or through a proxy we trust). */
-export const isHttps = (c: Context, trustForwardedProto: boolean): boolean =>
-  new URL(c.req.url).protocol === 'https:' ||
-  (trustForwardedProto && c.req.header('x-forwarded-proto')?.split(',')[0]?.trim() === 'https')
-
 /**
  * Over HTTPS the cookies carry the __Host- prefix: the browser then accepts them only with
  * Secure, Path=/ and no Domain, so no other host or plain-HTTP page can plant or overwrite
@@ -37,8 +32,8 @@ export interface DeskCookies {
 export const SESSION_COOKIE = 'painel_sessao'
 export const LOGIN_COOKIE = 'painel_entrada'
 
-export const deskCookies = (trustForwardedProto: boolean): DeskCookies => {
-  const https = (c: Context) => isHttps(c, trustForwardedProto)
+export const deskCookies = (isHttps: (c: Context) => boolean): DeskCookies => {
+  const https = isHttps
   return {
     readSession: (c) => getCookie(c, cookieName(SESSION_COOKIE, https(c))),
     writeSession: (c, token) =>

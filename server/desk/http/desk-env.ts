@@ -13,8 +13,8 @@ export interface LeadDeskOptions {
   loginFailureDelayMs: number
   /** The development outbox, whose copies erasure deletes; undefined when there is none. */
   outboxDir: string | undefined
-  /** Believe X-Forwarded-Proto (TRUST_PROXY is set): decides Secure and __Host- cookies. */
-  trustForwardedProto: boolean
+  /** Whether the visitor came over HTTPS (see proxy-trust.ts): Secure and __Host- cookies. */
+  isHttps: (c: Context) => boolean
 }
 
 export interface DeskDeps extends LeadDeskOptions {

@@ -8,7 +8,7 @@ import {
   normalizeAddress,
   parseTrustProxy,
   type TrustProxy,
-} from './client-address.ts'
+} from './proxy-trust.ts'
 import { applyContactLimits } from './db/contact-limits.ts'
 import type { Database } from './db/database.ts'
 import { DEV_ANON_KEY } from './settings.ts'

@@ -95,6 +95,23 @@ for (const [network, prefix, family] of NAMED_RANGES.loopback ?? []) {
 
 const isIn = (list: BlockList, address: string) => list.check(address, familyOf(address))
 
+/** Whether the peer of this request is a proxy whose forwarded headers may be believed. */
+const fromTrustedProxy = (trust: TrustProxy, socket: string | undefined): boolean =>
+  trust.kind === 'hops' ||
+  (trust.kind === 'addresses' && socket !== undefined && isIn(trust.list, socket))
+
+/**
+ * Whether the visitor reached us over HTTPS: directly, or through a trusted proxy that says so
+ * in X-Forwarded-Proto (the first entry is what the visitor's browser used). Decides HSTS and
+ * the lead desk's Secure cookies; a caller that reaches the port directly cannot claim HTTPS.
+ */
+export const createIsHttps =
+  (trust: TrustProxy) =>
+  (c: Context): boolean =>
+    new URL(c.req.url).protocol === 'https:' ||
+    (fromTrustedProxy(trust, normalizeAddress(socketAddress(c))) &&
+      c.req.header('x-forwarded-proto')?.split(',')[0]?.trim().toLowerCase() === 'https')
+
 /**
  * The address the database's limits count against, or undefined when it is not known (then
  * all such callers share one cap). Only hops a trusted proxy added to X-Forwarded-For are
@@ -115,7 +132,7 @@ export const createClientAddress =
       const index = chain.length - 1 - trust.hops
       return index < 0 ? undefined : normalizeAddress(chain[index])
     }
-    if (trust.kind === 'addresses' && isIn(trust.list, socket)) {
+    if (trust.kind === 'addresses' && fromTrustedProxy(trust, socket)) {
       for (const hop of forwarded.reverse()) {
         const address = normalizeAddress(hop)
         if (address === undefined) return undefined
