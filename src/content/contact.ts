@@ -20,6 +20,9 @@ export const contactForm = {
     },
     message: { label: 'Mensagem', placeholder: 'Conte um pouco sobre o seu projeto', rows: 6 },
   },
+  // Hidden from people (and from autofill and screen readers); bots that fill every field
+  // fill this one too. The label is for the odd reader with styles turned off.
+  trap: { name: 'website', label: 'Deixe este campo em branco' },
   submit: 'Enviar Mensagem',
   submitting: 'Enviando...',
   noScript: `Para enviar por aqui, ative o JavaScript do navegador. Se preferir, escreva para ${contactFacts.email}.`,

@@ -46,6 +46,8 @@ beforeAll(async () => {
         DATA_DIR: dataDir,
         SMTP_URL: smtp.url,
         CONTACT_TO: 'leads@aurora.test',
+        // The journey fills the form at machine speed; bot-signals.test.ts covers the minimum.
+        FORM_MIN_FILL_MS: '0',
       },
       { distDir: undefined, warmUp: false },
     ),

@@ -60,5 +60,9 @@ it('keeps and sends what the visitor typed while its code was loading', async ()
   await userEvent.setup().click(submit)
   await waitFor(() => expect(fetchMock).toHaveBeenCalled())
   const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
-  expect(JSON.parse(String(init.body))).toEqual({ ...typedEarly, company: null })
+  expect(JSON.parse(String(init.body))).toMatchObject({
+    ...typedEarly,
+    company: null,
+    form_trap: '',
+  })
 })

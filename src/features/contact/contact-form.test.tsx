@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { toast } from 'sonner'
 import { contactForm, contactToasts } from '../../content/contact.ts'
+import { contactFieldErrors } from '../../content/contact-errors.ts'
 import { ContactForm } from './contact-form.tsx'
 
 type FetchArgs = [input: string | URL | Request, init?: RequestInit]
@@ -73,10 +74,54 @@ describe('contact form', () => {
       company: null,
       message: 'Quero um aplicativo.',
     }
-    expect(requestBody(fetchMock, '/rest/v1/contact_submissions')).toEqual(submission)
+    expect(requestBody(fetchMock, '/rest/v1/contact_submissions')).toEqual({
+      ...submission,
+      form_trap: '',
+      form_elapsed_ms: expect.any(Number) as number,
+    })
+    // The function only needs the lead; the bot signals are the database's business.
     expect(requestBody(fetchMock, '/functions/v1/send-contact-email')).toEqual(submission)
     const [firstUrl] = fetchMock.mock.calls[0] ?? []
     expect(String(firstUrl)).toContain('/rest/v1/contact_submissions')
+  })
+
+  it('sends what a bot wrote into the hidden field, and how long the page was open', async () => {
+    const user = userEvent.setup()
+    const fetchMock = stubBackend({})
+    vi.spyOn(performance, 'now').mockReturnValue(12_345.6)
+    const { container } = render(<ContactForm />)
+    const trap = container.querySelector<HTMLInputElement>(`[name="${contactForm.trap.name}"]`)
+    // A person cannot reach it: hidden, out of the tab order, and no role for a screen reader.
+    expect(trap).not.toBeVisible()
+    expect(trap).toHaveAttribute('tabindex', '-1')
+    expect(screen.queryByRole('textbox', { name: contactForm.trap.label })).toBeNull()
+    if (trap) trap.value = 'https://spam.example'
+    await fillForm(user)
+    await user.click(screen.getByRole('button', { name: contactForm.submit }))
+    await screen.findByText(contactToasts.success.title)
+    expect(requestBody(fetchMock, '/rest/v1/contact_submissions')).toMatchObject({
+      form_trap: 'https://spam.example',
+      form_elapsed_ms: 12_346,
+    })
+  })
+
+  it('explains in Portuguese why a field cannot be sent, before anything is sent', async () => {
+    const user = userEvent.setup()
+    stubBackend({})
+    render(<ContactForm />)
+    const name = field(labels.name.label) as HTMLInputElement
+    const email = field(labels.email.label) as HTMLInputElement
+    expect(name.validationMessage).toBe(contactFieldErrors.name.required)
+    await user.type(name, '\u00a0\u200b')
+    expect(name.validationMessage).toBe(contactFieldErrors.name.required)
+    await user.clear(name)
+    await user.type(name, 'Ana')
+    expect(name.validity.valid).toBe(true)
+    await user.type(email, 'a;b<c>@example.com')
+    expect(email.validationMessage).toBe(contactFieldErrors.email.invalid)
+    await user.clear(email)
+    await user.type(email, 'ana@example.com')
+    expect(email.validity.valid).toBe(true)
   })
 
   it('sends the company when one is given', async () => {

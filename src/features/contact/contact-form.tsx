@@ -5,26 +5,44 @@ import { Input } from '../../components/ui/input.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
 import { contactForm, contactToasts } from '../../content/contact.ts'
-// The same limits as the database CHECKs. maxLength counts UTF-16 units, not code points, so
+import { contactFieldErrors } from '../../content/contact-errors.ts'
+// The same rules and limits as the database CHECKs. maxLength counts UTF-16 units, not code points, so
 // the form is at most stricter than the table (astral characters count twice), never looser.
-import { CONTACT_LIMITS } from '../../../supabase/functions/_shared/contact-message.ts'
+import {
+  CONTACT_LIMITS,
+  checkContactField,
+} from '../../../supabase/functions/_shared/contact-message.ts'
 import { loadContactRuntime, type ContactRuntime } from './load-contact-runtime.ts'
 import type { ContactFormValues } from './send-contact-message.ts'
 
 const emptyValues: ContactFormValues = { name: '', email: '', company: '', message: '' }
-const { fields } = contactForm
+const { fields, trap } = contactForm
 const fieldNames = Object.keys(emptyValues) as (keyof ContactFormValues)[]
 
 /** What the visitor typed into the prerendered fields before React took over the page. */
 function readTypedValues(form: HTMLFormElement): ContactFormValues | undefined {
   const typed = { ...emptyValues }
-  for (const name of fieldNames) {
-    const element = form.elements.namedItem(name)
-    if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) {
-      typed[name] = element.value
-    }
-  }
+  for (const name of fieldNames) typed[name] = fieldElement(form, name)?.value ?? ''
   return fieldNames.some((name) => typed[name] !== '') ? typed : undefined
+}
+
+function fieldElement(form: HTMLFormElement, name: string) {
+  const element = form.elements.namedItem(name)
+  return element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement
+    ? element
+    : undefined
+}
+
+/**
+ * The database's rules, said by the browser before anything is sent and in the database's
+ * words: a name of only spaces or an address that cannot go into a mail header is stopped
+ * here, in Portuguese, instead of coming back as an error toast.
+ */
+function explainInvalidFields(form: HTMLFormElement, values: ContactFormValues): void {
+  for (const name of fieldNames) {
+    const problem = checkContactField(name, values[name])
+    fieldElement(form, name)?.setCustomValidity(problem ? contactFieldErrors[name][problem] : '')
+  }
 }
 
 /** Resolves once the browser has painted what React has just rendered. */
@@ -72,6 +90,10 @@ export function ContactForm() {
     )
   }, [])
 
+  useEffect(() => {
+    if (formRef.current) explainInvalidFields(formRef.current, values)
+  }, [values])
+
   // The same element on every render, so React skips the toaster on each keystroke and on submit.
   const toaster = useMemo(() => (runtime ? <runtime.ContactToaster /> : null), [runtime])
 
@@ -87,7 +109,12 @@ export function ContactForm() {
       await afterNextPaint()
       const loaded = await prepare()
       flushSync(() => setRuntime(() => loaded))
-      const result = await loaded.sendContactMessage(values)
+      const result = await loaded.sendContactMessage(values, {
+        trap: (formRef.current && fieldElement(formRef.current, trap.name)?.value) ?? '',
+        // Since the page started loading: a person reads, scrolls and types for longer than
+        // the database's minimum (FORM_MIN_FILL_MS); a script posting on load does not.
+        elapsedMs: performance.now(),
+      })
       if (result.ok) {
         setValues(emptyValues)
         loaded.notifySent()
@@ -134,6 +161,18 @@ export function ContactForm() {
           </div>
           {field('company', false)}
           {field('message', true)}
+          {/* Not display-only: `hidden` keeps it out of the tab order, autofill and the
+              accessibility tree, and uncontrolled so React never writes to it. */}
+          <div hidden>
+            <label htmlFor="contact-trap">{trap.label}</label>
+            <input
+              id="contact-trap"
+              name={trap.name}
+              type="text"
+              tabIndex={-1}
+              autoComplete="off"
+            />
+          </div>
           <Button type="submit" size="lg" className="w-full" disabled={!hydrated}>
             {submitting ? contactForm.submitting : contactForm.submit}
           </Button>

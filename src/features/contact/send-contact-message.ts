@@ -8,6 +8,20 @@ export interface ContactFormValues {
   message: string
 }
 
+/**
+ * What tells a bot from a person, sent with the row and checked by the database (see
+ * supabase/migrations/*_contact_guard.sql): the hidden field a person never sees, and how long
+ * the page had been open. A bot that trips either is answered like anyone else and its row is
+ * dropped, so it learns nothing.
+ */
+export interface BotSignals {
+  trap: string
+  elapsedMs: number
+}
+
+/** The `integer` column's ceiling: a tab left open for 25 days must not make the insert fail. */
+const MAX_ELAPSED_MS = 2_147_483_647
+
 export type SendContactResult = { ok: true } | { ok: false; description: string }
 
 /** A hanging mail server must not keep the visitor waiting: the row is already safe by then. */
@@ -30,6 +44,7 @@ function describeFailure(message: string | undefined, status: number): string {
  */
 export async function sendContactMessage(
   values: ContactFormValues,
+  signals: BotSignals,
   clients: SupabaseClients = (defaultClients ??= createSupabaseClients()),
 ): Promise<SendContactResult> {
   const submission = {
@@ -40,7 +55,11 @@ export async function sendContactMessage(
   }
 
   try {
-    const { error, status } = await clients.db.from('contact_submissions').insert(submission)
+    const { error, status } = await clients.db.from('contact_submissions').insert({
+      ...submission,
+      form_trap: signals.trap,
+      form_elapsed_ms: Math.min(Math.max(0, Math.round(signals.elapsedMs)), MAX_ELAPSED_MS),
+    })
     if (error) return { ok: false, description: describeFailure(error.message, status) }
   } catch (error) {
     console.error('contact_submissions insert threw', error)

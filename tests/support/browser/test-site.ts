@@ -16,6 +16,11 @@ const COMPANY_INBOX = 'leads@aurora.test'
 export interface TestSiteOptions {
   /** 'down': the server's SMTP port has nothing listening, so every send is refused. */
   smtp?: 'up' | 'down'
+  /**
+   * FORM_MIN_FILL_MS. Journeys fill the form at machine speed, far faster than any person, so
+   * they run with 0; tests/e2e/bot-signals.test.ts runs the production default and others.
+   */
+  formMinFillMs?: number | 'production default'
 }
 
 export interface StoredSubmission {
@@ -37,6 +42,8 @@ export interface TestSite {
   recipient: string
   /** Rows stored for this sender, read as superuser (visitors may not read the table). */
   submissionsFrom(email: string): Promise<StoredSubmission[]>
+  /** How many submissions the database dropped as a bot's (honeypot filled, sent too fast). */
+  droppedSubmissions(): Promise<number>
   /** Mail the company's SMTP server has received so far. */
   mail(): CaughtMail[]
   stop(): Promise<void>
@@ -57,7 +64,10 @@ const toCaughtMail = (mail: ParsedMail): CaughtMail => ({
  * The server exactly as `npm start` runs it (same function, the built `dist/`), on a free port,
  * with a database folder of its own and a real SMTP server standing in for the company's.
  */
-export async function startTestSite({ smtp = 'up' }: TestSiteOptions = {}): Promise<TestSite> {
+export async function startTestSite({
+  smtp = 'up',
+  formMinFillMs = 0,
+}: TestSiteOptions = {}): Promise<TestSite> {
   if (!existsSync(path.join(DIST_DIR, 'index.html'))) {
     throw new Error(
       `${DIST_DIR}index.html is missing. Build the site for the embedded server first: ` +
@@ -78,6 +88,9 @@ export async function startTestSite({ smtp = 'up' }: TestSiteOptions = {}): Prom
         DATA_DIR: dataDir,
         SMTP_URL: catcher.url,
         CONTACT_TO: COMPANY_INBOX,
+        ...(formMinFillMs === 'production default'
+          ? {}
+          : { FORM_MIN_FILL_MS: String(formMinFillMs) }),
       }),
     )
   } catch (error) {
@@ -96,6 +109,12 @@ export async function startTestSite({ smtp = 'up' }: TestSiteOptions = {}): Prom
         [email],
       )
       return rows
+    },
+    async droppedSubmissions() {
+      const { rows } = await running.db.query<{ count: number }>(
+        'select count(*)::int as count from private.dropped_submissions',
+      )
+      return rows[0]?.count ?? 0
     },
     mail: () => inbox.messages.map(toCaughtMail),
     async stop() {
