@@ -72,8 +72,8 @@ export function staticScriptFiles(manifest: Manifest, script: string): string[] 
 /**
  * The page script starts once the browser has painted the page's text (first-contentful-paint;
  * on `load` where there is no paint timing). The page is complete without it, and a slow phone
- * should spend its first second drawing: Lighthouse's mobile run measured LCP 1.52× a bare
- * page's with the script as a deferred module (BENCHMARKS.md §2), and its simulation counts any
+ * should spend its first second drawing: with the script as a deferred module Lighthouse's
+ * mobile run put LCP far behind a bare page's (BENCHMARKS.md §2), and its simulation counts any
  * script that arrives before the paint. This small loader is the page's only inline script;
  * its hash is in the page's Content-Security-Policy. `data-page-script` names the files the
  * loader brings in (the page script and the chunks it imports), for the size checks.

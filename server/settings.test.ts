@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { readSettings } from './settings.ts'
 
@@ -28,5 +29,30 @@ describe('HTTP limits in settings', () => {
       'MAX_LOOPBACK_CONNECTIONS must be a whole number from 1 to 9007199254740991 (got "-1").',
       'HEADERS_TIMEOUT_MS (40000) must not exceed REQUEST_TIMEOUT_MS (30000): the headers are part of the request.',
     ])
+  })
+})
+
+describe('the documented settings', () => {
+  /** Every name readSettings looks up, found by watching it read an empty environment. */
+  const namesTheServerReads = () => {
+    const read = new Set<string>()
+    const env = new Proxy<Record<string, string | undefined>>(
+      {},
+      { get: (_target, name) => (typeof name === 'string' && read.add(name), undefined) },
+    )
+    readSettings(env)
+    return [...read].sort()
+  }
+  const readmeNames = (text: string) =>
+    new Set([...text.matchAll(/^\| `([A-Z_]+)`/gm)].map((match) => match[1]))
+
+  it('are exactly what the server reads, in .env.example and in the README tables', () => {
+    const envExample = readFileSync(new URL('../.env.example', import.meta.url), 'utf8')
+    const exampleNames = [...envExample.matchAll(/^([A-Z_]+)=/gm)].map((match) => match[1])
+    const readme = readmeNames(readFileSync(new URL('../README.md', import.meta.url), 'utf8'))
+    const names = namesTheServerReads()
+    expect(names.length).toBeGreaterThan(15)
+    expect([...exampleNames].sort()).toEqual(names)
+    expect(names.filter((name) => !readme.has(name))).toEqual([])
   })
 })

@@ -8,9 +8,8 @@ import type { Database, Queryable } from './database.ts'
 /**
  * PostgreSQL's page cache inside the WebAssembly heap. The default (128MB) stays resident once
  * touched; the contact table and its indexes stay far below 16MB for years of leads, and pages
- * not cached here are still in the OS page cache. Measured on 2 cores (BENCHMARKS.md §5),
- * reopening a folder and inserting for 3 s: peak RSS 443 MB with 128MB, 299 MB with 16MB;
- * direct inserts/s within run-to-run noise (1,138–1,309/s against 1,240–1,294/s).
+ * not cached here are still in the OS page cache. The smaller cache lowers peak memory a
+ * lot and costs no measurable insert speed: the figures are in BENCHMARKS.md §5.
  */
 export const PGLITE_SHARED_BUFFERS = '16MB'
 
@@ -18,8 +17,8 @@ const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLIT
 
 // Creates a new folder in a short-lived process of its own. PGlite runs initdb in a second
 // PGlite instance plus an initdb WebAssembly module, and that memory stays resident in the
-// process that ran it: PGlite alone measured 846–871 MB after initialising its own folder,
-// 268–280 MB this way (with 16MB shared_buffers). Only a first start pays: one more process.
+// process that ran it, roughly tripling the server's memory for good (BENCHMARKS.md §5). Only
+// a first start pays: one more short-lived process.
 const INIT_SCRIPT = `
 const [url, dataDir] = process.argv.slice(1)
 const { PGlite } = await import(url)

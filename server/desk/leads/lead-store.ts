@@ -85,7 +85,7 @@ const filteredPage = (db: Queryable, where: string, params: unknown[], page: num
 /**
  * The whole list: counting is cheap without a filter, and the page walks
  * contact_submissions_newest_idx for ids before reading rows (a plain OFFSET computes every
- * skipped row's columns: 41 ms for the last of 400 pages on PGlite, 5 ms this way).
+ * skipped row's columns, several times slower on the last pages; BENCHMARKS.md §8).
  */
 const unfilteredPage = async (db: Queryable, page: number) => {
   const counted = await db.query<{ total: number }>(
