@@ -126,6 +126,32 @@ begin
 end
 $$;
 
+-- Refuses a field that is empty (when it is required: a required message is given), too long
+-- or holds a forbidden character, in the visitor's words (the same as
+-- src/content/contact-errors.ts).
+create or replace function private.check_text_field(
+  value text,
+  max_chars integer,
+  forbidden text,
+  required_message text,
+  too_long_message text,
+  invalid_message text
+)
+  returns void
+  language plpgsql
+  set search_path = ''
+as $$
+begin
+  if required_message is not null and not coalesce(private.has_visible_text(value), false) then
+    raise exception '%', required_message using errcode = '23514';
+  elsif char_length(value) > max_chars then
+    raise exception '%', too_long_message using errcode = '23514';
+  elsif value ~ forbidden then
+    raise exception '%', invalid_message using errcode = '23514';
+  end if;
+end
+$$;
+
 create or replace function private.guard_contact_submission()
   returns trigger
   language plpgsql
@@ -140,6 +166,8 @@ declare
   recent integer;
   bucket record;
   wait_seconds integer;
+  -- Line breaks and controls: what could end or split a mail header.
+  single_line constant text := '[\u0000-\u001f\u007f-\u009f\u2028\u2029]';
 begin
   select * into settings from private.contact_settings;
 
@@ -155,33 +183,23 @@ begin
   new.form_trap := null;
   new.form_elapsed_ms := null;
 
-  -- Nothing the visitor typed can end a mail header (their name and address go into one).
-  if not coalesce(private.has_visible_text(new.name), false) then
-    raise exception 'Informe o seu nome.' using errcode = '23514';
-  elsif char_length(new.name) > 200 then
-    raise exception 'O nome pode ter até 200 caracteres.' using errcode = '23514';
-  elsif new.name ~ '[\u0000-\u001f\u007f-\u009f\u2028\u2029]' then
-    raise exception 'O nome não pode ter quebras de linha nem caracteres de controle.'
-      using errcode = '23514';
-  end if;
+  -- Nothing the visitor typed can end a mail header (their name and address go into one);
+  -- a message may have lines and tabs.
+  perform private.check_text_field(new.name, 200, single_line, 'Informe o seu nome.',
+    'O nome pode ter até 200 caracteres.',
+    'O nome não pode ter quebras de linha nem caracteres de controle.');
   if not coalesce(private.is_email_address(new.email), false) then
     raise exception 'Informe um e-mail válido, como nome@empresa.com.br.' using errcode = '23514';
   end if;
   if not coalesce(private.has_visible_text(new.company), false) then
     new.company := null;
-  elsif char_length(new.company) > 200 then
-    raise exception 'O nome da empresa pode ter até 200 caracteres.' using errcode = '23514';
-  elsif new.company ~ '[\u0000-\u001f\u007f-\u009f\u2028\u2029]' then
-    raise exception 'O nome da empresa não pode ter quebras de linha nem caracteres de controle.'
-      using errcode = '23514';
   end if;
-  if not coalesce(private.has_visible_text(new.message), false) then
-    raise exception 'Escreva a sua mensagem.' using errcode = '23514';
-  elsif char_length(new.message) > 5000 then
-    raise exception 'A mensagem pode ter até 5000 caracteres.' using errcode = '23514';
-  elsif new.message ~ '[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]' then
-    raise exception 'A mensagem não pode ter caracteres de controle.' using errcode = '23514';
-  end if;
+  perform private.check_text_field(new.company, 200, single_line, null,
+    'O nome da empresa pode ter até 200 caracteres.',
+    'O nome da empresa não pode ter quebras de linha nem caracteres de controle.');
+  perform private.check_text_field(new.message, 5000, '[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]',
+    'Escreva a sua mensagem.', 'A mensagem pode ter até 5000 caracteres.',
+    'A mensagem não pode ter caracteres de controle.');
 
   -- Behind Cloudflare (hosted Supabase) cf-connecting-ip is the trustworthy address; the
   -- Node server writes the address it trusts into x-forwarded-for.
@@ -273,6 +291,7 @@ create trigger limit_rows_per_request
   for each statement execute function private.limit_rows_per_request();
 
 revoke all on function private.has_visible_text(text) from public;
+revoke all on function private.check_text_field(text, integer, text, text, text, text) from public;
 revoke all on function private.is_email_address(text) from public;
 revoke all on function private.client_key(text) from public;
 revoke all on function private.refuse(integer, text, text, text, jsonb) from public;

@@ -133,19 +133,13 @@ $$;
 -- The same for every lead sent from one e-mail address, in any letter case.
 create or replace function private.erase_leads_by_email(p_email text, p_via text default 'sql')
   returns integer
-  language plpgsql
+  language sql
   set search_path = ''
 as $$
-declare
-  erased integer;
-begin
-  delete from public.contact_submissions where lower(email) = lower(btrim(p_email));
-  get diagnostics erased = row_count;
-  if erased > 0 then
-    insert into private.lead_audit (action, leads, via) values ('erase', erased, p_via);
-  end if;
-  return erased;
-end
+  select private.erase_leads(
+    array(select id from public.contact_submissions where lower(email) = lower(btrim(p_email))),
+    p_via
+  );
 $$;
 
 -- Deletes leads older than contact_settings.retention_days. A lead whose e-mail has not

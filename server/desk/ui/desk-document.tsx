@@ -3,6 +3,7 @@ import type { Child } from 'hono/jsx'
 import { deskCopy } from '../copy.ts'
 import { deskPaths } from '../desk-paths.ts'
 import { STYLESHEET_HREF } from './stylesheet.ts'
+import type { NoticeMessage } from './notices.ts'
 
 interface DeskDocumentProps {
   title: string
@@ -46,7 +47,7 @@ export const DeskDocument = ({ title, csrfToken, children }: DeskDocumentProps) 
 )
 
 /** A success note (status) or a problem (alert), read out by screen readers either way. */
-export const Notice = ({ tone, text }: { tone: 'ok' | 'error'; text: string }) => (
+export const Notice = ({ tone, text }: NoticeMessage) => (
   <p class={`notice notice-${tone}`} role={tone === 'ok' ? 'status' : 'alert'}>
     {text}
   </p>

@@ -6,6 +6,31 @@ import { SEARCH_LIMIT, type LeadFilter } from '../leads/lead-filter.ts'
 
 const copy = deskCopy.list
 
+/** One filter: 'todas' (every value) or one of `options`, each shown by its name. */
+const FilterSelect = <Value extends string>(props: {
+  id: string
+  name: string
+  label: string
+  allLabel: string
+  options: readonly Value[]
+  names: Record<Value, string>
+  selected: Value | 'todas'
+}) => (
+  <div class="field">
+    <label for={props.id}>{props.label}</label>
+    <select id={props.id} name={props.name}>
+      <option value="todas" selected={props.selected === 'todas'}>
+        {props.allLabel}
+      </option>
+      {props.options.map((option) => (
+        <option value={option} selected={props.selected === option}>
+          {props.names[option]}
+        </option>
+      ))}
+    </select>
+  </div>
+)
+
 /**
  * Posted, never a GET form: the search terms (often a name or an address) then stay out of
  * the URL, the browser history and every log; the session keeps them.
@@ -35,32 +60,24 @@ export const LeadFilterForm = ({
           {copy.searchHint}
         </p>
       </div>
-      <div class="field">
-        <label for="situacao">{copy.status}</label>
-        <select id="situacao" name="status">
-          <option value="todas" selected={filter.status === 'todas'}>
-            {copy.all}
-          </option>
-          {LEAD_STATUSES.map((status) => (
-            <option value={status} selected={filter.status === status}>
-              {deskCopy.statuses[status]}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div class="field">
-        <label for="envio">{copy.delivery}</label>
-        <select id="envio" name="delivery">
-          <option value="todas" selected={filter.delivery === 'todas'}>
-            {copy.allDeliveries}
-          </option>
-          {DELIVERIES.map((delivery) => (
-            <option value={delivery} selected={filter.delivery === delivery}>
-              {deskCopy.deliveries[delivery]}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        id="situacao"
+        name="status"
+        label={copy.status}
+        allLabel={copy.all}
+        options={LEAD_STATUSES}
+        names={deskCopy.statuses}
+        selected={filter.status}
+      />
+      <FilterSelect
+        id="envio"
+        name="delivery"
+        label={copy.delivery}
+        allLabel={copy.allDeliveries}
+        options={DELIVERIES}
+        names={deskCopy.deliveries}
+        selected={filter.delivery}
+      />
       <div class="actions">
         <button type="submit">{copy.apply}</button>
         <button type="submit" name="clear" value="1" class="secondary">

@@ -1,4 +1,5 @@
 /** @jsxImportSource hono/jsx */
+import type { Child } from 'hono/jsx'
 import { deskCopy } from '../copy.ts'
 import { deskPaths } from '../desk-paths.ts'
 import { LEAD_STATUSES, NOTE_LIMIT, type Lead } from '../leads/lead.ts'
@@ -10,12 +11,31 @@ interface FormProps {
   csrfToken: string
 }
 
-const Csrf = ({ token }: { token: string }) => <input type="hidden" name="_csrf" value={token} />
+/** A change to one lead: its own panel, heading and CSRF token, posted to `action`. */
+const PanelForm = ({
+  action,
+  heading,
+  csrfToken,
+  children,
+}: {
+  action: string
+  heading: string
+  csrfToken: string
+  children: Child
+}) => (
+  <form method="post" action={action} class="panel stack">
+    <h2>{heading}</h2>
+    <input type="hidden" name="_csrf" value={csrfToken} />
+    {children}
+  </form>
+)
 
 export const StatusForm = ({ lead, csrfToken }: FormProps) => (
-  <form method="post" action={deskPaths.leadStatus(lead.id)} class="panel stack">
-    <h2>{copy.statusHeading}</h2>
-    <Csrf token={csrfToken} />
+  <PanelForm
+    action={deskPaths.leadStatus(lead.id)}
+    heading={copy.statusHeading}
+    csrfToken={csrfToken}
+  >
     <label for="situacao">{copy.statusLabel}</label>
     <select id="situacao" name="status">
       {LEAD_STATUSES.map((status) => (
@@ -27,26 +47,26 @@ export const StatusForm = ({ lead, csrfToken }: FormProps) => (
     <div class="actions">
       <button type="submit">{copy.saveStatus}</button>
     </div>
-  </form>
+  </PanelForm>
 )
 
 export const ResendForm = ({ lead, csrfToken }: FormProps) => (
-  <form method="post" action={deskPaths.leadResend(lead.id)} class="panel stack">
-    <h2>{copy.resendHeading}</h2>
-    <Csrf token={csrfToken} />
+  <PanelForm
+    action={deskPaths.leadResend(lead.id)}
+    heading={copy.resendHeading}
+    csrfToken={csrfToken}
+  >
     <p class="hint">{copy.resendHint}</p>
     <div class="actions">
       <button type="submit" class="secondary">
         {copy.resend}
       </button>
     </div>
-  </form>
+  </PanelForm>
 )
 
 export const NoteForm = ({ lead, csrfToken }: FormProps) => (
-  <form method="post" action={deskPaths.leadNote(lead.id)} class="panel stack">
-    <h2>{copy.noteHeading}</h2>
-    <Csrf token={csrfToken} />
+  <PanelForm action={deskPaths.leadNote(lead.id)} heading={copy.noteHeading} csrfToken={csrfToken}>
     <label for="nota">{copy.noteLabel}</label>
     <textarea id="nota" name="note" maxlength={NOTE_LIMIT} aria-describedby="nota-dica">
       {lead.note ?? ''}
@@ -57,7 +77,7 @@ export const NoteForm = ({ lead, csrfToken }: FormProps) => (
     <div class="actions">
       <button type="submit">{copy.saveNote}</button>
     </div>
-  </form>
+  </PanelForm>
 )
 
 /** Erasure asks for an explicit confirmation: it cannot be undone. */
@@ -66,9 +86,11 @@ export const EraseForm = ({
   csrfToken,
   fromSameEmail,
 }: FormProps & { fromSameEmail: number }) => (
-  <form method="post" action={deskPaths.leadErase(lead.id)} class="panel stack">
-    <h2>{copy.eraseHeading}</h2>
-    <Csrf token={csrfToken} />
+  <PanelForm
+    action={deskPaths.leadErase(lead.id)}
+    heading={copy.eraseHeading}
+    csrfToken={csrfToken}
+  >
     <p class="hint">{copy.eraseHint}</p>
     <p class="hint">{copy.eraseMailbox}</p>
     <label class="check">
@@ -86,5 +108,5 @@ export const EraseForm = ({
         {copy.erase}
       </button>
     </div>
-  </form>
+  </PanelForm>
 )

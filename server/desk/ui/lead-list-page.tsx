@@ -7,6 +7,7 @@ import { DeskDocument, Notice } from './desk-document.tsx'
 import { LeadFilterForm } from './lead-filter-form.tsx'
 import { LeadTable } from './lead-table.tsx'
 import { Pager } from './pager.tsx'
+import type { NoticeMessage } from './notices.ts'
 
 const copy = deskCopy.list
 
@@ -14,7 +15,7 @@ export interface LeadListPageProps {
   result: LeadPage
   filter: LeadFilter
   csrfToken: string
-  notice?: { tone: 'ok' | 'error'; text: string }
+  notice?: NoticeMessage
 }
 
 export const LeadListPage = ({ result, filter, csrfToken, notice }: LeadListPageProps) => (

@@ -6,6 +6,7 @@ import type { Lead } from '../leads/lead.ts'
 import { DeliveryBadge, StatusBadge } from './badges.tsx'
 import { DeskDocument, Notice } from './desk-document.tsx'
 import { EraseForm, NoteForm, ResendForm, StatusForm } from './lead-forms.tsx'
+import type { NoticeMessage } from './notices.ts'
 
 const copy = deskCopy.lead
 
@@ -18,7 +19,7 @@ export interface LeadPageProps {
   /** Leads from the same address, this one included. */
   fromSameEmail: number
   csrfToken: string
-  notice?: { tone: 'ok' | 'error'; text: string }
+  notice?: NoticeMessage
 }
 
 export const LeadPage = ({ lead, fromSameEmail, csrfToken, notice }: LeadPageProps) => (

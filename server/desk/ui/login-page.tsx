@@ -2,11 +2,12 @@
 import { deskCopy } from '../copy.ts'
 import { deskPaths } from '../desk-paths.ts'
 import { DeskDocument, Notice } from './desk-document.tsx'
+import type { NoticeMessage } from './notices.ts'
 
 export interface LoginPageProps {
   /** The double-submit token, also in the sign-in cookie. */
   nonce: string
-  message?: { tone: 'ok' | 'error'; text: string }
+  message?: NoticeMessage
 }
 
 export const LoginPage = ({ nonce, message }: LoginPageProps) => (

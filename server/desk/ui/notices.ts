@@ -1,32 +1,29 @@
 import { deskCopy } from '../copy.ts'
-import { isNotice } from '../desk-paths.ts'
+import { isNotice, type Notice } from '../desk-paths.ts'
 
 const { notices } = deskCopy
+
+/** A line at the top of a desk page saying how the last action went. */
+export interface NoticeMessage {
+  tone: 'ok' | 'error'
+  text: string
+}
+
+const noticeMessages: Record<Notice, (count: number) => NoticeMessage> = {
+  situacao: () => ({ tone: 'ok', text: notices.status }),
+  nota: () => ({ tone: 'ok', text: notices.note }),
+  reenviado: () => ({ tone: 'ok', text: notices.resent }),
+  'reenvio-falhou': () => ({ tone: 'error', text: notices.resendFailed }),
+  'reenvio-ocupado': () => ({ tone: 'error', text: notices.resendBusy }),
+  apagado: (count) => ({ tone: 'ok', text: notices.erased(count) }),
+  confirme: () => ({ tone: 'error', text: notices.eraseUnconfirmed }),
+  'situacao-invalida': () => ({ tone: 'error', text: notices.invalidStatus }),
+  'nota-longa': () => ({ tone: 'error', text: notices.noteTooLong }),
+}
 
 /** The words for a notice code from a redirect (?aviso=…), or nothing for an unknown code. */
 export const noticeFor = (
   code: string | undefined,
   count: string | undefined,
-): { tone: 'ok' | 'error'; text: string } | undefined => {
-  if (!isNotice(code)) return undefined
-  switch (code) {
-    case 'situacao':
-      return { tone: 'ok', text: notices.status }
-    case 'nota':
-      return { tone: 'ok', text: notices.note }
-    case 'reenviado':
-      return { tone: 'ok', text: notices.resent }
-    case 'reenvio-falhou':
-      return { tone: 'error', text: notices.resendFailed }
-    case 'reenvio-ocupado':
-      return { tone: 'error', text: notices.resendBusy }
-    case 'apagado':
-      return { tone: 'ok', text: notices.erased(Math.max(1, Number(count) || 1)) }
-    case 'confirme':
-      return { tone: 'error', text: notices.eraseUnconfirmed }
-    case 'situacao-invalida':
-      return { tone: 'error', text: notices.invalidStatus }
-    case 'nota-longa':
-      return { tone: 'error', text: notices.noteTooLong }
-  }
-}
+): NoticeMessage | undefined =>
+  isNotice(code) ? noticeMessages[code](Math.max(1, Number(count) || 1)) : undefined
