@@ -146,3 +146,53 @@ describe('the not-found page, as prerendered', () => {
     expect(notFoundPage.logMessage).toBe('404 Error: User attempted to access non-existent route:')
   })
 })
+
+describe('the privacy notice, as prerendered', () => {
+  it('says what the form stores, why, for how long, who receives it and how to ask', () => {
+    showPrerendered('privacy')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Política de Privacidade')
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
+    for (const title of [
+      'O que guardamos',
+      'Limite de envios',
+      'Para que usamos',
+      'Quem recebe',
+      'Por quanto tempo',
+      'Cookies',
+      'Os seus direitos',
+    ]) {
+      expect(screen.getByRole('region', { name: title })).toBeInTheDocument()
+    }
+    const main = within(screen.getByRole('main'))
+    expect(main.getByText(/Lei nº 13\.709\/2018/)).toBeInTheDocument()
+    expect(main.getByText(/o seu nome e o seu e-mail/)).toBeInTheDocument()
+    expect(main.getByText(/endereço de rede \(IP\)/)).toBeInTheDocument()
+    expect(main.getByText(/apagado depois de um dia/)).toBeInTheDocument()
+    expect(main.getByText(/Pelo tempo necessário para responder/)).toBeInTheDocument()
+    expect(main.getByText(/não usa cookies/)).toBeInTheDocument()
+    const rights = within(screen.getByRole('region', { name: 'Os seus direitos' }))
+    expect(rights.getAllByRole('listitem')).toHaveLength(5)
+    const ask = rights.getByRole('link', { name: 'contato@auroradigital.com.br' })
+    expect(ask.getAttribute('href')).toMatch(/^mailto:contato@auroradigital\.com\.br\?subject=/)
+  })
+
+  it('takes the header and footer links back to the landing page sections', () => {
+    showPrerendered('privacy')
+    const sections = navLinks.map((link) => [link.label, `/#${link.id}`])
+    const menu = screen.getByRole('button', { name: layoutText.menuToggleLabel })
+    const phoneMenu = document.getElementById(menu.getAttribute('popovertarget') ?? '')
+    for (const scope of [
+      screen.getByRole('navigation', { name: layoutText.mainNavLabel }).querySelector('ul'),
+      phoneMenu,
+      screen.getByRole('navigation', { name: layoutText.footerNavLabel }),
+    ]) {
+      const links = within(scope as HTMLElement).getAllByRole('link', { hidden: true })
+      expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(sections)
+    }
+    expect(screen.getByRole('link', { name: 'Pular para o conteúdo' })).toHaveAttribute(
+      'href',
+      '#main',
+    )
+    expect(document.querySelector('[data-island]')).toBeNull()
+  })
+})
