@@ -4,10 +4,11 @@ import { contactForm, contactSection } from './content/contact.ts'
 import { aboutSection, differentiators } from './content/differentiators.ts'
 import { navLinks } from './content/navigation.ts'
 import { notFoundPage } from './content/not-found.ts'
+import { privacyNotice } from './content/privacy.ts'
 import { services } from './content/services.ts'
 import { layoutText } from './content/site.ts'
 import { renderPage } from './entry-server.tsx'
-import type { PageKind } from './routes.ts'
+import { privacyRoute, type PageKind } from './routes.ts'
 import { SPEC_DIFFERENTIATOR_TITLES, SPEC_SERVICE_TITLES } from '../tests/support/spec-texts.ts'
 
 /** The page exactly as the build writes it into dist/, before any script runs. */
@@ -115,6 +116,29 @@ describe('the landing page, as prerendered', () => {
     }
   })
 
+  it('links the privacy notice from the form, next to its button, and from the footer', () => {
+    showPrerendered('home')
+    const form = document.querySelector('#contact form') as HTMLElement
+    const notice = within(form).getByRole('link', {
+      name: 'Política de Privacidade (abre em outra aba)',
+    })
+    expect(notice).toHaveAttribute('href', privacyRoute.url)
+    // A visit in the same tab could cost the visitor what they typed (see content/contact.ts).
+    expect(notice).toHaveAttribute('target', '_blank')
+    expect(notice.closest('p')?.previousElementSibling).toBe(
+      within(form).getByRole('button', { name: contactForm.submit }),
+    )
+    expect(notice.closest('p')).toHaveTextContent(
+      'Ao enviar, você concorda com a nossa Política de Privacidade (abre em outra aba).',
+    )
+    const footerLink = within(screen.getByRole('contentinfo')).getByRole('link', {
+      name: privacyNotice.title,
+    })
+    expect(footerLink).toHaveAttribute('href', privacyRoute.url)
+    expect(footerLink).not.toHaveAttribute('target')
+    expect(footerLink).not.toHaveAttribute('aria-current')
+  })
+
   it('makes the phone menu a popover of the same entries, opened by the header button', () => {
     showPrerendered('home')
     const toggle = screen.getByRole('button', { name: layoutText.menuToggleLabel })
@@ -192,6 +216,11 @@ describe('the privacy notice, as prerendered', () => {
     expect(screen.getByRole('link', { name: 'Pular para o conteúdo' })).toHaveAttribute(
       'href',
       '#main',
+    )
+    const footer = within(screen.getByRole('contentinfo'))
+    expect(footer.getByRole('link', { name: privacyNotice.title })).toHaveAttribute(
+      'aria-current',
+      'page',
     )
     expect(document.querySelector('[data-island]')).toBeNull()
   })

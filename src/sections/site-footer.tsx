@@ -1,6 +1,8 @@
 import { Logo } from '../components/logo.tsx'
 import { SectionLinks, type SitePage } from '../components/section-links.tsx'
+import { privacyLink } from '../content/privacy.ts'
 import { brand, layoutText } from '../content/site.ts'
+import { privacyRoute } from '../routes.ts'
 
 export function SiteFooter({ page }: { page: SitePage }) {
   return (
@@ -14,10 +16,19 @@ export function SiteFooter({ page }: { page: SitePage }) {
           <SectionLinks look="footer" page={page} className="flex flex-wrap gap-x-2 gap-y-1" />
         </nav>
       </div>
-      {/* The year is the build's: the page is static HTML, rebuilt with every deploy. */}
-      <p className="border-t border-slate-200 px-4 py-4 text-center text-sm text-slate-600">
-        © {new Date().getFullYear()} {brand.name}. {layoutText.rightsReserved}
-      </p>
+      <div className="flex flex-col items-center justify-center gap-x-6 border-t border-slate-200 px-4 py-2 text-sm text-slate-600 sm:flex-row">
+        {/* The year is the build's: the page is static HTML, rebuilt with every deploy. */}
+        <p className="py-2 text-center">
+          © {new Date().getFullYear()} {brand.name}. {layoutText.rightsReserved}
+        </p>
+        <a
+          href={privacyRoute.url}
+          aria-current={page === 'privacy' ? 'page' : undefined}
+          className="flex min-h-11 items-center rounded-lg px-2 text-slate-700 underline hover:text-slate-900"
+        >
+          {privacyLink.label}
+        </a>
+      </div>
     </footer>
   )
 }
