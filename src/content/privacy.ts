@@ -51,7 +51,7 @@ export const privacyNotice = {
       id: 'quem-recebe',
       title: 'Quem recebe',
       paragraphs: [
-        `A equipe da ${brand.name}, pela caixa de e-mail ${contactFacts.email}. Os dados passam também pelos serviços que usamos para hospedar o site e entregar esse e-mail, e não os compartilhamos com mais ninguém.`,
+        `A equipe da ${brand.name}, pela caixa de e-mail ${contactFacts.email}. Os dados passam também pelos serviços que usamos para hospedar o site e o banco de dados e para entregar esse e-mail, e não os compartilhamos com mais ninguém.`,
       ],
     },
     {
