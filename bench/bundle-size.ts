@@ -4,6 +4,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, gzipSync } from 'node:zlib'
+import { pageRoutes } from '../src/routes.ts'
 
 const dist = path.resolve('dist')
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`
@@ -19,7 +20,7 @@ async function sizeOf(files: string[]) {
 }
 
 const upFront = new Set<string>()
-for (const page of ['index.html', '404.html']) {
+for (const page of pageRoutes.map((route) => route.file)) {
   const html = await readFile(path.join(dist, page), 'utf8')
   const referenced = (pattern: RegExp) => [...html.matchAll(pattern)].map((m) => m[1] ?? '')
   // The page's loader names the page script and the chunks it imports.

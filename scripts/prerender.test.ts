@@ -12,6 +12,7 @@ import { contactForm, contactSection } from '../src/content/contact.ts'
 import { aboutSection, differentiators } from '../src/content/differentiators.ts'
 import { navLinks } from '../src/content/navigation.ts'
 import { notFoundPage } from '../src/content/not-found.ts'
+import { privacyNotice } from '../src/content/privacy.ts'
 import { services, servicesSection } from '../src/content/services.ts'
 import { brand, hero, seo } from '../src/content/site.ts'
 
@@ -89,7 +90,10 @@ describe('dist/index.html', () => {
   })
 })
 
-describe.each(['index.html', '404.html'])('the scripts of dist/%s', (file) => {
+/** Every page the build writes (src/routes.ts). */
+const pages = ['index.html', 'privacidade/index.html', '404.html']
+
+describe.each(pages)('the scripts of dist/%s', (file) => {
   it("are the site's own files, started by one inline loader whose hash the page's policy names", () => {
     const doc = readBuilt(file)
     const inline = [...doc.querySelectorAll('script:not([src])')].filter(
@@ -135,6 +139,37 @@ describe('dist/404.html', () => {
     const home = [...doc.querySelectorAll('a')].find((a) => a.textContent === notFoundPage.homeLink)
     expect(home?.getAttribute('href')).toBe('/')
     expect(doc.querySelector('meta[name="robots"]')?.getAttribute('content')).toBe('noindex')
+  })
+})
+
+describe('dist/privacidade/index.html', () => {
+  it('holds the whole notice, with its own title, description and canonical URL', () => {
+    const doc = readBuilt('privacidade/index.html')
+    const body = text(doc)
+    for (const snippet of [
+      privacyNotice.title,
+      privacyNotice.intro,
+      ...privacyNotice.sections.flatMap((s) => [s.title, ...s.paragraphs, ...(s.items ?? [])]),
+      privacyNotice.rights.title,
+      ...privacyNotice.rights.items,
+      privacyNotice.rights.authority,
+    ]) {
+      expect(body).toContain(snippet)
+    }
+    expect(doc.documentElement.lang).toBe('pt-BR')
+    expect(doc.title).toBe(privacyNotice.documentTitle)
+    expect(doc.querySelector('meta[name="description"]')?.getAttribute('content')).toBe(
+      privacyNotice.description,
+    )
+    const home =
+      readBuilt('index.html').querySelector('link[rel="canonical"]')?.getAttribute('href') ?? ''
+    const canonical = doc.querySelector('link[rel="canonical"]')?.getAttribute('href')
+    expect(canonical).toBe(`${home}privacidade`)
+    expect(doc.querySelector('meta[property="og:url"]')?.getAttribute('content')).toBe(canonical)
+    expect(doc.querySelector('meta[name="robots"]')).toBeNull()
+    expect(doc.querySelector('[data-island]')).toBeNull()
+    const sitemap = readFileSync(path.join(distDir, 'sitemap.xml'), 'utf8')
+    expect(sitemap).toContain(`<loc>${canonical}</loc>`)
   })
 })
 

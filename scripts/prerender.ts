@@ -6,7 +6,7 @@
  * Run after `vite build` and the SSR build (scripts/build.ts does both).
  */
 import { existsSync } from 'node:fs'
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -111,7 +111,9 @@ export async function prerender(
       .replace('<!--app-html-->', () => entry.renderPage(route.kind))
     const [styledHtml, cssInlined] = await inlineCss(html, distDir)
     const finalHtml = withPolicy(styledHtml, backendUrl)
-    await writeFile(path.join(distDir, route.file), finalHtml)
+    const outFile = path.join(distDir, route.file)
+    await mkdir(path.dirname(outFile), { recursive: true })
+    await writeFile(outFile, finalHtml)
     const scripts = await Promise.all(scriptFiles.map((file) => readFile(path.join(distDir, file))))
     pages.push({
       file: route.file,

@@ -4,10 +4,11 @@ import { contactForm, contactSection } from './content/contact.ts'
 import { aboutSection, differentiators } from './content/differentiators.ts'
 import { navLinks } from './content/navigation.ts'
 import { notFoundPage } from './content/not-found.ts'
+import { privacyNotice } from './content/privacy.ts'
 import { services } from './content/services.ts'
 import { layoutText } from './content/site.ts'
 import { renderPage } from './entry-server.tsx'
-import type { PageKind } from './routes.ts'
+import { privacyRoute, type PageKind } from './routes.ts'
 import { SPEC_DIFFERENTIATOR_TITLES, SPEC_SERVICE_TITLES } from '../tests/support/spec-texts.ts'
 
 /** The page exactly as the build writes it into dist/, before any script runs. */
@@ -115,6 +116,29 @@ describe('the landing page, as prerendered', () => {
     }
   })
 
+  it('links the privacy notice from the form, next to its button, and from the footer', () => {
+    showPrerendered('home')
+    const form = document.querySelector('#contact form') as HTMLElement
+    const notice = within(form).getByRole('link', {
+      name: 'Política de Privacidade (abre em outra aba)',
+    })
+    expect(notice).toHaveAttribute('href', privacyRoute.url)
+    // A visit in the same tab could cost the visitor what they typed (see content/contact.ts).
+    expect(notice).toHaveAttribute('target', '_blank')
+    expect(notice.closest('p')?.previousElementSibling).toBe(
+      within(form).getByRole('button', { name: contactForm.submit }),
+    )
+    expect(notice.closest('p')).toHaveTextContent(
+      'Ao enviar, você concorda com a nossa Política de Privacidade (abre em outra aba).',
+    )
+    const footerLink = within(screen.getByRole('contentinfo')).getByRole('link', {
+      name: privacyNotice.title,
+    })
+    expect(footerLink).toHaveAttribute('href', privacyRoute.url)
+    expect(footerLink).not.toHaveAttribute('target')
+    expect(footerLink).not.toHaveAttribute('aria-current')
+  })
+
   it('makes the phone menu a popover of the same entries, opened by the header button', () => {
     showPrerendered('home')
     const toggle = screen.getByRole('button', { name: layoutText.menuToggleLabel })
@@ -144,5 +168,60 @@ describe('the not-found page, as prerendered', () => {
     expect(screen.getByText('Oops! Page not found').closest('[lang]')).toHaveAttribute('lang', 'en')
     expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/')
     expect(notFoundPage.logMessage).toBe('404 Error: User attempted to access non-existent route:')
+  })
+})
+
+describe('the privacy notice, as prerendered', () => {
+  it('says what the form stores, why, for how long, who receives it and how to ask', () => {
+    showPrerendered('privacy')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Política de Privacidade')
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
+    for (const title of [
+      'O que guardamos',
+      'Limite de envios',
+      'Para que usamos',
+      'Quem recebe',
+      'Por quanto tempo',
+      'Cookies',
+      'Os seus direitos',
+    ]) {
+      expect(screen.getByRole('region', { name: title })).toBeInTheDocument()
+    }
+    const main = within(screen.getByRole('main'))
+    expect(main.getByText(/Lei nº 13\.709\/2018/)).toBeInTheDocument()
+    expect(main.getByText(/o seu nome e o seu e-mail/)).toBeInTheDocument()
+    expect(main.getByText(/endereço de rede \(IP\)/)).toBeInTheDocument()
+    expect(main.getByText(/apagado depois de um dia/)).toBeInTheDocument()
+    expect(main.getByText(/Pelo tempo necessário para responder/)).toBeInTheDocument()
+    expect(main.getByText(/não usa cookies/)).toBeInTheDocument()
+    const rights = within(screen.getByRole('region', { name: 'Os seus direitos' }))
+    expect(rights.getAllByRole('listitem')).toHaveLength(5)
+    const ask = rights.getByRole('link', { name: 'contato@auroradigital.com.br' })
+    expect(ask.getAttribute('href')).toMatch(/^mailto:contato@auroradigital\.com\.br\?subject=/)
+  })
+
+  it('takes the header and footer links back to the landing page sections', () => {
+    showPrerendered('privacy')
+    const sections = navLinks.map((link) => [link.label, `/#${link.id}`])
+    const menu = screen.getByRole('button', { name: layoutText.menuToggleLabel })
+    const phoneMenu = document.getElementById(menu.getAttribute('popovertarget') ?? '')
+    for (const scope of [
+      screen.getByRole('navigation', { name: layoutText.mainNavLabel }).querySelector('ul'),
+      phoneMenu,
+      screen.getByRole('navigation', { name: layoutText.footerNavLabel }),
+    ]) {
+      const links = within(scope as HTMLElement).getAllByRole('link', { hidden: true })
+      expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual(sections)
+    }
+    expect(screen.getByRole('link', { name: 'Pular para o conteúdo' })).toHaveAttribute(
+      'href',
+      '#main',
+    )
+    const footer = within(screen.getByRole('contentinfo'))
+    expect(footer.getByRole('link', { name: privacyNotice.title })).toHaveAttribute(
+      'aria-current',
+      'page',
+    )
+    expect(document.querySelector('[data-island]')).toBeNull()
   })
 })

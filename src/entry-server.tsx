@@ -2,6 +2,7 @@ import { StrictMode, type ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { HomePage } from './pages/home-page.tsx'
 import { NotFoundPage } from './pages/not-found-page.tsx'
+import { PrivacyPage } from './pages/privacy-page.tsx'
 import type { PageKind } from './routes.ts'
 
 export { defaultSiteUrl } from './content/site.ts'
@@ -10,6 +11,7 @@ export { pageRouteFor, pageRoutes } from './routes.ts'
 
 const pageComponents: Record<PageKind, ComponentType> = {
   home: HomePage,
+  privacy: PrivacyPage,
   'not-found': NotFoundPage,
 }
 

@@ -1,4 +1,5 @@
-import { navLinks } from '../content/navigation.ts'
+import { navLinks, type SectionId } from '../content/navigation.ts'
+import type { PageKind } from '../routes.ts'
 
 const linkLooks = {
   header:
@@ -7,22 +8,31 @@ const linkLooks = {
     'flex min-h-11 items-center rounded-lg px-2 text-sm text-slate-700 hover:text-slate-900 hover:underline',
 } as const
 
+/** The pages drawn with the site's header and footer. */
+export type SitePage = Extract<PageKind, 'home' | 'privacy'>
+
 /**
- * The four section anchors, the one list drawn by the header, the phone menu and the footer.
- * Plain `#id` links: the browser scrolls to the section with no script.
+ * A link to a section of the landing page: a plain `#id` there, so the browser scrolls with no
+ * script; `/#id` from any other page, which opens the landing page at that section.
  */
+export const sectionHref = (id: SectionId, page: SitePage): string =>
+  page === 'home' ? `#${id}` : `/#${id}`
+
+/** The four section anchors, the one list drawn by the header, the phone menu and the footer. */
 export function SectionLinks({
   look,
   className,
+  page,
 }: {
   look: keyof typeof linkLooks
   className: string
+  page: SitePage
 }) {
   return (
     <ul className={className}>
       {navLinks.map((link) => (
         <li key={link.id}>
-          <a href={`#${link.id}`} className={linkLooks[look]}>
+          <a href={sectionHref(link.id, page)} className={linkLooks[look]}>
             {link.label}
           </a>
         </li>

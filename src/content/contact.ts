@@ -1,3 +1,4 @@
+import { PRIVACY_URL } from '../routes.ts'
 import { contactFacts } from './site.ts'
 
 export const contactSection = {
@@ -25,6 +26,18 @@ export const contactForm = {
   trap: { name: 'website', label: 'Deixe este campo em branco' },
   submit: 'Enviar Mensagem',
   submitting: 'Enviando...',
+  /**
+   * Under the button: the privacy notice (src/content/privacy.ts), in another tab. Coming back
+   * to this page without the browser's back-forward cache empties the name and e-mail fields,
+   * and what the visitor typed must never be lost.
+   */
+  privacy: {
+    before: 'Ao enviar, você concorda com a nossa ',
+    link: 'Política de Privacidade',
+    newTab: ' (abre em outra aba)',
+    href: PRIVACY_URL,
+    after: '.',
+  },
   noScript: `Para enviar por aqui, ative o JavaScript do navegador. Se preferir, escreva para ${contactFacts.email}.`,
 } as const
 

@@ -1,6 +1,7 @@
 import { notFoundPage } from '../content/not-found.ts'
+import { privacyNotice } from '../content/privacy.ts'
 import { brand, contactFacts, seo } from '../content/site.ts'
-import type { PageKind } from '../routes.ts'
+import { privacyRoute, type PageKind } from '../routes.ts'
 
 const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
@@ -40,23 +41,33 @@ export function renderHeadTags(page: PageKind, rawSiteUrl: string): string {
       '<meta name="robots" content="noindex">',
     ].join('\n    ')
   }
-  const url = `${siteUrl}/`
+  const { title, description, url } =
+    page === 'privacy'
+      ? {
+          title: privacyNotice.documentTitle,
+          description: privacyNotice.description,
+          url: `${siteUrl}${privacyRoute.url}`,
+        }
+      : { title: seo.title, description: seo.description, url: `${siteUrl}/` }
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${key}" content="${escapeAttr(content)}">`
   return [
-    `<title>${escapeAttr(seo.title)}</title>`,
-    meta('name', 'description', seo.description),
+    `<title>${escapeAttr(title)}</title>`,
+    meta('name', 'description', description),
     `<link rel="canonical" href="${escapeAttr(url)}">`,
     meta('property', 'og:type', 'website'),
     meta('property', 'og:locale', seo.locale),
     meta('property', 'og:site_name', brand.name),
-    meta('property', 'og:title', seo.title),
-    meta('property', 'og:description', seo.description),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
     meta('property', 'og:url', url),
     meta('name', 'twitter:card', 'summary'),
-    meta('name', 'twitter:title', seo.title),
-    meta('name', 'twitter:description', seo.description),
-    `<script type="application/ld+json">${jsonForScript(organization(siteUrl))}</script>`,
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    // The company is described once, on its home page.
+    ...(page === 'home'
+      ? [`<script type="application/ld+json">${jsonForScript(organization(siteUrl))}</script>`]
+      : []),
   ].join('\n    ')
 }
 

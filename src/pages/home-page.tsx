@@ -8,14 +8,14 @@ import { SiteHeader } from '../sections/site-header.tsx'
 export function HomePage() {
   return (
     <>
-      <SiteHeader />
+      <SiteHeader page="home" />
       <main id="main" tabIndex={-1} className="pt-16 outline-none">
         <Hero />
         <Services />
         <About />
         <Contact />
       </main>
-      <SiteFooter />
+      <SiteFooter page="home" />
     </>
   )
 }

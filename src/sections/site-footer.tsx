@@ -1,8 +1,10 @@
 import { Logo } from '../components/logo.tsx'
-import { SectionLinks } from '../components/section-links.tsx'
+import { SectionLinks, type SitePage } from '../components/section-links.tsx'
+import { privacyLink } from '../content/privacy.ts'
 import { brand, layoutText } from '../content/site.ts'
+import { privacyRoute } from '../routes.ts'
 
-export function SiteFooter() {
+export function SiteFooter({ page }: { page: SitePage }) {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
       <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
@@ -11,13 +13,22 @@ export function SiteFooter() {
           <p className="text-sm text-slate-600">{layoutText.footerTagline}</p>
         </div>
         <nav aria-label={layoutText.footerNavLabel}>
-          <SectionLinks look="footer" className="flex flex-wrap gap-x-2 gap-y-1" />
+          <SectionLinks look="footer" page={page} className="flex flex-wrap gap-x-2 gap-y-1" />
         </nav>
       </div>
-      {/* The year is the build's: the page is static HTML, rebuilt with every deploy. */}
-      <p className="border-t border-slate-200 px-4 py-4 text-center text-sm text-slate-600">
-        © {new Date().getFullYear()} {brand.name}. {layoutText.rightsReserved}
-      </p>
+      <div className="flex flex-col items-center justify-center gap-x-6 border-t border-slate-200 px-4 py-2 text-sm text-slate-600 sm:flex-row">
+        {/* The year is the build's: the page is static HTML, rebuilt with every deploy. */}
+        <p className="py-2 text-center">
+          © {new Date().getFullYear()} {brand.name}. {layoutText.rightsReserved}
+        </p>
+        <a
+          href={privacyRoute.url}
+          aria-current={page === 'privacy' ? 'page' : undefined}
+          className="flex min-h-11 items-center rounded-lg px-2 text-slate-700 underline hover:text-slate-900"
+        >
+          {privacyLink.label}
+        </a>
+      </div>
     </footer>
   )
 }

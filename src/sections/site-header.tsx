@@ -1,6 +1,6 @@
 import { Menu, X } from 'lucide-react'
 import { Logo } from '../components/logo.tsx'
-import { SectionLinks } from '../components/section-links.tsx'
+import { SectionLinks, sectionHref, type SitePage } from '../components/section-links.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { layoutText } from '../content/site.ts'
 
@@ -12,7 +12,7 @@ const MENU_ID = 'mobile-menu'
  * all without JavaScript. src/page-scripts/phone-menu.ts closes it when an entry is picked.
  * The toggle's icon follows the menu's state through CSS (`:popover-open`), not script.
  */
-export function SiteHeader() {
+export function SiteHeader({ page }: { page: SitePage }) {
   return (
     <>
       <a
@@ -26,10 +26,10 @@ export function SiteHeader() {
           aria-label={layoutText.mainNavLabel}
           className="group mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6"
         >
-          <a href="#home" className="rounded-lg">
+          <a href={sectionHref('home', page)} className="rounded-lg">
             <Logo />
           </a>
-          <SectionLinks look="header" className="hidden items-center gap-1 md:flex" />
+          <SectionLinks look="header" page={page} className="hidden items-center gap-1 md:flex" />
           <Button
             variant="ghost"
             size="icon"
@@ -47,7 +47,7 @@ export function SiteHeader() {
             popover="auto"
             className="fixed inset-x-0 top-16 bottom-auto m-0 w-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg md:hidden"
           >
-            <SectionLinks look="header" className="flex flex-col gap-1" />
+            <SectionLinks look="header" page={page} className="flex flex-col gap-1" />
           </div>
         </nav>
       </header>

@@ -18,6 +18,7 @@ const WIDTHS: readonly [number, BrowserContextOptions][] = [
 
 const PAGES = [
   ['home', '/'],
+  ['privacy', '/privacidade'],
   ['not-found', '/qualquer-coisa'],
 ] as const
 

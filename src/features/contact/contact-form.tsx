@@ -176,6 +176,18 @@ export function ContactForm() {
           <Button type="submit" size="lg" className="w-full" disabled={!hydrated}>
             {submitting ? contactForm.submitting : contactForm.submit}
           </Button>
+          <p className="text-center text-sm text-slate-600">
+            {contactForm.privacy.before}
+            <a
+              href={contactForm.privacy.href}
+              target="_blank"
+              className="font-medium text-brand-700 underline"
+            >
+              {contactForm.privacy.link}
+              {contactForm.privacy.newTab}
+            </a>
+            {contactForm.privacy.after}
+          </p>
           <noscript>
             <p className="text-sm text-slate-700">{contactForm.noScript}</p>
           </noscript>

@@ -1,0 +1,96 @@
+import { brand, contactFacts } from './site.ts'
+
+/** One part of the notice: a heading, what it says, and an optional list after the text. */
+export interface PrivacySection {
+  readonly id: string
+  readonly title: string
+  readonly paragraphs: readonly string[]
+  readonly items?: readonly string[]
+}
+
+/**
+ * The privacy notice (LGPD, Lei nº 13.709/2018, arts. 9 and 18) for what the contact form
+ * stores. Each fact matches the code: the columns of contact_submissions, the flood counters
+ * of supabase/migrations/20261122000200_contact_guard.sql (deleted after a day by
+ * private.claim_due_mail) and the erasure and retention of the lead desk. Change them together.
+ */
+export const privacyNotice = {
+  title: 'Política de Privacidade',
+  documentTitle: `Política de Privacidade | ${brand.name}`,
+  description: `O que a ${brand.name} guarda quando você envia o formulário de contato, para quê, por quanto tempo, quem recebe e como pedir acesso ou exclusão dos seus dados.`,
+  intro: `Esta página explica o que acontece com os dados que você envia pelo formulário de contato, como pede a Lei Geral de Proteção de Dados (LGPD, Lei nº 13.709/2018). Quem decide sobre esses dados e responde por eles é a ${brand.name}, de ${contactFacts.city}.`,
+  sections: [
+    {
+      id: 'o-que-guardamos',
+      title: 'O que guardamos',
+      paragraphs: ['Quando você envia o formulário, guardamos:'],
+      items: [
+        'o seu nome e o seu e-mail;',
+        'o nome da sua empresa, se você o informar;',
+        'a sua mensagem;',
+        'a data e a hora do envio;',
+        'o endereço de rede (IP) de onde a mensagem veio, para limitar abusos, como envios em massa.',
+      ],
+    },
+    {
+      id: 'limite-de-envios',
+      title: 'Limite de envios',
+      paragraphs: [
+        'Para limitar abusos, contamos os envios de cada endereço de rede, minuto a minuto. Cada contador guarda só o endereço (no IPv6, apenas a parte inicial, que identifica a rede), o minuto e quantas mensagens vieram dele, e é apagado depois de um dia.',
+      ],
+    },
+    {
+      id: 'para-que-usamos',
+      title: 'Para que usamos',
+      paragraphs: [
+        'Só para responder ao seu contato e conversar sobre o que você pediu, como um orçamento ou uma reunião. Não enviamos propaganda e não vendemos os seus dados.',
+        'Fazemos isso com o seu consentimento, dado ao enviar o formulário, e para os passos que antecedem um contrato que você queira fazer conosco (LGPD, art. 7º, incisos I e V).',
+      ],
+    },
+    {
+      id: 'quem-recebe',
+      title: 'Quem recebe',
+      paragraphs: [
+        `A equipe da ${brand.name}, pela caixa de e-mail ${contactFacts.email}. Os dados passam também pelos serviços que usamos para hospedar o site e o banco de dados e para entregar esse e-mail, e não os compartilhamos com mais ninguém.`,
+      ],
+    },
+    {
+      id: 'por-quanto-tempo',
+      title: 'Por quanto tempo',
+      paragraphs: [
+        'Pelo tempo necessário para responder e acompanhar a conversa com você, e então apagamos a mensagem e os dados que vieram com ela. Se você pedir, apagamos antes.',
+      ],
+    },
+    {
+      id: 'cookies',
+      title: 'Cookies',
+      paragraphs: [
+        'Este site não usa cookies nem ferramentas de rastreamento, de estatísticas de visitas ou de publicidade, e não carrega nada de outros sites.',
+      ],
+    },
+  ] satisfies readonly PrivacySection[],
+  /** The last section: the visitor's rights, and how to ask (the company's inbox, a mailto link). */
+  rights: {
+    id: 'seus-direitos',
+    title: 'Os seus direitos',
+    paragraphs: ['Pela LGPD (art. 18), você pode, a qualquer momento e sem custo:'],
+    items: [
+      'confirmar se temos dados seus;',
+      'ter acesso a eles;',
+      'corrigir dados incompletos, errados ou desatualizados;',
+      'pedir que sejam apagados;',
+      'revogar o seu consentimento.',
+    ],
+    request: {
+      before: 'Para fazer qualquer um desses pedidos, escreva para ',
+      email: contactFacts.email,
+      subject: 'Pedido sobre os meus dados',
+      after: ', de preferência do mesmo e-mail que você usou no formulário.',
+    },
+    authority:
+      'Se achar que o seu pedido não foi atendido, você também pode recorrer à Autoridade Nacional de Proteção de Dados (ANPD).',
+  },
+} as const
+
+/** The link to the notice, in the footer of every page. */
+export const privacyLink = { label: privacyNotice.title } as const

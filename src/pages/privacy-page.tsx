@@ -1,0 +1,62 @@
+import type { ReactNode } from 'react'
+import { privacyNotice, type PrivacySection } from '../content/privacy.ts'
+import { SiteFooter } from '../sections/site-footer.tsx'
+import { SiteHeader } from '../sections/site-header.tsx'
+
+const { rights } = privacyNotice
+const { request } = rights
+const requestHref = `mailto:${request.email}?subject=${encodeURIComponent(request.subject)}`
+
+function NoticeSection({ section, children }: { section: PrivacySection; children?: ReactNode }) {
+  return (
+    <section aria-labelledby={`${section.id}-title`} className="flex flex-col gap-3">
+      <h2 id={`${section.id}-title`} className="text-xl font-semibold text-slate-900">
+        {section.title}
+      </h2>
+      {section.paragraphs.map((paragraph) => (
+        <p key={paragraph}>{paragraph}</p>
+      ))}
+      {section.items ? (
+        <ul className="flex list-disc flex-col gap-1 pl-6">
+          {section.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      ) : null}
+      {children}
+    </section>
+  )
+}
+
+/** Static text: nothing on this page runs React in the browser. */
+export function PrivacyPage() {
+  return (
+    <>
+      <SiteHeader page="privacy" />
+      <main id="main" tabIndex={-1} className="pt-16 outline-none">
+        <article className="mx-auto flex max-w-3xl flex-col gap-10 px-4 py-16 text-slate-700 sm:px-6 sm:py-20">
+          <div className="flex flex-col gap-4">
+            <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+              {privacyNotice.title}
+            </h1>
+            <p className="text-lg text-pretty">{privacyNotice.intro}</p>
+          </div>
+          {privacyNotice.sections.map((section) => (
+            <NoticeSection key={section.id} section={section} />
+          ))}
+          <NoticeSection section={rights}>
+            <p>
+              {request.before}
+              <a href={requestHref} className="font-medium break-words text-brand-700 underline">
+                {request.email}
+              </a>
+              {request.after}
+            </p>
+            <p>{rights.authority}</p>
+          </NoticeSection>
+        </article>
+      </main>
+      <SiteFooter page="privacy" />
+    </>
+  )
+}
