@@ -68,6 +68,9 @@ export const readLock = async (file: string): Promise<LockSnapshot | null> => {
     // Through one open file, so the attributes belong to the text read (and an NFS client
     // revalidates its cached attributes on open).
     const stats = await handle.stat()
+    // Replaced (a take-over renames a new file over it) between our open and our stat: its
+    // last link is gone, which changes its ctime and would pass for the owner's heartbeat.
+    if (stats.nlink === 0) return readLock(file)
     const record = parseLockRecord(await handle.readFile('utf8'))
     const heartbeat = `${stats.ino}:${stats.size}:${stats.mtimeMs}:${stats.ctimeMs}`
     return {
