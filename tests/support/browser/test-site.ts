@@ -21,6 +21,8 @@ export interface TestSiteOptions {
    * they run with 0; tests/e2e/bot-signals.test.ts runs the production default and others.
    */
   formMinFillMs?: number | 'production default'
+  /** More settings for the server, e.g. a low RATE_LIMIT_* to meet a limit in a few steps. */
+  settings?: Record<string, string>
 }
 
 export interface StoredSubmission {
@@ -67,6 +69,7 @@ const toCaughtMail = (mail: ParsedMail): CaughtMail => ({
 export async function startTestSite({
   smtp = 'up',
   formMinFillMs = 0,
+  settings = {},
 }: TestSiteOptions = {}): Promise<TestSite> {
   if (!existsSync(path.join(DIST_DIR, 'index.html'))) {
     throw new Error(
@@ -91,6 +94,7 @@ export async function startTestSite({
         ...(formMinFillMs === 'production default'
           ? {}
           : { FORM_MIN_FILL_MS: String(formMinFillMs) }),
+        ...settings,
       }),
     )
   } catch (error) {
