@@ -27,10 +27,11 @@ const barePage = `<!doctype html>
 `
 
 // A popover menu (no script, like the site's), a plain field, and a form whose submit swaps
-// the button's text, as the site's does, from an external script.
+// the button's text, as the site's does, from an external script. Its own policy, as the site's
+// pages carry one: the server gives an HTML file without one `default-src 'none'`.
 const interactionsPage = `<!doctype html>
 <html lang="pt-BR">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><link rel="icon" href="data:,">
+<head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'self'"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Floor</title><link rel="icon" href="data:,">
 <script type="module" src="/bench-floor-interactions.js"></script></head>
 <body>
 <button popovertarget="menu" aria-label="Menu" style="width:44px;height:44px">=</button>
