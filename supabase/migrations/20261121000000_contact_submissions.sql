@@ -50,9 +50,6 @@ create index if not exists contact_submissions_pending_idx
 create index if not exists contact_submissions_email_idx
   on public.contact_submissions (email, created_at);
 
-create index if not exists contact_submissions_client_ip_idx
-  on public.contact_submissions (client_ip, created_at);
-
 -- Visitors may add a row and do nothing else: no reading, changing or deleting, and only
 -- the four form columns (so they cannot choose an id, a date or the bookkeeping).
 alter table public.contact_submissions enable row level security;
@@ -76,59 +73,7 @@ create policy "Visitors can submit a contact message"
     and created_at > now() - interval '1 minute'
   );
 
--- Dedupe and flood control live in the database so they hold on every deployment and across
--- any number of server processes. The function runs as its owner to see earlier rows.
+-- Server-only functions (the submission guard, mail bookkeeping): nothing in it is granted to
+-- visitors. The guard on every insert is 20261122000200_contact_guard.sql.
 create schema if not exists private;
 revoke all on schema private from public;
-
-create or replace function private.guard_contact_submission()
-  returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
-as $$
-declare
-  headers jsonb := coalesce(nullif(current_setting('request.headers', true), '')::jsonb, '{}');
-  recent integer;
-begin
-  -- Behind Cloudflare (hosted Supabase) cf-connecting-ip is the trustworthy address; the
-  -- embedded server overwrites x-forwarded-for with the socket's address.
-  new.client_ip := nullif(btrim(coalesce(
-    headers ->> 'cf-connecting-ip',
-    split_part(headers ->> 'x-forwarded-for', ',', 1)
-  )), '');
-
-  -- Identical submissions are serialised so a double click cannot slip two rows past the check.
-  perform pg_advisory_xact_lock(hashtext(new.email));
-
-  -- A double click or a retried request is the same lead: keep the first row, drop this one.
-  if exists (
-    select 1 from public.contact_submissions s
-     where s.created_at > now() - interval '10 seconds'
-       and s.name = new.name and s.email = new.email and s.message = new.message
-       and s.company is not distinct from new.company
-  ) then
-    return null;
-  end if;
-
-  if new.client_ip is not null then
-    select count(*) into recent
-      from public.contact_submissions s
-     where s.client_ip = new.client_ip
-       and s.created_at > now() - interval '10 minutes';
-    if recent >= 10 then
-      raise exception 'Too many messages from this address. Try again in a few minutes.'
-        using errcode = 'PT429', hint = 'Wait a few minutes before sending again.';
-    end if;
-  end if;
-
-  return new;
-end
-$$;
-
-revoke all on function private.guard_contact_submission() from public;
-
-drop trigger if exists guard_contact_submission on public.contact_submissions;
-create trigger guard_contact_submission
-  before insert on public.contact_submissions
-  for each row execute function private.guard_contact_submission();

@@ -8,17 +8,12 @@ alter table public.contact_submissions
   add column if not exists notified_via text,
   add column if not exists notify_send_id bigint;
 
-do $$
-begin
-  if not exists (
-    select 1 from pg_constraint where conname = 'contact_submissions_notified_via_check'
-  ) then
-    alter table public.contact_submissions
-      add constraint contact_submissions_notified_via_check
-      check (notified_via in ('single', 'digest'));
-  end if;
-end
-$$;
+-- Dropped and added again so applying twice keeps one (PostgreSQL 15 has no
+-- "add constraint if not exists").
+alter table public.contact_submissions
+  drop constraint if exists contact_submissions_notified_via_check,
+  add constraint contact_submissions_notified_via_check
+    check (notified_via in ('single', 'digest'));
 
 -- One row per e-mail sent (or being sent) to the company: what the hourly cap counts.
 create table if not exists private.mail_sends (
@@ -72,16 +67,32 @@ $$;
 
 -- Single e-mails the cap still allows in the last hour (failed sends never reached the inbox).
 create or replace function private.single_mail_budget()
-  returns integer
-  language sql
-  stable
-  set search_path = ''
+  returns integer language sql stable set search_path = ''
 as $$
   select s.mail_per_hour - (
     select count(*)::integer from private.mail_sends m
      where m.kind = 'single' and m.started_at > now() - interval '1 hour'
        and m.ok is not false)
     from private.contact_settings s
+$$;
+
+-- Opens a single e-mail's send for one lead and leases the lead to it for p_lease_minutes (a
+-- sender that dies leaves it due again when the lease ends). The caller holds the budget lock.
+create or replace function private.open_single_send(p_id uuid, p_lease_minutes integer)
+  returns setof private.mail_claim language plpgsql set search_path = ''
+as $$
+declare
+  new_send bigint;
+begin
+  insert into private.mail_sends (kind, leads) values ('single', 1) returning id into new_send;
+  return query
+    update public.contact_submissions s
+       set next_notify_at = now() + make_interval(mins => p_lease_minutes),
+           notify_send_id = new_send
+     where s.id = p_id
+    returning 'claimed'::text, 'single'::text, new_send, s.id, s.created_at, s.name, s.email,
+      s.company, s.message;
+end
 $$;
 
 -- Claims the stored, not yet notified submission with exactly these values for one single
@@ -95,13 +106,10 @@ create or replace function private.claim_submission_mail(
   p_window_minutes integer,
   p_lease_minutes integer
 )
-  returns setof private.mail_claim
-  language plpgsql
-  set search_path = ''
+  returns setof private.mail_claim language plpgsql set search_path = ''
 as $$
 declare
   found_id uuid;
-  new_send bigint;
 begin
   -- One budget decision at a time, across every server and function instance.
   perform pg_advisory_xact_lock(7242010);
@@ -125,14 +133,7 @@ begin
       null::text, null::text, null::text, null::text;
     return;
   end if;
-  insert into private.mail_sends (kind, leads) values ('single', 1) returning id into new_send;
-  return query
-    update public.contact_submissions s
-       set next_notify_at = now() + make_interval(mins => p_lease_minutes),
-           notify_send_id = new_send
-     where s.id = found_id
-    returning 'claimed'::text, 'single'::text, new_send, s.id, s.created_at, s.name, s.email,
-      s.company, s.message;
+  return query select * from private.open_single_send(found_id, p_lease_minutes);
 end
 $$;
 
@@ -143,9 +144,7 @@ create or replace function private.claim_due_mail(
   p_limit integer,
   p_lease_minutes integer
 )
-  returns setof private.mail_claim
-  language plpgsql
-  set search_path = ''
+  returns setof private.mail_claim language plpgsql set search_path = ''
 as $$
 declare
   budget integer;
@@ -172,14 +171,7 @@ begin
        limit least(budget, p_limit)
        for update skip locked
     loop
-      insert into private.mail_sends (kind, leads) values ('single', 1) returning id into new_send;
-      return query
-        update public.contact_submissions s
-           set next_notify_at = now() + make_interval(mins => p_lease_minutes),
-               notify_send_id = new_send
-         where s.id = due.id
-        returning 'claimed'::text, 'single'::text, new_send, s.id, s.created_at, s.name,
-          s.email, s.company, s.message;
+      return query select * from private.open_single_send(due.id, p_lease_minutes);
     end loop;
     return;
   end if;
@@ -221,9 +213,7 @@ $$;
 -- Records how a send ended for every lead it carried: sent, or failed with a doubling
 -- back-off (1 minute, 2, 4 … at most 6 hours) and the reason, for the operator.
 create or replace function private.finish_mail(p_send_id bigint, p_ok boolean, p_error text)
-  returns void
-  language plpgsql
-  set search_path = ''
+  returns void language plpgsql set search_path = ''
 as $$
 declare
   send_kind text;
@@ -249,6 +239,7 @@ end
 $$;
 
 revoke all on function private.single_mail_budget() from public;
+revoke all on function private.open_single_send(uuid, integer) from public;
 revoke all on function private.claim_submission_mail(text, text, text, text, integer, integer)
   from public;
 revoke all on function private.claim_due_mail(integer, integer, integer) from public;

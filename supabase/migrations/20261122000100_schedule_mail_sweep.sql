@@ -6,9 +6,7 @@
 -- nothing: the Node server sweeps by itself there. Safe to apply twice.
 
 create or replace function private.request_mail_sweep()
-  returns void
-  language plpgsql
-  set search_path = ''
+  returns void language plpgsql set search_path = ''
 as $$
 declare
   project_url text;
@@ -42,27 +40,38 @@ $$;
 
 revoke all on function private.request_mail_sweep() from public;
 
-do $$
+-- Schedules a job where pg_cron can be enabled (hosted Supabase) and says why not elsewhere
+-- (PGlite, a plain PostgreSQL), where the Node server runs the same work on a timer.
+-- Scheduling under an existing name replaces that job, so applying twice keeps one.
+create or replace function private.schedule_if_cron(p_job text, p_schedule text, p_command text)
+  returns boolean language plpgsql set search_path = ''
+as $$
 begin
   if not exists (select 1 from pg_available_extensions where name = 'pg_cron') then
-    raise notice 'pg_cron is not available: no scheduled mail sweep (the Node server sweeps itself).';
-    return;
+    raise notice 'pg_cron is not available: % is not scheduled (the Node server runs it).', p_job;
+    return false;
   end if;
   begin
-    create extension if not exists pg_cron;
+    -- As Supabase enables it; the empty search_path leaves no default schema.
+    create extension if not exists pg_cron with schema pg_catalog;
   exception when others then
     -- Installed but not preloaded (shared_preload_libraries), for example.
-    raise notice 'pg_cron could not be enabled (%): no scheduled mail sweep.', sqlerrm;
-    return;
+    raise notice 'pg_cron could not be enabled (%): % is not scheduled.', sqlerrm, p_job;
+    return false;
   end;
-  if exists (select 1 from pg_available_extensions where name = 'pg_net') then
+  perform cron.schedule(p_job, p_schedule, p_command);
+  return true;
+end
+$$;
+
+revoke all on function private.schedule_if_cron(text, text, text) from public;
+
+do $$
+begin
+  if private.schedule_if_cron(
+    'send-contact-email-sweep', '* * * * *', 'select private.request_mail_sweep()'
+  ) and exists (select 1 from pg_available_extensions where name = 'pg_net') then
     create extension if not exists pg_net;
   end if;
-  -- Scheduling under an existing name replaces that job, so applying twice keeps one.
-  perform cron.schedule(
-    'send-contact-email-sweep',
-    '* * * * *',
-    'select private.request_mail_sweep()'
-  );
 end
 $$;

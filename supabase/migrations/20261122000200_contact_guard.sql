@@ -50,35 +50,28 @@ revoke all on table private.dropped_submissions from public;
 -- Every character that shows nothing: Unicode White_Space, format and other default-ignorable
 -- code points, and controls. A value made only of these is empty, whatever it looks like.
 create or replace function private.has_visible_text(value text)
-  returns boolean
-  language sql
-  immutable
-  set search_path = ''
+  returns boolean language sql immutable set search_path = ''
 as $$
   select value ~ '[^\u0000-\u0020\u007f-\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufff8\U0001d173-\U0001d17a\U000e0000-\U000e0fff]'
 $$;
+revoke all on function private.has_visible_text(text) from public;
 
 -- An address that can be written into a mail header as is: a dot-atom local part (no quotes,
 -- no ; < > , and the like) and a domain of letters, digits and hyphens with a real top level.
 create or replace function private.is_email_address(value text)
-  returns boolean
-  language sql
-  immutable
-  set search_path = ''
+  returns boolean language sql immutable set search_path = ''
 as $$
   select char_length(value) <= 254
      and char_length(split_part(value, '@', 1)) <= 64
      and value ~ '^[A-Za-z0-9!#$%&''*+/=?^_`{|}~-]+(\.[A-Za-z0-9!#$%&''*+/=?^_`{|}~-]+)*@([A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?\.)+([A-Za-z]{2,63}|xn--[A-Za-z0-9-]{1,59})$'
 $$;
+revoke all on function private.is_email_address(text) from public;
 
 -- The client address as the limits count it, or null when it cannot be read as one (the
 -- caller then shares the cap for unknown addresses). Ports and brackets are dropped and
 -- IPv4-mapped IPv6 is IPv4, so one address written several ways counts once.
 create or replace function private.client_key(raw text)
-  returns text
-  language plpgsql
-  immutable
-  set search_path = ''
+  returns text language plpgsql immutable set search_path = ''
 as $$
 declare
   candidate text := btrim(coalesce(raw, ''));
@@ -106,6 +99,7 @@ begin
   return network(set_masklen(address, 64))::text;
 end
 $$;
+revoke all on function private.client_key(text) from public;
 
 -- A refusal the way PostgREST lets SQL shape one: status, headers and the JSON body.
 create or replace function private.refuse(
@@ -115,9 +109,7 @@ create or replace function private.refuse(
   hint text default null,
   headers jsonb default '{}'
 )
-  returns void
-  language plpgsql
-  set search_path = ''
+  returns void language plpgsql set search_path = ''
 as $$
 begin
   raise sqlstate 'PGRST' using
@@ -125,6 +117,7 @@ begin
     detail = json_build_object('status', status, 'headers', headers)::text;
 end
 $$;
+revoke all on function private.refuse(integer, text, text, text, jsonb) from public;
 
 -- Refuses a field that is empty (when it is required: a required message is given), too long
 -- or holds a forbidden character, in the visitor's words (the same as
@@ -137,9 +130,7 @@ create or replace function private.check_text_field(
   too_long_message text,
   invalid_message text
 )
-  returns void
-  language plpgsql
-  set search_path = ''
+  returns void language plpgsql set search_path = ''
 as $$
 begin
   if required_message is not null and not coalesce(private.has_visible_text(value), false) then
@@ -151,12 +142,12 @@ begin
   end if;
 end
 $$;
+revoke all on function private.check_text_field(text, integer, text, text, text, text) from public;
 
+-- Before each insert, as its owner so it sees earlier rows: drops bots, checks the fields in
+-- the visitor's words, merges a double click and counts the flood limits.
 create or replace function private.guard_contact_submission()
-  returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
+  returns trigger language plpgsql security definer set search_path = ''
 as $$
 declare
   headers jsonb := coalesce(nullif(current_setting('request.headers', true), '')::jsonb, '{}');
@@ -259,14 +250,12 @@ begin
   return new;
 end
 $$;
+revoke all on function private.guard_contact_submission() from public;
 
 -- The site sends one submission per request; a visitor's request carrying more is refused
 -- whole (PostgREST inserts a JSON array in one statement).
 create or replace function private.limit_rows_per_request()
-  returns trigger
-  language plpgsql
-  security definer
-  set search_path = ''
+  returns trigger language plpgsql security definer set search_path = ''
 as $$
 declare
   allowed integer;
@@ -283,16 +272,15 @@ begin
   return null;
 end
 $$;
+revoke all on function private.limit_rows_per_request() from public;
 
+-- Dropped and created again so applying twice keeps one of each.
+drop trigger if exists guard_contact_submission on public.contact_submissions;
 drop trigger if exists limit_rows_per_request on public.contact_submissions;
+create trigger guard_contact_submission
+  before insert on public.contact_submissions
+  for each row execute function private.guard_contact_submission();
 create trigger limit_rows_per_request
   after insert on public.contact_submissions
   referencing new table as inserted
   for each statement execute function private.limit_rows_per_request();
-
-revoke all on function private.has_visible_text(text) from public;
-revoke all on function private.check_text_field(text, integer, text, text, text, text) from public;
-revoke all on function private.is_email_address(text) from public;
-revoke all on function private.client_key(text) from public;
-revoke all on function private.refuse(integer, text, text, text, jsonb) from public;
-revoke all on function private.limit_rows_per_request() from public;

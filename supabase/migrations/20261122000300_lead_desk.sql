@@ -12,35 +12,20 @@ alter table public.contact_submissions
   -- The company's own words about the lead; erased with it.
   add column if not exists desk_note text;
 
-do $$
-begin
-  if not exists (
-    select 1 from pg_constraint where conname = 'contact_submissions_lead_status_check'
-  ) then
-    alter table public.contact_submissions
-      add constraint contact_submissions_lead_status_check
-      check (lead_status in ('novo', 'em_contato', 'fechado', 'spam'));
-  end if;
-  if not exists (
-    select 1 from pg_constraint where conname = 'contact_submissions_desk_note_check'
-  ) then
-    alter table public.contact_submissions
-      add constraint contact_submissions_desk_note_check
-      check (char_length(desk_note) <= 5000);
-  end if;
-end
-$$;
+-- Dropped and added again so applying twice keeps one.
+alter table public.contact_submissions
+  drop constraint if exists contact_submissions_lead_status_check,
+  add constraint contact_submissions_lead_status_check
+    check (lead_status in ('novo', 'em_contato', 'fechado', 'spam')),
+  drop constraint if exists contact_submissions_desk_note_check,
+  add constraint contact_submissions_desk_note_check check (char_length(desk_note) <= 5000);
 
 -- Lower case without the accents Portuguese (and its neighbours) use, so "joao" finds "João"
 -- and "ACAO" finds "ação" whatever the database's locale (lower() alone leaves "Ã" as is under
 -- the C locale). translate() is costly per call (about 0.1 ms for a long message in PGlite),
 -- which is why its result is stored once per row below instead of computed per search.
 create or replace function private.search_fold(value text)
-  returns text
-  language sql
-  immutable
-  parallel safe
-  set search_path = ''
+  returns text language sql immutable parallel safe set search_path = ''
 as $$
   select translate(
     lower(value),
@@ -111,30 +96,29 @@ create table if not exists private.lead_audit (
 alter table private.contact_settings
   add column if not exists retention_days integer check (retention_days >= 1);
 
+-- One audit line for leads removed (none when none were); returns how many.
+create or replace function private.audit_removal(p_action text, p_leads integer, p_via text)
+  returns integer language sql set search_path = ''
+as $$
+  insert into private.lead_audit (action, leads, via)
+  select p_action, p_leads, p_via where p_leads > 0;
+  select p_leads;
+$$;
+
 -- Erases leads (a visitor's request under LGPD art. 18): the rows go, with their note, search
 -- text and delivery bookkeeping; private.mail_sends keeps only counts. One audit line.
 create or replace function private.erase_leads(p_ids uuid[], p_via text default 'sql')
-  returns integer
-  language plpgsql
-  set search_path = ''
+  returns integer language sql set search_path = ''
 as $$
-declare
-  erased integer;
-begin
-  delete from public.contact_submissions where id = any(p_ids);
-  get diagnostics erased = row_count;
-  if erased > 0 then
-    insert into private.lead_audit (action, leads, via) values ('erase', erased, p_via);
-  end if;
-  return erased;
-end
+  with erased as (
+    delete from public.contact_submissions where id = any(p_ids) returning 1
+  )
+  select private.audit_removal('erase', (select count(*)::integer from erased), p_via);
 $$;
 
 -- The same for every lead sent from one e-mail address, in any letter case.
 create or replace function private.erase_leads_by_email(p_email text, p_via text default 'sql')
-  returns integer
-  language sql
-  set search_path = ''
+  returns integer language sql set search_path = ''
 as $$
   select private.erase_leads(
     array(select id from public.contact_submissions where lower(email) = lower(btrim(p_email))),
@@ -142,37 +126,25 @@ as $$
   );
 $$;
 
--- Deletes leads older than contact_settings.retention_days. A lead whose e-mail has not
--- reached the company yet is kept until it has: retention must never be how a lead is lost.
+-- Deletes leads older than contact_settings.retention_days (none while it is null). A lead
+-- whose e-mail has not reached the company yet is kept until it has: retention must never be
+-- how a lead is lost.
 create or replace function private.purge_expired_leads(p_via text default 'retencao')
-  returns integer
-  language plpgsql
-  set search_path = ''
+  returns integer language sql set search_path = ''
 as $$
-declare
-  days integer;
-  purged integer;
-begin
-  select retention_days into days from private.contact_settings;
-  if days is null then
-    return 0;
-  end if;
-  delete from public.contact_submissions
-   where created_at < now() - make_interval(days => days)
-     and notified_at is not null;
-  get diagnostics purged = row_count;
-  if purged > 0 then
-    insert into private.lead_audit (action, leads, via) values ('purge', purged, p_via);
-  end if;
-  return purged;
-end
+  with purged as (
+    delete from public.contact_submissions s
+     using private.contact_settings c
+     where s.created_at < now() - make_interval(days => c.retention_days)
+       and s.notified_at is not null
+    returning 1
+  )
+  select private.audit_removal('purge', (select count(*)::integer from purged), p_via);
 $$;
 
 -- Ended sessions and old login failures; the Node server runs this daily and at each sign-in.
 create or replace function private.desk_housekeeping(p_idle_minutes integer default 30)
-  returns void
-  language sql
-  set search_path = ''
+  returns void language sql set search_path = ''
 as $$
   delete from private.desk_sessions
    where expires_at <= now() or last_seen_at <= now() - make_interval(mins => p_idle_minutes);
@@ -184,12 +156,8 @@ $$;
 -- another sender holds the lead, so the same e-mail never goes out twice at once. The lead is
 -- unsent again until the send succeeds: if it fails, the sweep retries it like any other.
 create or replace function private.claim_lead_mail(p_id uuid, p_lease_minutes integer)
-  returns setof private.mail_claim
-  language plpgsql
-  set search_path = ''
+  returns setof private.mail_claim language plpgsql set search_path = ''
 as $$
-declare
-  new_send bigint;
 begin
   perform pg_advisory_xact_lock(7242010);
   if not exists (select 1 from public.contact_submissions s where s.id = p_id) then
@@ -207,17 +175,10 @@ begin
       null::timestamptz, null::text, null::text, null::text, null::text;
     return;
   end if;
-  insert into private.mail_sends (kind, leads) values ('single', 1) returning id into new_send;
-  return query
-    update public.contact_submissions s
-       set notified_at = null,
-           notified_via = null,
-           notify_error = null,
-           next_notify_at = now() + make_interval(mins => p_lease_minutes),
-           notify_send_id = new_send
-     where s.id = p_id
-    returning 'claimed'::text, 'single'::text, new_send, s.id, s.created_at, s.name, s.email,
-      s.company, s.message;
+  update public.contact_submissions s
+     set notified_at = null, notified_via = null, notify_error = null
+   where s.id = p_id;
+  return query select * from private.open_single_send(p_id, p_lease_minutes);
 end
 $$;
 
@@ -248,6 +209,7 @@ create or replace view private.leads_export as
 revoke all on table private.desk_sessions, private.desk_login_failures, private.lead_audit
   from public;
 revoke all on table private.leads_export from public, anon, authenticated;
+revoke all on function private.audit_removal(text, integer, text) from public;
 revoke all on function private.erase_leads(uuid[], text) from public;
 revoke all on function private.erase_leads_by_email(text, text) from public;
 revoke all on function private.purge_expired_leads(text) from public;
@@ -256,23 +218,6 @@ revoke all on function private.claim_lead_mail(uuid, integer) from public;
 
 -- Where pg_cron exists (hosted Supabase), the daily purge runs in the database at 03:17 UTC.
 -- Without retention_days it deletes nothing. Elsewhere the Node server runs it on a timer.
-do $$
-begin
-  if not exists (select 1 from pg_available_extensions where name = 'pg_cron') then
-    raise notice 'pg_cron is not available: no scheduled lead purge (the Node server runs it).';
-    return;
-  end if;
-  begin
-    create extension if not exists pg_cron;
-  exception when others then
-    raise notice 'pg_cron could not be enabled (%): no scheduled lead purge.', sqlerrm;
-    return;
-  end;
-  -- Scheduling under an existing name replaces that job, so applying twice keeps one.
-  perform cron.schedule(
-    'purge-expired-leads',
-    '17 3 * * *',
-    'select private.purge_expired_leads()'
-  );
-end
-$$;
+select private.schedule_if_cron(
+  'purge-expired-leads', '17 3 * * *', 'select private.purge_expired_leads()'
+);

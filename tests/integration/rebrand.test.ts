@@ -17,17 +17,8 @@ import { copyProject, type ProjectCopy } from '../support/project-copy.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
-
-const OTHER = {
-  name: 'Borboleta Sistemas',
-  logoWords: ['Borboleta', 'Sistemas'],
-  inbox: 'ola@borboleta.example',
-  mailSenderName: 'Site da Borboleta',
-  phone: '+55 (31) 3333-4444',
-  phoneHref: 'tel:+553133334444',
-  address: { city: 'Belo Horizonte', region: 'MG', country: 'BR' },
-  siteUrl: 'https://www.borboleta.example',
-}
+// Another company with every fact changed: what a fork writes into company.ts.
+import OTHER from '../support/other-company.json'
 
 let project: ProjectCopy
 let folder: string
@@ -46,6 +37,8 @@ beforeAll(async () => {
     `${original.slice(0, original.indexOf('export const company'))}export const company = ${JSON.stringify(OTHER, null, 2)} as const\n`,
   )
   expect(body).toContain(company.name)
+  // A fact added to company.ts must be re-branded here too, or this test would not see it.
+  expect(Object.keys(OTHER).sort()).toEqual(Object.keys(company).sort())
   await project.build()
   ;[smtp, postgres] = await Promise.all([startSmtpCatcher(), startPostgresServer()])
 }, 240_000)

@@ -6,30 +6,65 @@ import { SEARCH_LIMIT, type LeadFilter } from '../leads/lead-filter.ts'
 
 const copy = deskCopy.list
 
-/** One filter: 'todas' (every value) or one of `options`, each shown by its name. */
-const FilterSelect = <Value extends string>(props: {
+/** A filter's select: 'todas' (every value) or one of `options`, each shown by its name. */
+interface FilterField {
   id: string
-  name: string
   label: string
   allLabel: string
-  options: readonly Value[]
-  names: Record<Value, string>
-  selected: Value | 'todas'
-}) => (
-  <div class="field">
-    <label for={props.id}>{props.label}</label>
-    <select id={props.id} name={props.name}>
-      <option value="todas" selected={props.selected === 'todas'}>
-        {props.allLabel}
-      </option>
-      {props.options.map((option) => (
-        <option value={option} selected={props.selected === option}>
-          {props.names[option]}
+  options: readonly string[]
+  names: Readonly<Record<string, string>>
+}
+
+/** Checks that every option has a name before the table forgets the options' type. */
+const filterField = <Value extends string>(
+  field: Omit<FilterField, 'options' | 'names'> & {
+    options: readonly Value[]
+    names: Record<Value, string>
+  },
+): FilterField => field
+
+const filterFields = {
+  status: filterField({
+    id: 'situacao',
+    label: copy.status,
+    allLabel: copy.all,
+    options: LEAD_STATUSES,
+    names: deskCopy.statuses,
+  }),
+  delivery: filterField({
+    id: 'envio',
+    label: copy.delivery,
+    allLabel: copy.allDeliveries,
+    options: DELIVERIES,
+    names: deskCopy.deliveries,
+  }),
+} satisfies Record<Exclude<keyof LeadFilter, 'search'>, FilterField>
+
+const FilterSelect = ({
+  name,
+  filter,
+}: {
+  name: keyof typeof filterFields
+  filter: LeadFilter
+}) => {
+  const field = filterFields[name]
+  const selected = filter[name]
+  return (
+    <div class="field">
+      <label for={field.id}>{field.label}</label>
+      <select id={field.id} name={name}>
+        <option value="todas" selected={selected === 'todas'}>
+          {field.allLabel}
         </option>
-      ))}
-    </select>
-  </div>
-)
+        {field.options.map((option) => (
+          <option value={option} selected={selected === option}>
+            {field.names[option]}
+          </option>
+        ))}
+      </select>
+    </div>
+  )
+}
 
 /**
  * Posted, never a GET form: the search terms (often a name or an address) then stay out of
@@ -60,24 +95,8 @@ export const LeadFilterForm = ({
           {copy.searchHint}
         </p>
       </div>
-      <FilterSelect
-        id="situacao"
-        name="status"
-        label={copy.status}
-        allLabel={copy.all}
-        options={LEAD_STATUSES}
-        names={deskCopy.statuses}
-        selected={filter.status}
-      />
-      <FilterSelect
-        id="envio"
-        name="delivery"
-        label={copy.delivery}
-        allLabel={copy.allDeliveries}
-        options={DELIVERIES}
-        names={deskCopy.deliveries}
-        selected={filter.delivery}
-      />
+      <FilterSelect name="status" filter={filter} />
+      <FilterSelect name="delivery" filter={filter} />
       <div class="actions">
         <button type="submit">{copy.apply}</button>
         <button type="submit" name="clear" value="1" class="secondary">

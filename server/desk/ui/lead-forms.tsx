@@ -11,86 +11,75 @@ interface FormProps {
   csrfToken: string
 }
 
-/** A change to one lead: its own panel, heading and CSRF token, posted to `action`. */
+/** Where each change to a lead is posted, its heading and its button. */
+const panels = {
+  status: { action: deskPaths.leadStatus, heading: copy.statusHeading, submit: copy.saveStatus },
+  resend: { action: deskPaths.leadResend, heading: copy.resendHeading, submit: copy.resend },
+  note: { action: deskPaths.leadNote, heading: copy.noteHeading, submit: copy.saveNote },
+  erase: { action: deskPaths.leadErase, heading: copy.eraseHeading, submit: copy.erase },
+}
+
+/**
+ * A change to one lead: its own panel, heading and CSRF token, with one submit button (`tone`
+ * for one that is not the usual next step).
+ */
 const PanelForm = ({
-  action,
-  heading,
-  csrfToken,
+  panel,
+  form: { lead, csrfToken },
+  tone,
   children,
 }: {
-  action: string
-  heading: string
-  csrfToken: string
+  panel: keyof typeof panels
+  form: FormProps
+  tone?: 'secondary' | 'danger'
   children: Child
 }) => (
-  <form method="post" action={action} class="panel stack">
-    <h2>{heading}</h2>
+  <form method="post" action={panels[panel].action(lead.id)} class="panel stack">
+    <h2>{panels[panel].heading}</h2>
     <input type="hidden" name="_csrf" value={csrfToken} />
     {children}
+    <div class="actions">
+      <button type="submit" class={tone}>
+        {panels[panel].submit}
+      </button>
+    </div>
   </form>
 )
 
-export const StatusForm = ({ lead, csrfToken }: FormProps) => (
-  <PanelForm
-    action={deskPaths.leadStatus(lead.id)}
-    heading={copy.statusHeading}
-    csrfToken={csrfToken}
-  >
+export const StatusForm = (form: FormProps) => (
+  <PanelForm panel="status" form={form}>
     <label for="situacao">{copy.statusLabel}</label>
     <select id="situacao" name="status">
       {LEAD_STATUSES.map((status) => (
-        <option value={status} selected={lead.status === status}>
+        <option value={status} selected={form.lead.status === status}>
           {deskCopy.statuses[status]}
         </option>
       ))}
     </select>
-    <div class="actions">
-      <button type="submit">{copy.saveStatus}</button>
-    </div>
   </PanelForm>
 )
 
-export const ResendForm = ({ lead, csrfToken }: FormProps) => (
-  <PanelForm
-    action={deskPaths.leadResend(lead.id)}
-    heading={copy.resendHeading}
-    csrfToken={csrfToken}
-  >
+export const ResendForm = (form: FormProps) => (
+  <PanelForm panel="resend" form={form} tone="secondary">
     <p class="hint">{copy.resendHint}</p>
-    <div class="actions">
-      <button type="submit" class="secondary">
-        {copy.resend}
-      </button>
-    </div>
   </PanelForm>
 )
 
-export const NoteForm = ({ lead, csrfToken }: FormProps) => (
-  <PanelForm action={deskPaths.leadNote(lead.id)} heading={copy.noteHeading} csrfToken={csrfToken}>
+export const NoteForm = (form: FormProps) => (
+  <PanelForm panel="note" form={form}>
     <label for="nota">{copy.noteLabel}</label>
     <textarea id="nota" name="note" maxlength={NOTE_LIMIT} aria-describedby="nota-dica">
-      {lead.note ?? ''}
+      {form.lead.note ?? ''}
     </textarea>
     <p id="nota-dica" class="hint">
       {copy.noteHint}
     </p>
-    <div class="actions">
-      <button type="submit">{copy.saveNote}</button>
-    </div>
   </PanelForm>
 )
 
 /** Erasure asks for an explicit confirmation: it cannot be undone. */
-export const EraseForm = ({
-  lead,
-  csrfToken,
-  fromSameEmail,
-}: FormProps & { fromSameEmail: number }) => (
-  <PanelForm
-    action={deskPaths.leadErase(lead.id)}
-    heading={copy.eraseHeading}
-    csrfToken={csrfToken}
-  >
+export const EraseForm = ({ fromSameEmail, ...form }: FormProps & { fromSameEmail: number }) => (
+  <PanelForm panel="erase" form={form} tone="danger">
     <p class="hint">{copy.eraseHint}</p>
     <p class="hint">{copy.eraseMailbox}</p>
     <label class="check">
@@ -103,10 +92,5 @@ export const EraseForm = ({
         <span>{copy.eraseOthers(fromSameEmail - 1)}</span>
       </label>
     )}
-    <div class="actions">
-      <button type="submit" class="danger">
-        {copy.erase}
-      </button>
-    </div>
   </PanelForm>
 )

@@ -9,21 +9,15 @@ export const cardLayouts = {
   inline: 'flex-row items-start gap-4 p-5 shadow-md',
 } as const
 
+const cardBase = 'flex rounded-2xl border border-slate-200 bg-white transition-shadow'
+
 export function Card({
   layout = 'stacked',
   className,
   ...props
 }: ComponentProps<'div'> & { layout?: keyof typeof cardLayouts }) {
   return (
-    <div
-      data-slot="card"
-      className={cn(
-        'flex rounded-2xl border border-slate-200 bg-white transition-shadow',
-        cardLayouts[layout],
-        className,
-      )}
-      {...props}
-    />
+    <div data-slot="card" className={cn(cardBase, cardLayouts[layout], className)} {...props} />
   )
 }
 
