@@ -14,6 +14,10 @@ export const FLOOR_PATHS = {
   interactions: '/bench-floor-interactions',
   /** The site's own index.html without its page script: what that one script costs. */
   siteWithoutScript: '/bench-site-without-script',
+  /** The site with its favicon inlined as a data: URL: what the favicon's request costs. */
+  siteWithInlineIcon: '/bench-site-inline-icon',
+  /** The site with the favicon inlined and no CSS at all: what the markup alone costs. */
+  siteWithoutCss: '/bench-site-without-css',
 } as const
 
 const text =
@@ -50,9 +54,19 @@ const interactionsScript = `document.getElementById('f').addEventListener('submi
 
 export async function writeFloorPages(distDir: string): Promise<() => Promise<void>> {
   const site = await readFile(path.join(distDir, 'index.html'), 'utf8')
+  const icon = await readFile(path.join(distDir, 'favicon.svg'), 'utf8')
+  const siteWithInlineIcon = site.replace(
+    /href="\/favicon\.svg"/,
+    `href="data:image/svg+xml,${encodeURIComponent(icon)}"`,
+  )
   const files = {
     [`${FLOOR_PATHS.siteWithoutScript}.html`]: site.replace(
       /<script type="module"[^>]*>[\s\S]*?<\/script>/g,
+      '',
+    ),
+    [`${FLOOR_PATHS.siteWithInlineIcon}.html`]: siteWithInlineIcon,
+    [`${FLOOR_PATHS.siteWithoutCss}.html`]: siteWithInlineIcon.replace(
+      /<style[^>]*>[\s\S]*?<\/style>/g,
       '',
     ),
     [`${FLOOR_PATHS.page}.html`]: barePage,

@@ -2,7 +2,9 @@
 // serving the prerendered build. Each round measures the site and a bare 1 KB page served by
 // the same server (the floor, bench/floor-pages.ts), in alternating order, so both see the same
 // machine; medians and the site's ratio to the floor are printed, with DESIGN.md's budgets.
-// Run: npm run bench:lighthouse [-- rounds]   (default 5; LIGHTHOUSE_REPORT=/tmp/lh keeps each JSON)
+// Run: npm run bench:lighthouse [-- rounds] [--breakdown]
+//   (default 5 rounds; LIGHTHOUSE_REPORT=/tmp/lh keeps each JSON; --breakdown adds the site with
+//   its favicon inlined and the site with no CSS, to show where the gap to the floor comes from)
 import { writeFile } from 'node:fs/promises'
 import * as chromeLauncher from 'chrome-launcher'
 import lighthouse from 'lighthouse'
@@ -12,7 +14,9 @@ import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/browser/chromium.t
 import { FLOOR_PATHS, writeFloorPages } from './floor-pages.ts'
 import { median, spawnServer } from './spawn-server.ts'
 
-const rounds = Number(process.argv[2] ?? 5)
+const args = process.argv.slice(2)
+const rounds = Number(args.find((arg) => /^\d+$/.test(arg)) ?? 5)
+const breakdown = args.includes('--breakdown')
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 const metrics = {
   FCP: 'first-contentful-paint',
@@ -34,12 +38,22 @@ const chrome = await chromeLauncher.launch({
 const pages = {
   site: `${server.url}/`,
   floor: `${server.url}${FLOOR_PATHS.page}`,
-  // Not a target: shows what the page script alone adds in Lighthouse's simulation.
+  // Not targets: what the page script, the favicon's request and the CSS each add in
+  // Lighthouse's simulation.
   noscript: `${server.url}${FLOOR_PATHS.siteWithoutScript}`,
+  icon: `${server.url}${FLOOR_PATHS.siteWithInlineIcon}`,
+  nocss: `${server.url}${FLOOR_PATHS.siteWithoutCss}`,
 } as const
-const results: Record<keyof typeof pages, Figures[]> = { site: [], floor: [], noscript: [] }
+type Page = keyof typeof pages
+const measured: Page[] = breakdown
+  ? ['site', 'floor', 'noscript', 'icon', 'nocss']
+  : ['site', 'floor', 'noscript']
+const results = Object.fromEntries(measured.map((page) => [page, []])) as unknown as Record<
+  Page,
+  Figures[]
+>
 
-async function measure(which: keyof typeof pages, round: number): Promise<Figures> {
+async function measure(which: Page, round: number): Promise<Figures> {
   const result = await lighthouse(pages[which], {
     port: chrome.port,
     output: 'json',
@@ -69,8 +83,7 @@ const row = (label: string, f: Figures) =>
 try {
   for (let round = 1; round <= rounds; round += 1) {
     // Rotate which page goes first, so a drift in the machine's speed hits all alike.
-    const all = ['site', 'floor', 'noscript'] as const
-    const order = all.map((_, i) => all[(i + round) % all.length] ?? 'site')
+    const order = measured.map((_, i) => measured[(i + round) % measured.length] ?? 'site')
     for (const which of order) {
       const figures = await measure(which, round)
       results[which].push(figures)
@@ -90,16 +103,15 @@ const medianOf = (list: Figures[]) =>
       median(list.map((f) => f[k as keyof Figures])),
     ]),
   ) as Figures
-const site = medianOf(results.site)
-const floor = medianOf(results.floor)
-const noscript = medianOf(results.noscript)
+const medians = Object.fromEntries(
+  measured.map((page) => [page, medianOf(results[page])]),
+) as Record<Page, Figures>
+const { site, floor } = medians
 console.log(
   `\nMedian of ${rounds} interleaved rounds (mobile, simulated throttling), ${new Date().toISOString()}`,
 )
 console.log(`${''.padEnd(11)} perf a11y  b-p  seo     FCP    LCP    TBT     SI  CLS`)
-console.log(row('site', site))
-console.log(row('floor', floor))
-console.log(row('noscript', noscript))
+for (const page of measured) console.log(row(page, medians[page]))
 const lcpRatio = site.LCP / floor.LCP
 const checks = [
   [
@@ -120,9 +132,20 @@ const checks = [
   ],
   [`FCP ratio to the floor ${(site.FCP / floor.FCP).toFixed(2)}×`, true],
   [`CLS ≤ 0.01 (${site.CLS.toFixed(3)})`, site.CLS <= 0.01],
-  [
-    `(the site without its page script: LCP ${(noscript.LCP / floor.LCP).toFixed(2)}× the floor's)`,
-    true,
-  ],
+  ...(
+    [
+      ['noscript', 'the site without its page script'],
+      ['icon', 'the site with its favicon inlined (no request)'],
+      ['nocss', 'the site with its favicon inlined and no CSS'],
+    ] as const
+  )
+    .filter(([page]) => measured.includes(page))
+    .map(
+      ([page, what]) =>
+        [
+          `(${what}: FCP ${(medians[page].FCP / floor.FCP).toFixed(2)}×, LCP ${(medians[page].LCP / floor.LCP).toFixed(2)}× the floor's)`,
+          true,
+        ] as const,
+    ),
 ] as const
 for (const [what, ok] of checks) console.log(`${ok ? 'met   ' : 'MISSED'} ${what}`)
