@@ -4,6 +4,7 @@ import { toast } from 'sonner'
 import { contactForm, contactToasts } from '../../content/contact.ts'
 import { contactFieldErrors } from '../../content/contact-errors.ts'
 import { ContactForm } from './contact-form.tsx'
+import { INSERT_TIMEOUT_MS } from './send-contact-message.ts'
 
 type FetchArgs = [input: string | URL | Request, init?: RequestInit]
 type Responder = (...args: FetchArgs) => Promise<Response>
@@ -177,6 +178,32 @@ describe('contact form', () => {
     expect(await screen.findByText(contactToasts.error.title)).toBeInTheDocument()
     expect(screen.getByText('Ocorreu um erro inesperado.')).toBeInTheDocument()
     expect(field(labels.email.label)).toHaveValue('ana@example.com')
+  })
+
+  it('gives up on a request that never answers, says so and keeps the message', async () => {
+    // Fake clocks that still move with real time, so typing works; the wait is then skipped.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true })
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime })
+    // Like a real fetch on a dead connection: no answer, until the caller aborts.
+    const fetchMock = stubBackend({
+      insert: (_input, init) =>
+        new Promise<Response>((_resolve, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        ),
+    })
+    render(<ContactForm />)
+    await fillForm(user)
+    await user.click(screen.getByRole('button', { name: contactForm.submit }))
+    await screen.findByRole('button', { name: contactForm.submitting })
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled())
+
+    vi.advanceTimersByTime(INSERT_TIMEOUT_MS - 1000)
+    expect(screen.queryByText(contactToasts.error.title)).not.toBeInTheDocument()
+    vi.advanceTimersByTime(1000)
+    expect(await screen.findByText(contactToasts.error.unexpected)).toBeInTheDocument()
+    expect(field(labels.message.label)).toHaveValue('Quero um aplicativo.')
+    expect(screen.getByRole('button', { name: contactForm.submit })).toBeEnabled()
+    vi.useRealTimers()
   })
 
   it('still confirms when only the e-mail fails, and logs that failure', async () => {
