@@ -9,6 +9,10 @@ import { services } from './content/services.ts'
 import { layoutText } from './content/site.ts'
 import { renderPage } from './entry-server.tsx'
 import { privacyRoute, type PageKind } from './routes.ts'
+import {
+  PRIVACY_NOTICE_SECTIONS,
+  PRIVACY_NOTICE_TITLE,
+} from '../tests/support/privacy-notice-texts.ts'
 import { SPEC_DIFFERENTIATOR_TITLES, SPEC_SERVICE_TITLES } from '../tests/support/spec-texts.ts'
 
 /** The page exactly as the build writes it into dist/, before any script runs. */
@@ -174,17 +178,9 @@ describe('the not-found page, as prerendered', () => {
 describe('the privacy notice, as prerendered', () => {
   it('says what the form stores, why, for how long, who receives it and how to ask', () => {
     showPrerendered('privacy')
-    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Política de Privacidade')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(PRIVACY_NOTICE_TITLE)
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
-    for (const title of [
-      'O que guardamos',
-      'Limite de envios',
-      'Para que usamos',
-      'Quem recebe',
-      'Por quanto tempo',
-      'Cookies',
-      'Os seus direitos',
-    ]) {
+    for (const title of PRIVACY_NOTICE_SECTIONS) {
       expect(screen.getByRole('region', { name: title })).toBeInTheDocument()
     }
     const main = within(screen.getByRole('main'))

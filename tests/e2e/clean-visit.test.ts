@@ -2,20 +2,15 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { contactForm } from '../support/browser/contact-form.ts'
 import { DESKTOP, PHONE } from '../support/browser/devices.ts'
-import { isIslandHydrated, useE2eSession, waitForIsland } from '../support/browser/session.ts'
+import {
+  isIslandHydrated,
+  scriptsInHtml,
+  useE2eSession,
+  waitForIsland,
+} from '../support/browser/session.ts'
 import { waitFor } from '../support/wait.ts'
 
 const session = useE2eSession()
-
-/** The scripts the page's HTML names: its page script and the chunks that script imports. */
-function scriptsInHtml(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    (document.querySelector('script[data-page-script]')?.getAttribute('data-page-script') ?? '')
-      .split(' ')
-      .filter(Boolean)
-      .map((file) => new URL(file, location.href).pathname),
-  )
-}
 
 /** Scrolls to the bottom the way each visitor does, with the pointer or finger over the form. */
 async function readToTheEnd(page: Page, touch: boolean): Promise<void> {

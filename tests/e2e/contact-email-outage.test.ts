@@ -18,10 +18,7 @@ describe('Contact form while e-mail is down', () => {
       email: uniqueEmail('smtp-down'),
       message: 'Preciso de uma API para integrar o meu ERP.',
     }
-    await form.fill(lead)
-    await form.submit.click()
-
-    await page.getByText(TOAST.successTitle, { exact: true }).waitFor()
+    await form.send(lead)
     await page.getByText(TOAST.successDescription, { exact: true }).waitFor()
     expect(await form.values()).toEqual({ name: '', email: '', company: '', message: '' })
     expect(await session.site().submissionsFrom(lead.email)).toEqual([

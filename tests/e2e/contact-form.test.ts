@@ -119,8 +119,7 @@ describe('Contact form', () => {
     await waitForIsland(page, 'contact-form')
     await waitFor('the form to become usable', () => form.submit.isEnabled(), Boolean)
     expect(await form.values()).toEqual({ ...lead, company: '' })
-    await form.submit.click()
-    await page.getByText(TOAST.successTitle, { exact: true }).waitFor()
+    await form.send()
     expect(await session.site().submissionsFrom(lead.email)).toEqual([
       { name: lead.name, email: lead.email, company: null, message: lead.message },
     ])
@@ -157,9 +156,7 @@ describe('Contact form', () => {
     )
 
     // A valid submission afterwards proves the counter would have seen the blocked ones.
-    await form.fill(lead)
-    await form.submit.click()
-    await page.getByText(TOAST.successTitle, { exact: true }).waitFor()
+    await form.send(lead)
     expect(sent.map((request) => request.method())).toEqual(['POST'])
     expect(await session.site().submissionsFrom(lead.email)).toHaveLength(1)
   })
@@ -173,9 +170,7 @@ describe('Contact form, when the database refuses', () => {
     const { page } = await limited.open(DESKTOP)
     await page.goto('/')
     const form = contactForm(page)
-    await form.fill(visitor('first'))
-    await form.submit.click()
-    await page.getByText(TOAST.successTitle, { exact: true }).waitFor()
+    await form.send(visitor('first'))
 
     const typed = { ...visitor('refused'), company: 'Loja da Ana' }
     await form.fill(typed)

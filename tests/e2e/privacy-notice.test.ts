@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { company } from '../../supabase/functions/_shared/company.ts'
 import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
-import { TOAST, contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
+import { contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
 import { DESKTOP, PHONE } from '../support/browser/devices.ts'
 import {
   SECTIONS,
@@ -13,36 +13,16 @@ import {
   visibleMenuEntries,
 } from '../support/browser/landing-page.ts'
 import { expectHeadingBroughtIntoView } from '../support/browser/scroll.ts'
-import { useE2eSession } from '../support/browser/session.ts'
+import { scriptsInHtml, useE2eSession } from '../support/browser/session.ts'
+import { PRIVACY_NOTICE_SECTIONS, PRIVACY_NOTICE_TITLE } from '../support/privacy-notice-texts.ts'
 import { waitFor } from '../support/wait.ts'
 
 const session = useE2eSession()
 
-const NOTICE_TITLE = 'Política de Privacidade'
-const NOTICE_SECTIONS = [
-  'O que guardamos',
-  'Limite de envios',
-  'Para que usamos',
-  'Quem recebe',
-  'Por quanto tempo',
-  'Cookies',
-  'Os seus direitos',
-]
-
 const noticeHeading = (page: Page) =>
-  page.getByRole('heading', { level: 1, name: NOTICE_TITLE, exact: true })
+  page.getByRole('heading', { level: 1, name: PRIVACY_NOTICE_TITLE, exact: true })
 
 const footer = (page: Page) => page.getByRole('contentinfo')
-
-/** The scripts the page's HTML names: its page script and the chunks that script imports. */
-function scriptsInHtml(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    (document.querySelector('script[data-page-script]')?.getAttribute('data-page-script') ?? '')
-      .split(' ')
-      .filter(Boolean)
-      .map((file) => new URL(file, location.href).pathname),
-  )
-}
 
 describe('The privacy notice', () => {
   it('is linked from the contact form, next to its button, in another tab so nothing typed is lost', async () => {
@@ -56,7 +36,9 @@ describe('The privacy notice', () => {
       message: 'Antes de enviar, quero saber o que vocês guardam.',
     }
     await form.fill(typed)
-    const link = form.form.getByRole('link', { name: `${NOTICE_TITLE} (abre em outra aba)` })
+    const link = form.form.getByRole('link', {
+      name: `${PRIVACY_NOTICE_TITLE} (abre em outra aba)`,
+    })
     const [button, notice] = await Promise.all([form.submit.boundingBox(), link.boundingBox()])
     expect(
       notice && button && notice.y - (button.y + button.height),
@@ -76,10 +58,10 @@ describe('The privacy notice', () => {
   it('is linked from the footer of the landing page, and of its own page as the current one', async () => {
     const { page } = await session.open(DESKTOP)
     await page.goto('/')
-    await footer(page).getByRole('link', { name: NOTICE_TITLE, exact: true }).click()
+    await footer(page).getByRole('link', { name: PRIVACY_NOTICE_TITLE, exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/privacidade')
     await noticeHeading(page).waitFor()
-    const own = footer(page).getByRole('link', { name: NOTICE_TITLE, exact: true })
+    const own = footer(page).getByRole('link', { name: PRIVACY_NOTICE_TITLE, exact: true })
     expect(await own.getAttribute('aria-current')).toBe('page')
   })
 
@@ -92,7 +74,7 @@ describe('The privacy notice', () => {
         /^default-src 'self'; script-src 'self' 'sha256-.+frame-ancestors 'none'$/,
       )
       await noticeHeading(page).waitFor()
-      expect(await page.title()).toBe(`${NOTICE_TITLE} | ${company.name}`)
+      expect(await page.title()).toBe(`${PRIVACY_NOTICE_TITLE} | ${company.name}`)
       const canonical = await page.locator('link[rel="canonical"]').getAttribute('href')
       expect(canonical, 'one address for search engines').toMatch(/^https:\/\/[^/]+\/privacidade$/)
     }
@@ -101,7 +83,7 @@ describe('The privacy notice', () => {
   it('says what it must, and offers the company inbox as an e-mail link', async () => {
     const { page } = await session.open(DESKTOP)
     await page.goto('/privacidade')
-    for (const title of NOTICE_SECTIONS) {
+    for (const title of PRIVACY_NOTICE_SECTIONS) {
       expect(await page.getByRole('heading', { level: 2, name: title }).isVisible(), title).toBe(
         true,
       )
@@ -132,7 +114,7 @@ describe('The privacy notice', () => {
     const response = await page.goto('/privacidade')
     expect(response?.status()).toBe(200)
     expect(await noticeHeading(page).isVisible()).toBe(true)
-    for (const title of NOTICE_SECTIONS) {
+    for (const title of PRIVACY_NOTICE_SECTIONS) {
       expect(await page.getByRole('heading', { level: 2, name: title }).isVisible(), title).toBe(
         true,
       )
@@ -143,7 +125,7 @@ describe('The privacy notice', () => {
     await control(siteHeader(page), 'Contato').click()
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#contact')
     expect(await sectionHeading(page, 'contact').isVisible()).toBe(true)
-    await footer(page).getByRole('link', { name: NOTICE_TITLE, exact: true }).click()
+    await footer(page).getByRole('link', { name: PRIVACY_NOTICE_TITLE, exact: true }).click()
     await page.waitForURL((url) => url.pathname === '/privacidade')
     expect(await noticeHeading(page).isVisible()).toBe(true)
   })
@@ -218,13 +200,11 @@ describe('The privacy notice', () => {
     await page.goto('/privacidade')
     await page.goto('/')
     const form = contactForm(page)
-    await form.fill({
+    await form.send({
       name: 'Caio Lima',
       email: uniqueEmail('privacy'),
       message: 'Gostaria de um orçamento para um aplicativo.',
     })
-    await form.submit.click()
-    await page.getByText(TOAST.successTitle, { exact: true }).waitFor()
     await page.waitForLoadState('networkidle')
 
     expect(await context.cookies()).toEqual([])

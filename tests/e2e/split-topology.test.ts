@@ -75,8 +75,7 @@ describe('the site on a static host, the API on another origin', () => {
     const lead = { name: 'Ana Estática', email: uniqueEmail('split'), message: 'Do site estático.' }
     await form.fill(lead)
     await waitFor('the form to become usable', () => form.submit.isEnabled(), Boolean)
-    await form.submit.click()
-    await page.getByText(TOAST.successTitle, { exact: true }).waitFor()
+    await form.send()
     await page.getByText(TOAST.successDescription, { exact: true }).waitFor()
 
     expect(apiRequests).toEqual([

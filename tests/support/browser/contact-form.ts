@@ -15,6 +15,8 @@ export interface ContactForm {
   message: Locator
   submit: Locator
   fill(values: ContactMessage): Promise<void>
+  /** Fills in `values` when given, presses the send button and waits for the thank-you toast. */
+  send(values?: ContactMessage, press?: 'click' | 'tap'): Promise<void>
   values(): Promise<Required<ContactMessage>>
 }
 
@@ -35,16 +37,23 @@ export function contactForm(page: Page): ContactForm {
     company: form.getByLabel(/^\s*empresa/i),
     message: form.getByLabel(/^\s*mensagem/i),
   }
+  // A button with no type (or type=submit) is the one that sends the form.
+  const submit = form.locator('button:not([type="button"]):not([type="reset"])')
+  const fill = async (values: ContactMessage) => {
+    await fields.name.fill(values.name)
+    await fields.email.fill(values.email)
+    await fields.company.fill(values.company ?? '')
+    await fields.message.fill(values.message)
+  }
   return {
     form,
     ...fields,
-    // A button with no type (or type=submit) is the one that sends the form.
-    submit: form.locator('button:not([type="button"]):not([type="reset"])'),
-    async fill(values) {
-      await fields.name.fill(values.name)
-      await fields.email.fill(values.email)
-      await fields.company.fill(values.company ?? '')
-      await fields.message.fill(values.message)
+    submit,
+    fill,
+    async send(values, press = 'click') {
+      if (values) await fill(values)
+      await (press === 'tap' ? submit.tap() : submit.click())
+      await page.getByText(TOAST.successTitle, { exact: true }).waitFor()
     },
     async values() {
       return {

@@ -76,3 +76,13 @@ export async function isIslandHydrated(page: Page, name: string): Promise<boolea
     return content != null && Object.keys(content).some((key) => key.startsWith('__reactFiber$'))
   }, name)
 }
+
+/** The scripts the page's HTML names: its page script and the chunks that script imports. */
+export function scriptsInHtml(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    (document.querySelector('script[data-page-script]')?.getAttribute('data-page-script') ?? '')
+      .split(' ')
+      .filter(Boolean)
+      .map((file) => new URL(file, location.href).pathname),
+  )
+}
