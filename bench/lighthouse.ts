@@ -7,7 +7,7 @@
 //   its favicon inlined and the site with no CSS, to show where the gap to the floor comes from)
 import { writeFile } from 'node:fs/promises'
 import * as chromeLauncher from 'chrome-launcher'
-import lighthouse from 'lighthouse'
+import lighthouse, { type Result } from 'lighthouse'
 import { buildIfNeeded } from '../scripts/build-if-needed.js'
 import { DIST_DIR } from '../server/paths.ts'
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/browser/chromium.ts'
@@ -25,7 +25,10 @@ const metrics = {
   CLS: 'cumulative-layout-shift',
   SI: 'speed-index',
 } as const
-type Figures = Record<(typeof categories)[number] | keyof typeof metrics, number>
+type Figures = Record<(typeof categories)[number] | keyof typeof metrics, number> & {
+  /** Whether the favicon's request ended before the observed LCP, so the simulation counts it. */
+  iconFirst: boolean
+}
 
 // `npm start` rebuilds a stale site on start; build first so that it cannot wipe the floor page.
 buildIfNeeded()
@@ -68,6 +71,7 @@ async function measure(which: Page, round: number): Promise<Figures> {
   for (const c of categories) figures[c] = Math.round((lhr.categories[c]?.score ?? 0) * 100)
   for (const [name, id] of Object.entries(metrics))
     figures[name as keyof typeof metrics] = lhr.audits[id]?.numericValue ?? NaN
+  figures.iconFirst = faviconEndedBeforeLcp(lhr)
   if (which === 'site') {
     const failing = Object.values(lhr.audits).filter(
       (a) => a.score !== null && a.score < 1 && a.scoreDisplayMode === 'binary',
@@ -77,8 +81,25 @@ async function measure(which: Page, round: number): Promise<Figures> {
   return figures
 }
 
+/**
+ * Chromium asks for the favicon once the page has loaded, which on this page is a little before
+ * its first paint. Lantern counts every request that ended before the paint it observed as
+ * needed for that paint, so in the runs where the favicon's answer wins that race the simulated
+ * LCP gains a round trip; marking those runs tells that apart from a slower page.
+ */
+function faviconEndedBeforeLcp(lhr: Result): boolean {
+  const observed = lhr.audits.metrics?.details as
+    { items?: { observedLargestContentfulPaint?: number }[] } | undefined
+  const lcp = observed?.items?.[0]?.observedLargestContentfulPaint ?? Infinity
+  const requests = lhr.audits['network-requests']?.details as
+    { items?: { url: string; networkEndTime?: number }[] } | undefined
+  return (requests?.items ?? []).some(
+    (r) => /\/favicon\.[a-z]+$/.test(r.url) && (r.networkEndTime ?? Infinity) < lcp,
+  )
+}
+
 const row = (label: string, f: Figures) =>
-  `${label.padEnd(11)} ${categories.map((c) => String(f[c]).padStart(4)).join(' ')}  ${(['FCP', 'LCP', 'TBT', 'SI'] as const).map((m) => `${Math.round(f[m])}`.padStart(6)).join(' ')}  ${f.CLS.toFixed(3)}`
+  `${label.padEnd(11)} ${categories.map((c) => String(f[c]).padStart(4)).join(' ')}  ${(['FCP', 'LCP', 'TBT', 'SI'] as const).map((m) => `${Math.round(f[m])}`.padStart(6)).join(' ')}  ${f.CLS.toFixed(3)}${f.iconFirst ? '  favicon before LCP' : ''}`
 
 try {
   for (let round = 1; round <= rounds; round += 1) {
@@ -96,13 +117,15 @@ try {
   await removeFloorPages()
 }
 
-const medianOf = (list: Figures[]) =>
-  Object.fromEntries(
+const medianOf = (list: Figures[]): Figures => ({
+  ...(Object.fromEntries(
     [...categories, ...Object.keys(metrics)].map((k) => [
       k,
-      median(list.map((f) => f[k as keyof Figures])),
+      median(list.map((f) => Number(f[k as keyof Figures]))),
     ]),
-  ) as Figures
+  ) as Omit<Figures, 'iconFirst'>),
+  iconFirst: false,
+})
 const medians = Object.fromEntries(
   measured.map((page) => [page, medianOf(results[page])]),
 ) as Record<Page, Figures>
@@ -113,6 +136,13 @@ console.log(
 console.log(`${''.padEnd(11)} perf a11y  b-p  seo     FCP    LCP    TBT     SI  CLS`)
 for (const page of measured) console.log(row(page, medians[page]))
 const lcpRatio = site.LCP / floor.LCP
+
+function iconRaceLine(runs: Figures[]): string {
+  const [first, after] = [runs.filter((f) => f.iconFirst), runs.filter((f) => !f.iconFirst)]
+  const lcp = (list: Figures[]) =>
+    list.length ? `${Math.round(median(list.map((f) => f.LCP)))} ms` : '—'
+  return `(favicon answered before the observed LCP in ${first.length} of ${runs.length} site runs: LCP ${lcp(first)} in those, ${lcp(after)} in the others)`
+}
 const checks = [
   [
     `Performance 100 on every run (${results.site.map((f) => f.performance).join('/')})`,
@@ -131,6 +161,7 @@ const checks = [
     lcpRatio <= 1.08,
   ],
   [`FCP ratio to the floor ${(site.FCP / floor.FCP).toFixed(2)}×`, true],
+  [iconRaceLine(results.site), true],
   [`CLS ≤ 0.01 (${site.CLS.toFixed(3)})`, site.CLS <= 0.01],
   ...(
     [
