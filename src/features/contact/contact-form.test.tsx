@@ -4,7 +4,7 @@ import { toast } from 'sonner'
 import { contactForm, contactToasts } from '../../content/contact.ts'
 import { contactFieldErrors } from '../../content/contact-errors.ts'
 import { ContactForm } from './contact-form.tsx'
-import { INSERT_TIMEOUT_MS } from './send-contact-message.ts'
+import { DB_REQUEST_TIMEOUT_MS } from '../../lib/supabase.ts'
 
 type FetchArgs = [input: string | URL | Request, init?: RequestInit]
 type Responder = (...args: FetchArgs) => Promise<Response>
@@ -197,7 +197,7 @@ describe('contact form', () => {
     await screen.findByRole('button', { name: contactForm.submitting })
     await waitFor(() => expect(fetchMock).toHaveBeenCalled())
 
-    vi.advanceTimersByTime(INSERT_TIMEOUT_MS - 1000)
+    vi.advanceTimersByTime(DB_REQUEST_TIMEOUT_MS - 1000)
     expect(screen.queryByText(contactToasts.error.title)).not.toBeInTheDocument()
     vi.advanceTimersByTime(1000)
     expect(await screen.findByText(contactToasts.error.unexpected)).toBeInTheDocument()

@@ -27,14 +27,6 @@ export type SendContactResult = { ok: true } | { ok: false; description: string 
 /** A hanging mail server must not keep the visitor waiting: the row is already safe by then. */
 export const EMAIL_FUNCTION_TIMEOUT_MS = 10_000
 
-/**
- * A request that never answers (a connection dropped on mobile data, a server past its
- * capacity) must not leave the visitor on 'Enviando...': after this long they are told it
- * failed, with what they typed kept, and can send again or use the e-mail and phone beside the
- * form. If the row was stored after all, the company gets it twice at worst, never not at all.
- */
-export const INSERT_TIMEOUT_MS = 20_000
-
 let defaultClients: SupabaseClients | undefined
 
 function describeFailure(message: string | undefined, status: number): string {
@@ -62,23 +54,16 @@ export async function sendContactMessage(
     message: values.message,
   }
 
-  const timeLimit = new AbortController()
-  const timer = setTimeout(() => timeLimit.abort(), INSERT_TIMEOUT_MS)
   try {
-    const { error, status } = await clients.db
-      .from('contact_submissions')
-      .insert({
-        ...submission,
-        form_trap: signals.trap,
-        form_elapsed_ms: Math.min(Math.max(0, Math.round(signals.elapsedMs)), MAX_ELAPSED_MS),
-      })
-      .abortSignal(timeLimit.signal)
+    const { error, status } = await clients.db.from('contact_submissions').insert({
+      ...submission,
+      form_trap: signals.trap,
+      form_elapsed_ms: Math.min(Math.max(0, Math.round(signals.elapsedMs)), MAX_ELAPSED_MS),
+    })
     if (error) return { ok: false, description: describeFailure(error.message, status) }
   } catch (error) {
     console.error('contact_submissions insert threw', error)
     return { ok: false, description: contactToasts.error.unexpected }
-  } finally {
-    clearTimeout(timer)
   }
 
   try {
