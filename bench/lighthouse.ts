@@ -25,7 +25,8 @@ const metrics = {
   CLS: 'cumulative-layout-shift',
   SI: 'speed-index',
 } as const
-type Figures = Record<(typeof categories)[number] | keyof typeof metrics, number> & {
+type Figures = Record<(typeof categories)[number] | keyof typeof metrics, number>
+type Run = Figures & {
   /** Whether the favicon's request ended before the observed LCP, so the simulation counts it. */
   iconFirst: boolean
 }
@@ -53,10 +54,10 @@ const measured: Page[] = breakdown
   : ['site', 'floor', 'noscript']
 const results = Object.fromEntries(measured.map((page) => [page, []])) as unknown as Record<
   Page,
-  Figures[]
+  Run[]
 >
 
-async function measure(which: Page, round: number): Promise<Figures> {
+async function measure(which: Page, round: number): Promise<Run> {
   const result = await lighthouse(pages[which], {
     port: chrome.port,
     output: 'json',
@@ -67,7 +68,7 @@ async function measure(which: Page, round: number): Promise<Figures> {
   if (!lhr) throw new Error('Lighthouse returned no result')
   if (process.env.LIGHTHOUSE_REPORT)
     await writeFile(`${process.env.LIGHTHOUSE_REPORT}-${which}-${round}.json`, JSON.stringify(lhr))
-  const figures = {} as Figures
+  const figures = {} as Run
   for (const c of categories) figures[c] = Math.round((lhr.categories[c]?.score ?? 0) * 100)
   for (const [name, id] of Object.entries(metrics))
     figures[name as keyof typeof metrics] = lhr.audits[id]?.numericValue ?? NaN
@@ -98,7 +99,14 @@ function faviconEndedBeforeLcp(lhr: Result): boolean {
   )
 }
 
-const row = (label: string, f: Figures) =>
+function iconRaceLine(runs: Run[]): string {
+  const [first, after] = [runs.filter((f) => f.iconFirst), runs.filter((f) => !f.iconFirst)]
+  const lcp = (list: Run[]) =>
+    list.length ? `${Math.round(median(list.map((f) => f.LCP)))} ms` : '—'
+  return `(favicon answered before the observed LCP in ${first.length} of ${runs.length} site runs: LCP ${lcp(first)} in those, ${lcp(after)} in the others)`
+}
+
+const row = (label: string, f: Figures & { iconFirst?: boolean }) =>
   `${label.padEnd(11)} ${categories.map((c) => String(f[c]).padStart(4)).join(' ')}  ${(['FCP', 'LCP', 'TBT', 'SI'] as const).map((m) => `${Math.round(f[m])}`.padStart(6)).join(' ')}  ${f.CLS.toFixed(3)}${f.iconFirst ? '  favicon before LCP' : ''}`
 
 try {
@@ -117,15 +125,13 @@ try {
   await removeFloorPages()
 }
 
-const medianOf = (list: Figures[]): Figures => ({
-  ...(Object.fromEntries(
+const medianOf = (list: Figures[]) =>
+  Object.fromEntries(
     [...categories, ...Object.keys(metrics)].map((k) => [
       k,
-      median(list.map((f) => Number(f[k as keyof Figures]))),
+      median(list.map((f) => f[k as keyof Figures])),
     ]),
-  ) as Omit<Figures, 'iconFirst'>),
-  iconFirst: false,
-})
+  ) as Figures
 const medians = Object.fromEntries(
   measured.map((page) => [page, medianOf(results[page])]),
 ) as Record<Page, Figures>
@@ -137,12 +143,6 @@ console.log(`${''.padEnd(11)} perf a11y  b-p  seo     FCP    LCP    TBT     SI  
 for (const page of measured) console.log(row(page, medians[page]))
 const lcpRatio = site.LCP / floor.LCP
 
-function iconRaceLine(runs: Figures[]): string {
-  const [first, after] = [runs.filter((f) => f.iconFirst), runs.filter((f) => !f.iconFirst)]
-  const lcp = (list: Figures[]) =>
-    list.length ? `${Math.round(median(list.map((f) => f.LCP)))} ms` : '—'
-  return `(favicon answered before the observed LCP in ${first.length} of ${runs.length} site runs: LCP ${lcp(first)} in those, ${lcp(after)} in the others)`
-}
 const checks = [
   [
     `Performance 100 on every run (${results.site.map((f) => f.performance).join('/')})`,
