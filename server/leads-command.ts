@@ -1,16 +1,16 @@
 import { existsSync } from 'node:fs'
-import { hashPassword } from './desk/auth/password-hash.ts'
-import { weakPasswordReason } from './desk/auth/password-policy.ts'
-import { openDirectStore } from './desk/cli/direct.ts'
+import { hashPassword } from './desk/sign-in/password-hash.ts'
+import { weakPasswordReason } from './desk/sign-in/password-policy.ts'
+import { openDirectStore } from './desk/leads/cli/direct.ts'
 import {
   parseLeadsCommand,
   USAGE,
   type CommandTarget,
   type LeadsCommand,
-} from './desk/cli/parse-command.ts'
-import { readSecret } from './desk/cli/read-secret.ts'
-import { connectToDesk, serverAnswers } from './desk/cli/via-server.ts'
-import { exportLeads } from './desk/export/export-leads.ts'
+} from './desk/leads/cli/parse-command.ts'
+import { readSecret } from './desk/leads/cli/read-secret.ts'
+import { connectToDesk, serverAnswers } from './desk/leads/cli/via-server.ts'
+import { exportLeads } from './desk/leads/export/export-leads.ts'
 import { eraseLeads } from './desk/leads/erase-leads.ts'
 import { EMPTY_FILTER } from './desk/leads/lead-filter.ts'
 import { readSettings, type Settings } from './settings.ts'

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { readSettings } from '../settings.ts'
-import { hashPassword } from './auth/password-hash.ts'
+import { hashPassword } from './sign-in/password-hash.ts'
 import { leadDeskStartupLine } from './startup-line.ts'
 
 const problems = (env: Record<string, string>) => {

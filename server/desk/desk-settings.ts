@@ -1,5 +1,5 @@
-import { parsePasswordHash, type PasswordHash } from './auth/password-hash.ts'
-import { weakPasswordReason } from './auth/password-policy.ts'
+import { parsePasswordHash, type PasswordHash } from './sign-in/password-hash.ts'
+import { weakPasswordReason } from './sign-in/password-policy.ts'
 
 /** The lead desk's part of the server's settings (server/settings.ts reads it from here). */
 export interface DeskSettings {

@@ -7,7 +7,7 @@ import { seedLeads } from '../../tests/support/seed-leads.ts'
 import { testSettings } from '../../tests/support/test-app.ts'
 import { createJsonLogger } from '../log.ts'
 import { startServer, type RunningServer } from '../start-server.ts'
-import { LOGIN_FAILURE_LIMIT } from './auth/login-throttle.ts'
+import { LOGIN_FAILURE_LIMIT } from './sign-in/login-throttle.ts'
 
 /**
  * The lead desk's defences, through the real server (startServer, a real port, PGlite in a

@@ -9,7 +9,7 @@ import { createTestApp } from '../../tests/support/test-app.ts'
 import { createTestDatabase } from '../../tests/support/test-database.ts'
 import type { Database } from '../db/database.ts'
 import { DEV_ANON_KEY } from '../settings.ts'
-import { preparePasswordCheck } from './auth/password-check.ts'
+import { preparePasswordCheck } from './sign-in/password-check.ts'
 import type { LeadDeskOptions } from './http/desk-env.ts'
 import { PAGE_SIZE } from './leads/lead-store.ts'
 

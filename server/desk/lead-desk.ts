@@ -4,11 +4,11 @@ import { deskCookies } from './http/desk-cookies.ts'
 import type { DeskDeps, DeskEnv, LeadDeskOptions } from './http/desk-env.ts'
 import { deskHeaders } from './http/desk-headers.ts'
 import { requireCsrf, requireSession, sameOriginChanges } from './http/guards.ts'
-import { createApiRoutes } from './routes/api-routes.ts'
-import { createLeadRoutes } from './routes/lead-routes.ts'
-import { createListRoutes } from './routes/list-routes.ts'
-import { createLoginRoutes } from './routes/login-routes.ts'
-import { DESK_CSS, DESK_CSS_VERSION } from './ui/stylesheet.ts'
+import { createApiRoutes } from './leads/routes/api-routes.ts'
+import { createLeadRoutes } from './leads/routes/lead-routes.ts'
+import { createListRoutes } from './leads/routes/list-routes.ts'
+import { createLoginRoutes } from './sign-in/login-routes.ts'
+import { DESK_CSS, DESK_CSS_VERSION } from './frame/stylesheet.ts'
 
 /** A note of 5000 characters is at most 20 KB of UTF-8; nothing the desk takes is bigger. */
 const MAX_DESK_BODY_BYTES = 64 * 1024

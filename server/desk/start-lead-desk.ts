@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts'
 import type { Logger } from '../log.ts'
 import { createIsHttps } from '../proxy-trust.ts'
 import type { Settings } from '../settings.ts'
-import { preparePasswordCheck } from './auth/password-check.ts'
+import { preparePasswordCheck } from './sign-in/password-check.ts'
 import type { LeadDeskOptions } from './http/desk-env.ts'
 import { applyRetentionDays, startRetentionPurge } from './leads/retention.ts'
 

@@ -64,7 +64,7 @@ create table if not exists private.desk_sessions (
   csrf_token text not null,
   created_at timestamptz not null default now(),
   last_seen_at timestamptz not null default now(),
-  -- The absolute end; an idle session ends sooner (server/desk/auth/session-store.ts).
+  -- The absolute end; an idle session ends sooner (server/desk/sign-in/session-store.ts).
   expires_at timestamptz not null,
   -- The list's search and filters, so search terms never travel in a URL.
   lead_filter jsonb not null default '{}'

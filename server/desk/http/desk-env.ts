@@ -2,8 +2,8 @@ import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../log.ts'
 import type { SendEmail } from '../../../supabase/functions/_shared/mail-delivery.ts'
 import type { Context } from 'hono'
-import type { PasswordCheck } from '../auth/password-check.ts'
-import type { DeskSession } from '../auth/session-store.ts'
+import type { PasswordCheck } from '../sign-in/password-check.ts'
+import type { DeskSession } from '../sign-in/session-store.ts'
 import type { DeskCookies } from './desk-cookies.ts'
 
 /** What the lead desk is given by the server (see server/desk/lead-desk.ts). */

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { findSession, sameSecret } from '../auth/session-store.ts'
+import { findSession, sameSecret } from '../sign-in/session-store.ts'
 import { deskPaths } from '../desk-paths.ts'
 import type { DeskDeps, DeskEnv } from './desk-env.ts'
 import { renderErrorPage } from './render.ts'

@@ -1,7 +1,7 @@
 import type { Context } from 'hono'
 import type { Child } from 'hono/jsx'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { ErrorPage } from '../ui/error-page.tsx'
+import { ErrorPage } from '../frame/error-page.tsx'
 
 /** A whole desk page; components render synchronously, so this is one string. */
 export const renderPage = (c: Context, page: Child, status: ContentfulStatusCode = 200) =>

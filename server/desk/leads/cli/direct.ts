@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs'
 import path from 'node:path'
-import type { Database } from '../../db/database.ts'
-import { acquireDataDirLock } from '../../db/lock.ts'
-import { applyMigrations } from '../../db/migrate.ts'
-import { openPgliteDatabase } from '../../db/pglite.ts'
-import { openPostgresDatabase } from '../../db/postgres.ts'
-import { ensureSupabaseRoles } from '../../db/supabase-roles.ts'
-import type { Settings } from '../../settings.ts'
+import type { Database } from '../../../db/database.ts'
+import { acquireDataDirLock } from '../../../db/lock.ts'
+import { applyMigrations } from '../../../db/migrate.ts'
+import { openPgliteDatabase } from '../../../db/pglite.ts'
+import { openPostgresDatabase } from '../../../db/postgres.ts'
+import { ensureSupabaseRoles } from '../../../db/supabase-roles.ts'
+import type { Settings } from '../../../settings.ts'
 
 export interface DirectStore {
   db: Database

@@ -1,6 +1,6 @@
-import type { Database } from '../../db/database.ts'
-import type { LeadSelection } from '../leads/lead-filter.ts'
-import { selectLeads } from '../leads/lead-store.ts'
+import type { Database } from '../../../db/database.ts'
+import type { LeadSelection } from '../lead-filter.ts'
+import { selectLeads } from '../lead-store.ts'
 import { renderExport, type ExportFormat } from './lead-export.ts'
 
 /**

@@ -1,8 +1,8 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../copy.ts'
-import { deskPaths } from '../desk-paths.ts'
+import { deskCopy } from '../../copy.ts'
+import { deskPaths } from '../../desk-paths.ts'
 import { formatBrazilDateTime } from '../export/brazil-time.ts'
-import type { LeadSummary } from '../leads/lead.ts'
+import type { LeadSummary } from '../lead.ts'
 import { DeliveryBadge, StatusBadge } from './badges.tsx'
 
 const columns = deskCopy.list.columns

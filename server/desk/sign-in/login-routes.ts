@@ -1,17 +1,17 @@
 import { Hono, type Context } from 'hono'
 import { deskCopy } from '../copy.ts'
 import { deskPaths } from '../desk-paths.ts'
-import { clearLoginFailures, reserveLoginAttempt } from '../auth/login-throttle.ts'
+import { clearLoginFailures, reserveLoginAttempt } from './login-throttle.ts'
 import {
   SESSION_IDLE_MINUTES,
   createSession,
   findSession,
   newLoginNonce,
   sameSecret,
-} from '../auth/session-store.ts'
+} from './session-store.ts'
 import type { DeskDeps, DeskEnv } from '../http/desk-env.ts'
 import { renderPage } from '../http/render.ts'
-import { LoginPage, type LoginPageProps } from '../ui/login-page.tsx'
+import { LoginPage, type LoginPageProps } from './login-page.tsx'
 
 /** Longer input is no password of ours, and would only make scrypt work harder. */
 const MAX_PASSWORD_LENGTH = 1024

@@ -1,12 +1,12 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../copy.ts'
-import { deskPaths } from '../desk-paths.ts'
+import { deskCopy } from '../../copy.ts'
+import { deskPaths } from '../../desk-paths.ts'
 import { formatBrazilDateTime } from '../export/brazil-time.ts'
-import type { Lead } from '../leads/lead.ts'
+import type { Lead } from '../lead.ts'
 import { DeliveryBadge, StatusBadge } from './badges.tsx'
-import { DeskDocument, Notice } from './desk-document.tsx'
+import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import { EraseForm, NoteForm, ResendForm, StatusForm } from './lead-forms.tsx'
-import type { NoticeMessage } from './notices.ts'
+import type { NoticeMessage } from '../../frame/notices.ts'
 
 const copy = deskCopy.lead
 

@@ -1,4 +1,4 @@
-import { deskPaths } from '../desk-paths.ts'
+import { deskPaths } from '../../desk-paths.ts'
 import type { ExportFormat } from '../export/lead-export.ts'
 
 /** Why a request to the server did not work, in words for the person at the terminal. */

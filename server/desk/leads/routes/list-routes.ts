@@ -1,14 +1,14 @@
 import { Hono } from 'hono'
-import { endSession, saveSessionFilter } from '../auth/session-store.ts'
-import { deskPaths } from '../desk-paths.ts'
+import { endSession, saveSessionFilter } from '../../sign-in/session-store.ts'
+import { deskPaths } from '../../desk-paths.ts'
 import { isExportFormat } from '../export/lead-export.ts'
-import type { DeskDeps, DeskEnv } from '../http/desk-env.ts'
-import { renderPage } from '../http/render.ts'
-import { EMPTY_FILTER, readLeadFilter } from '../leads/lead-filter.ts'
-import { listLeads } from '../leads/lead-store.ts'
+import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
+import { renderPage } from '../../http/render.ts'
+import { EMPTY_FILTER, readLeadFilter } from '../lead-filter.ts'
+import { listLeads } from '../lead-store.ts'
 import { sendExport } from './send-export.ts'
-import { LeadListPage } from '../ui/lead-list-page.tsx'
-import { noticeFor } from '../ui/notices.ts'
+import { LeadListPage } from '../pages/lead-list-page.tsx'
+import { noticeFor } from '../../frame/notices.ts'
 
 /** The list, its filter and export, and signing out; all behind a session. */
 export const createListRoutes = (deps: DeskDeps) => {

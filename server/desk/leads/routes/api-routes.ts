@@ -1,9 +1,9 @@
 import { Hono } from 'hono'
 import { readCalendarDay } from '../export/brazil-time.ts'
 import { isExportFormat } from '../export/lead-export.ts'
-import type { DeskDeps, DeskEnv } from '../http/desk-env.ts'
-import { eraseLeads } from '../leads/erase-leads.ts'
-import { EMPTY_FILTER } from '../leads/lead-filter.ts'
+import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
+import { eraseLeads } from '../erase-leads.ts'
+import { EMPTY_FILTER } from '../lead-filter.ts'
 import { sendExport } from './send-export.ts'
 
 /**

@@ -1,8 +1,8 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../copy.ts'
-import { deskPaths } from '../desk-paths.ts'
-import { DELIVERIES, LEAD_STATUSES } from '../leads/lead.ts'
-import { SEARCH_LIMIT, type LeadFilter } from '../leads/lead-filter.ts'
+import { deskCopy } from '../../copy.ts'
+import { deskPaths } from '../../desk-paths.ts'
+import { DELIVERIES, LEAD_STATUSES } from '../lead.ts'
+import { SEARCH_LIMIT, type LeadFilter } from '../lead-filter.ts'
 
 const copy = deskCopy.list
 

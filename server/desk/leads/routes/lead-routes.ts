@@ -1,13 +1,13 @@
 import { Hono, type Context } from 'hono'
-import { deskPaths, withNotice } from '../desk-paths.ts'
-import type { DeskDeps, DeskEnv } from '../http/desk-env.ts'
-import { renderErrorPage, renderPage } from '../http/render.ts'
-import { isLeadStatus, NOTE_LIMIT } from '../leads/lead.ts'
-import { eraseLeads } from '../leads/erase-leads.ts'
-import { countLeadsFromEmail, findLead, setLeadNote, setLeadStatus } from '../leads/lead-store.ts'
-import { resendLeadMail, type ResendOutcome } from '../leads/resend-lead.ts'
-import { LeadPage } from '../ui/lead-page.tsx'
-import { noticeFor } from '../ui/notices.ts'
+import { deskPaths, withNotice } from '../../desk-paths.ts'
+import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
+import { renderErrorPage, renderPage } from '../../http/render.ts'
+import { isLeadStatus, NOTE_LIMIT } from '../lead.ts'
+import { eraseLeads } from '../erase-leads.ts'
+import { countLeadsFromEmail, findLead, setLeadNote, setLeadStatus } from '../lead-store.ts'
+import { resendLeadMail, type ResendOutcome } from '../resend-lead.ts'
+import { LeadPage } from '../pages/lead-page.tsx'
+import { noticeFor } from '../../frame/notices.ts'
 
 const RESEND_NOTICE = {
   sent: 'reenviado',

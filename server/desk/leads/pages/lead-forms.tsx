@@ -1,8 +1,8 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx'
-import { deskCopy } from '../copy.ts'
-import { deskPaths } from '../desk-paths.ts'
-import { LEAD_STATUSES, NOTE_LIMIT, type Lead } from '../leads/lead.ts'
+import { deskCopy } from '../../copy.ts'
+import { deskPaths } from '../../desk-paths.ts'
+import { LEAD_STATUSES, NOTE_LIMIT, type Lead } from '../lead.ts'
 
 const copy = deskCopy.lead
 

@@ -1,13 +1,13 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../copy.ts'
-import { deskPaths } from '../desk-paths.ts'
-import { isFiltered, type LeadFilter } from '../leads/lead-filter.ts'
-import type { LeadPage } from '../leads/lead-store.ts'
-import { DeskDocument, Notice } from './desk-document.tsx'
+import { deskCopy } from '../../copy.ts'
+import { deskPaths } from '../../desk-paths.ts'
+import { isFiltered, type LeadFilter } from '../lead-filter.ts'
+import type { LeadPage } from '../lead-store.ts'
+import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import { LeadFilterForm } from './lead-filter-form.tsx'
 import { LeadTable } from './lead-table.tsx'
-import { Pager } from './pager.tsx'
-import type { NoticeMessage } from './notices.ts'
+import { Pager } from '../../frame/pager.tsx'
+import type { NoticeMessage } from '../../frame/notices.ts'
 
 const copy = deskCopy.list
 

@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
-import type { Database } from '../../db/database.ts'
+import type { Database } from '../../../db/database.ts'
 import { exportLeads } from '../export/export-leads.ts'
 import { exportFileName, type ExportFormat } from '../export/lead-export.ts'
-import type { LeadSelection } from '../leads/lead-filter.ts'
+import type { LeadSelection } from '../lead-filter.ts'
 
 /** An export as a download named after today (contatos-2026-11-22.csv). */
 export const sendExport = async (

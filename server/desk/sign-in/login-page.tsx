@@ -1,8 +1,8 @@
 /** @jsxImportSource hono/jsx */
 import { deskCopy } from '../copy.ts'
 import { deskPaths } from '../desk-paths.ts'
-import { DeskDocument, Notice } from './desk-document.tsx'
-import type { NoticeMessage } from './notices.ts'
+import { DeskDocument, Notice } from '../frame/desk-document.tsx'
+import type { NoticeMessage } from '../frame/notices.ts'
 
 export interface LoginPageProps {
   /** The double-submit token, also in the sign-in cookie. */

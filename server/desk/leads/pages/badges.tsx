@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../copy.ts'
-import type { Delivery, LeadStatus } from '../leads/lead.ts'
+import { deskCopy } from '../../copy.ts'
+import type { Delivery, LeadStatus } from '../lead.ts'
 
 export const StatusBadge = ({ status }: { status: LeadStatus }) => (
   <span class={`badge badge-${status}`}>{deskCopy.statuses[status]}</span>

@@ -1,5 +1,5 @@
-import { deskCopy } from '../copy.ts'
-import type { Lead } from '../leads/lead.ts'
+import { deskCopy } from '../../copy.ts'
+import type { Lead } from '../lead.ts'
 import { formatBrazilDateTime } from './brazil-time.ts'
 
 export type ExportFormat = 'csv' | 'json'
