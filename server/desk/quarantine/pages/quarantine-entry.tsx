@@ -49,8 +49,9 @@ export const QuarantineEntry = ({
         <dd>{entry.company ?? deskCopy.list.noCompany}</dd>
         <dt>{copy.reason}</dt>
         <dd>{copy.reasons[entry.reason]}</dd>
+        <dt>{copy.message}</dt>
+        <dd class="message">{entry.message}</dd>
       </dl>
-      <p class="message">{entry.message}</p>
       <div class="actions">
         <EntryAction
           action={deskPaths.quarantineRestore(entry.id)}
