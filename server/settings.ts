@@ -1,7 +1,11 @@
 import path from 'node:path'
 import { readMailSettings, type MailSettings } from '../supabase/functions/_shared/mail-settings.ts'
 import { parseTrustProxy, type TrustProxy } from './proxy-trust.ts'
-import { CONTACT_LIMIT_SETTINGS, type ContactLimitName } from './db/contact-limits.ts'
+import {
+  CONTACT_LIMIT_BOUNDS,
+  CONTACT_LIMIT_SETTINGS,
+  type ContactLimitName,
+} from './db/contact-limits.ts'
 import { readDeskSettings, type DeskSettings } from './desk/desk-settings.ts'
 import { DIST_DIR } from './paths.ts'
 
@@ -101,9 +105,9 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
   for (const name of Object.keys(CONTACT_LIMIT_SETTINGS) as ContactLimitName[]) {
     const text = value(name)
     if (text === undefined) continue
-    const minimum = name === 'FORM_MIN_FILL_MS' || name === 'RATE_LIMIT_MAIL_PER_HOUR' ? 0 : 1
-    if (!/^\d+$/.test(text) || Number(text) < minimum || Number(text) > 2_000_000_000) {
-      problems.push(`${name} must be a whole number of at least ${minimum} (got "${text}").`)
+    const [minimum, maximum] = CONTACT_LIMIT_BOUNDS[name] ?? [1, 2_000_000_000]
+    if (!/^\d+$/.test(text) || Number(text) < minimum || Number(text) > maximum) {
+      problems.push(`${name} must be a whole number from ${minimum} to ${maximum} (got "${text}").`)
     } else {
       contactLimits[name] = Number(text)
     }

@@ -4,6 +4,7 @@ import { createApp } from './app.ts'
 import { createClientAddress, createIsHttps } from './proxy-trust.ts'
 import type { Database } from './db/database.ts'
 import { acquireDataDirLock, type DataDirLock } from './db/lock.ts'
+import { setNodeClientAddressHeader } from './db/client-address-source.ts'
 import { applyContactLimits } from './db/contact-limits.ts'
 import { applyMigrations } from './db/migrate.ts'
 import { openPgliteDatabase } from './db/pglite.ts'
@@ -59,6 +60,7 @@ export const startServer = async (
     const applied = await applyMigrations(db)
     if (applied.length > 0) log.info('migrations_applied', { names: applied.join(', ') })
     await applyContactLimits(db, settings.contactLimits)
+    await setNodeClientAddressHeader(db)
   } catch (error) {
     await db.close()
     await lock?.release()

@@ -2,8 +2,8 @@ import type { Queryable } from './database.ts'
 
 /**
  * The limits of private.contact_settings (migrations) the operator may set from the
- * environment (RATE_LIMIT_*, FORM_MIN_FILL_MS). They live in the database so that every
- * server on one PostgreSQL, and hosted Supabase, apply the same ones.
+ * environment (RATE_LIMIT_*, FORM_MIN_FILL_MS, QUARANTINE_*). They live in the database so
+ * that every server on one PostgreSQL, and hosted Supabase, apply the same ones.
  */
 export const CONTACT_LIMIT_SETTINGS = {
   RATE_LIMIT_PER_ADDRESS: 'per_address_limit',
@@ -12,9 +12,19 @@ export const CONTACT_LIMIT_SETTINGS = {
   RATE_LIMIT_ROWS_PER_REQUEST: 'rows_per_request',
   RATE_LIMIT_MAIL_PER_HOUR: 'mail_per_hour',
   FORM_MIN_FILL_MS: 'min_fill_ms',
+  QUARANTINE_DAYS: 'quarantine_days',
+  QUARANTINE_MAX_ENTRIES: 'quarantine_max_entries',
 } as const
 
 export type ContactLimitName = keyof typeof CONTACT_LIMIT_SETTINGS
+
+/** Each limit's bounds, as the migrations' checks hold them (others: 1 to 2 000 000 000). */
+export const CONTACT_LIMIT_BOUNDS: Partial<Record<ContactLimitName, [number, number]>> = {
+  RATE_LIMIT_MAIL_PER_HOUR: [0, 2_000_000_000],
+  FORM_MIN_FILL_MS: [0, 2_000_000_000],
+  QUARANTINE_DAYS: [1, 3_650],
+  QUARANTINE_MAX_ENTRIES: [0, 2_000_000_000],
+}
 
 /** Writes the limits that were set; the others keep what the database holds. */
 export const applyContactLimits = async (

@@ -34,6 +34,8 @@ export const deskCopy = {
     signOut: 'Sair',
     navLabel: 'Painel',
     leads: 'Contatos',
+    quarantine: (count: number | undefined) =>
+      count === undefined ? 'Quarentena' : `Quarentena (${count.toLocaleString('pt-BR')})`,
   },
   login: {
     title: 'Entrar no painel',
@@ -113,6 +115,34 @@ export const deskCopy = {
       `Apagar também ${plural(others, 'outro contato', 'outros contatos')} enviados deste e-mail.`,
     erase: 'Apagar definitivamente',
   },
+  quarantine: {
+    title: 'Quarentena',
+    intro: (days: number) =>
+      `Mensagens que pareciam enviadas por um programa, e não por uma pessoa. Quem as enviou viu a confirmação de sempre, mas nenhuma foi encaminhada por e-mail. Restaure as que foram escritas por pessoas: elas viram contatos e a notificação é enviada. As outras são apagadas sozinhas ${plural(days, 'dia', 'dias')} depois de chegar.`,
+    total: (count: number) => plural(count, 'mensagem em quarentena', 'mensagens em quarentena'),
+    empty: 'Nenhuma mensagem em quarentena.',
+    full: (max: number) =>
+      `A quarentena está cheia (${plural(max, 'mensagem', 'mensagens')}): novas mensagens suspeitas não estão sendo guardadas. Apague as que forem lixo para abrir espaço.`,
+    entryTitle: (name: string) => `Mensagem de ${name}`,
+    received: 'Recebida em',
+    email: 'E-mail',
+    company: 'Empresa',
+    reason: 'Por que está aqui',
+    reasons: {
+      trap_filled:
+        'Veio com o campo escondido preenchido, o que robôs fazem (e, às vezes, o preenchimento automático do navegador).',
+      too_fast:
+        'Foi enviada poucos segundos depois de a página abrir, mais rápido do que uma pessoa costuma escrever.',
+    },
+    message: 'Mensagem',
+    restore: 'Restaurar como contato',
+    delete: 'Apagar',
+    emptyHeading: 'Apagar todas',
+    emptyHint: 'Apaga todas as mensagens em quarentena, de todas as páginas. Não dá para desfazer.',
+    emptyConfirm: 'Confirmo que quero apagar todas as mensagens em quarentena.',
+    emptySubmit: 'Apagar todas',
+    pager: 'Páginas da quarentena',
+  },
   notices: {
     status: 'Situação salva.',
     note: 'Nota salva.',
@@ -125,6 +155,15 @@ export const deskCopy = {
     eraseUnconfirmed: 'Marque a confirmação para apagar o contato.',
     invalidStatus: 'Escolha uma situação da lista.',
     noteTooLong: 'A nota pode ter até 5000 caracteres.',
+    restored: 'Mensagem restaurada: agora é um contato, e a notificação foi enviada por e-mail.',
+    restoredMailFailed:
+      'Mensagem restaurada: agora é um contato. A notificação por e-mail não saiu agora; ela será tentada de novo automaticamente.',
+    restoreRefused:
+      'Esta mensagem não pôde ser restaurada: ela não segue as regras do formulário de contato.',
+    quarantineDeleted: 'Mensagem apagada da quarentena.',
+    quarantineEmptied: (count: number) =>
+      `${plural(count, 'mensagem apagada', 'mensagens apagadas')} da quarentena.`,
+    quarantineUnconfirmed: 'Marque a confirmação para apagar todas as mensagens.',
   },
   errors: {
     notFoundTitle: 'Contato não encontrado',

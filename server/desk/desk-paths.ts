@@ -14,6 +14,12 @@ export const deskPaths = {
   leadNote: (id: string) => `${DESK_PATH}/contatos/${id}/nota`,
   leadResend: (id: string) => `${DESK_PATH}/contatos/${id}/reenviar`,
   leadErase: (id: string) => `${DESK_PATH}/contatos/${id}/apagar`,
+  quarantine: `${DESK_PATH}/quarentena`,
+  quarantinePage: (page: number) =>
+    page > 1 ? `${DESK_PATH}/quarentena?pagina=${page}` : `${DESK_PATH}/quarentena`,
+  quarantineRestore: (id: string) => `${DESK_PATH}/quarentena/${id}/restaurar`,
+  quarantineDelete: (id: string) => `${DESK_PATH}/quarentena/${id}/apagar`,
+  quarantineEmpty: `${DESK_PATH}/quarentena/apagar-todas`,
   api: {
     session: `${DESK_PATH}/api/sessao`,
     export: `${DESK_PATH}/api/exportar`,
@@ -32,6 +38,12 @@ export const NOTICES = [
   'confirme',
   'situacao-invalida',
   'nota-longa',
+  'restaurado',
+  'restaurado-envio-falhou',
+  'restauro-recusado',
+  'quarentena-apagada',
+  'quarentena-esvaziada',
+  'quarentena-confirme',
 ] as const
 export type Notice = (typeof NOTICES)[number]
 

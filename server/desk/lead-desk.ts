@@ -7,6 +7,8 @@ import { requireCsrf, requireSession, sameOriginChanges } from './http/guards.ts
 import { createApiRoutes } from './leads/routes/api-routes.ts'
 import { createLeadRoutes } from './leads/routes/lead-routes.ts'
 import { createListRoutes } from './leads/routes/list-routes.ts'
+import { countQuarantineForNav } from './quarantine/quarantine-nav.ts'
+import { createQuarantineRoutes } from './quarantine/routes/quarantine-routes.ts'
 import { createLoginRoutes } from './sign-in/login-routes.ts'
 import { DESK_CSS, DESK_CSS_VERSION } from './frame/stylesheet.ts'
 
@@ -33,9 +35,11 @@ export const createLeadDesk = (deps: DeskDeps) => {
   })
   desk.route('/', createLoginRoutes(deps))
   desk.use('*', requireSession(deps), requireCsrf)
+  desk.use('*', countQuarantineForNav(deps))
   desk.route('/', createListRoutes(deps))
   desk.route('/', createLeadRoutes(deps))
   desk.route('/', createApiRoutes(deps))
+  desk.route('/', createQuarantineRoutes(deps))
   return desk
 }
 

@@ -6,6 +6,7 @@ import type { Settings } from '../settings.ts'
 import { preparePasswordCheck } from './sign-in/password-check.ts'
 import type { LeadDeskOptions } from './http/desk-env.ts'
 import { applyRetentionDays, startRetentionPurge } from './leads/retention.ts'
+import { startQuarantinePurge } from './quarantine/quarantine-purge.ts'
 
 export interface StartedLeadDesk {
   /** For createApp; undefined while no password is set (the desk does not exist then). */
@@ -15,7 +16,8 @@ export interface StartedLeadDesk {
 
 /**
  * What start-server needs for the lead desk: the password check (hashing a plain password
- * once), the retention setting written to the database and its daily purge.
+ * once), the retention setting written to the database and its daily purge, and the daily
+ * purge of the quarantine (which runs whatever the retention).
  */
 export const startLeadDesk = async (
   settings: Settings,
@@ -29,11 +31,20 @@ export const startLeadDesk = async (
     desk.retentionDays === undefined || desk.retentionIntervalMs === false
       ? undefined
       : startRetentionPurge({ db, outboxDir, log }, desk.retentionDays, desk.retentionIntervalMs)
+  const quarantinePurge =
+    desk.retentionIntervalMs === false
+      ? undefined
+      : startQuarantinePurge(db, desk.retentionIntervalMs, log)
   const options: LeadDeskOptions | undefined = desk.password && {
     checkPassword: await preparePasswordCheck(desk.password),
     loginFailureDelayMs: desk.loginFailureDelayMs,
     outboxDir,
     isHttps: createIsHttps(settings.trustProxy),
   }
-  return { options, stop: async () => purge?.stop() }
+  return {
+    options,
+    async stop() {
+      await Promise.all([purge?.stop(), quarantinePurge?.stop()])
+    },
+  }
 }

@@ -9,10 +9,18 @@ export interface PrivacySection {
 }
 
 /**
+ * How long a message that looks automated waits for the team's review: the default of
+ * quarantine_days (supabase/migrations/20261124000301_quarantine.sql, QUARANTINE_DAYS). A test
+ * holds the two together; whoever sets QUARANTINE_DAYS otherwise changes this too.
+ */
+export const QUARANTINE_DAYS_IN_NOTICE = 14
+
+/**
  * The privacy notice (LGPD, Lei nº 13.709/2018, arts. 9 and 18) for what the contact form
  * stores. Each fact matches the code: the columns of contact_submissions, the flood counters
  * of supabase/migrations/20261122000200_contact_guard.sql (deleted after a day by
- * private.claim_due_mail) and the erasure and retention of the lead desk. Change them together.
+ * private.claim_due_mail), the quarantine of 20261124000301_quarantine.sql and the erasure and
+ * retention of the lead desk. Change them together.
  */
 export const privacyNotice = {
   title: 'Política de Privacidade',
@@ -37,6 +45,14 @@ export const privacyNotice = {
       title: 'Limite de envios',
       paragraphs: [
         'Para limitar abusos, contamos os envios de cada endereço de rede, minuto a minuto. Cada contador guarda só o endereço (no IPv6, apenas a parte inicial, que identifica a rede), o minuto e quantas mensagens vieram dele, e é apagado depois de um dia.',
+      ],
+    },
+    {
+      id: 'mensagens-automaticas',
+      title: 'Mensagens que parecem automáticas',
+      paragraphs: [
+        'Alguns sinais indicam que uma mensagem foi enviada por um programa, e não por uma pessoa: por exemplo, ela chegou poucos segundos depois de a página abrir, ou um campo que fica escondido de quem visita o site veio preenchido. Você recebe a mesma confirmação de envio, mas essa mensagem fica guardada à parte.',
+        `Dela guardamos o seu nome, o seu e-mail, o nome da empresa (se você o informar), a mensagem, a data e a hora do envio e qual sinal ela mostrou. Ela não é encaminhada automaticamente para ninguém: alguém da nossa equipe a revisa e, se foi escrita por uma pessoa, passa a tratá-la como qualquer outro contato. As que não forem recuperadas são apagadas depois de ${QUARANTINE_DAYS_IN_NOTICE} dias.`,
       ],
     },
     {

@@ -459,7 +459,7 @@ const CASES: HostileCase[] = [
     status: 415,
     stored: 0,
   },
-  // Bots: answered like a success, stored nowhere
+  // Bots: answered like a success, no lead stored (kept in quarantine for review, decision 023)
   {
     label: 'the honeypot field filled',
     body: insert({ form_trap: 'https://spam.example' }),

@@ -6,6 +6,7 @@ export const PRIVACY_NOTICE_TITLE = 'Política de Privacidade'
 export const PRIVACY_NOTICE_SECTIONS = [
   'O que guardamos',
   'Limite de envios',
+  'Mensagens que parecem automáticas',
   'Para que usamos',
   'Quem recebe',
   'Por quanto tempo',

@@ -19,6 +19,12 @@ const noticeMessages: Record<Notice, (count: number) => NoticeMessage> = {
   confirme: () => ({ tone: 'error', text: notices.eraseUnconfirmed }),
   'situacao-invalida': () => ({ tone: 'error', text: notices.invalidStatus }),
   'nota-longa': () => ({ tone: 'error', text: notices.noteTooLong }),
+  restaurado: () => ({ tone: 'ok', text: notices.restored }),
+  'restaurado-envio-falhou': () => ({ tone: 'error', text: notices.restoredMailFailed }),
+  'restauro-recusado': () => ({ tone: 'error', text: notices.restoreRefused }),
+  'quarentena-apagada': () => ({ tone: 'ok', text: notices.quarantineDeleted }),
+  'quarentena-esvaziada': (count) => ({ tone: 'ok', text: notices.quarantineEmptied(count) }),
+  'quarentena-confirme': () => ({ tone: 'error', text: notices.quarantineUnconfirmed }),
 }
 
 /** The words for a notice code from a redirect (?aviso=…), or nothing for an unknown code. */

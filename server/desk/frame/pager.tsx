@@ -4,18 +4,26 @@ import { deskPaths } from '../desk-paths.ts'
 
 const copy = deskCopy.list
 
+interface PagerProps {
+  page: number
+  pages: number
+  /** Where each page is (the list of leads unless told otherwise) and the pager's name. */
+  href?: (page: number) => string
+  label?: string
+}
+
 /** Previous and next pages; the page number is the only thing in the URL. */
-export const Pager = ({ page, pages }: { page: number; pages: number }) =>
+export const Pager = ({ page, pages, href = deskPaths.page, label = copy.pager }: PagerProps) =>
   pages <= 1 ? null : (
-    <nav class="pager" aria-label={copy.pager}>
+    <nav class="pager" aria-label={label}>
       {page > 1 && (
-        <a href={deskPaths.page(page - 1)} rel="prev">
+        <a href={href(page - 1)} rel="prev">
           {copy.previous}
         </a>
       )}
       <span aria-current="page">{copy.pageOf(page, pages)}</span>
       {page < pages && (
-        <a href={deskPaths.page(page + 1)} rel="next">
+        <a href={href(page + 1)} rel="next">
           {copy.next}
         </a>
       )}

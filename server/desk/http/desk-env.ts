@@ -5,6 +5,7 @@ import type { Context } from 'hono'
 import type { PasswordCheck } from '../sign-in/password-check.ts'
 import type { DeskSession } from '../sign-in/session-store.ts'
 import type { DeskCookies } from './desk-cookies.ts'
+import type { DeskNavCounts } from '../frame/desk-nav.tsx'
 
 /** What the lead desk is given by the server (see server/desk/lead-desk.ts). */
 export interface LeadDeskOptions {
@@ -25,5 +26,8 @@ export interface DeskDeps extends LeadDeskOptions {
   cookies: DeskCookies
 }
 
-/** The signed-in session, set by requireSession for every route behind it. */
-export type DeskEnv = { Variables: { session: DeskSession } }
+/**
+ * The signed-in session, set by requireSession for every route behind it, and the counts the
+ * navigation shows (deskNav, set for pages).
+ */
+export type DeskEnv = { Variables: { session: DeskSession; deskNav?: DeskNavCounts } }

@@ -1,11 +1,15 @@
 import type { Context } from 'hono'
 import type { Child } from 'hono/jsx'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
+import { withDeskNav } from '../frame/desk-nav.tsx'
 import { ErrorPage } from '../frame/error-page.tsx'
 
-/** A whole desk page; components render synchronously, so this is one string. */
+/**
+ * A whole desk page, with the navigation's counts the request gathered (deskNav); components
+ * render synchronously, so this is one string.
+ */
 export const renderPage = (c: Context, page: Child, status: ContentfulStatusCode = 200) =>
-  c.html(`<!doctype html>${String(page)}`, status)
+  c.html(`<!doctype html>${String(withDeskNav(c.get('deskNav'), page))}`, status)
 
 export const renderErrorPage = (c: Context, status: 403 | 404, csrfToken?: string) =>
   renderPage(c, ErrorPage({ status, csrfToken }), status)

@@ -24,12 +24,15 @@ export interface EraseResult {
  * (on PostgreSQL autovacuum gets there anyway).
  */
 const vacuum = async (db: Database) => {
-  await db.query('vacuum public.contact_submissions').catch(() => undefined)
+  await db
+    .query('vacuum public.contact_submissions, private.quarantined_submissions')
+    .catch(() => undefined)
 }
 
 /**
- * Erases leads for a visitor's request (LGPD art. 18): the rows with all their columns, one
- * audit line without personal data (private.erase_leads*), the outbox copies of their e-mails.
+ * Erases leads for a visitor's request (LGPD art. 18): the rows with all their columns (by
+ * e-mail, what waits in quarantine too), one audit line without personal data
+ * (private.erase_leads*), the outbox copies of their e-mails.
  * What it cannot reach, the company's mailbox and database backups, is in docs/leads-on-supabase.md.
  */
 export const eraseLeads = async (

@@ -9,6 +9,31 @@ export type ResendOutcome = 'sent' | 'failed' | 'busy' | 'not_found'
 
 const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)))
 
+/** What private.claim_lead_mail (and the functions shaped like it) hand back. */
+export type LeadMailClaim = Record<string, unknown> | undefined
+
+/**
+ * Sends a lead claimed by private.claim_lead_mail through the one delivery core (render, send,
+ * record); 'busy' or 'not_found' when the claim says so.
+ */
+export const sendClaimedLead = async (
+  deps: MailDeliveryDeps,
+  claim: LeadMailClaim,
+): Promise<ResendOutcome> => {
+  if (claim?.outcome !== 'claimed') return claim?.outcome === 'busy' ? 'busy' : 'not_found'
+  const result = await sendClaimedMail(deps, 'single', String(claim.send_id), [
+    {
+      id: String(claim.submission_id),
+      createdAt: asDate(claim.created_at),
+      name: String(claim.name),
+      email: String(claim.email),
+      company: typeof claim.company === 'string' ? claim.company : null,
+      message: String(claim.message),
+    },
+  ])
+  return result.ok ? 'sent' : 'failed'
+}
+
 /**
  * Mails a lead to the company again, on the operator's request, through the one delivery core
  * every other notification takes (claim, render, send, record). The claim (private.claim_lead_mail)
@@ -23,21 +48,11 @@ export const resendLeadMail = async (
     id,
     CLAIM_LEASE_MINUTES,
   ])
-  const row = rows[0]
-  if (row?.outcome !== 'claimed') return row?.outcome === 'busy' ? 'busy' : 'not_found'
-  await deps.query(
-    "insert into private.lead_audit (action, leads, via) values ('resend', 1, 'painel')",
-    [],
-  )
-  const result = await sendClaimedMail(deps, 'single', String(row.send_id), [
-    {
-      id: String(row.submission_id),
-      createdAt: asDate(row.created_at),
-      name: String(row.name),
-      email: String(row.email),
-      company: typeof row.company === 'string' ? row.company : null,
-      message: String(row.message),
-    },
-  ])
-  return result.ok ? 'sent' : 'failed'
+  if (rows[0]?.outcome === 'claimed') {
+    await deps.query(
+      "insert into private.lead_audit (action, leads, via) values ('resend', 1, 'painel')",
+      [],
+    )
+  }
+  return sendClaimedLead(deps, rows[0])
 }

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../log.ts'
+import { startDailyJob } from '../daily-job.ts'
 import { purgeOutboxMail } from './outbox-files.ts'
 
 export interface RetentionDeps {
@@ -29,32 +30,14 @@ export const purgeExpiredLeads = async (deps: RetentionDeps, days: number) => {
   return { leads, outboxFiles }
 }
 
-/**
- * Purges once shortly after start, then every intervalMs (a day); stop() waits for a run in
- * progress. Only counts are logged.
- */
-export const startRetentionPurge = (deps: RetentionDeps, days: number, intervalMs: number) => {
-  let running: Promise<unknown> = Promise.resolve()
-  const run = () => {
-    running = purgeExpiredLeads(deps, days).then(
-      (purged) => {
-        if (purged.leads > 0 || purged.outboxFiles > 0) deps.log.info('leads_purged', purged)
-      },
-      (error: unknown) =>
-        deps.log.error('leads_purge_failed', {
-          message: error instanceof Error ? error.message : 'unknown',
-        }),
-    )
-  }
-  const first = setTimeout(run, 5_000)
-  const timer = setInterval(run, intervalMs)
-  first.unref()
-  timer.unref()
-  return {
-    async stop() {
-      clearTimeout(first)
-      clearInterval(timer)
-      await running
+/** Purges once shortly after start, then every intervalMs (a day). Only counts are logged. */
+export const startRetentionPurge = (deps: RetentionDeps, days: number, intervalMs: number) =>
+  startDailyJob(
+    async () => {
+      const purged = await purgeExpiredLeads(deps, days)
+      if (purged.leads > 0 || purged.outboxFiles > 0) deps.log.info('leads_purged', purged)
     },
-  }
-}
+    intervalMs,
+    deps.log,
+    'leads_purge_failed',
+  )

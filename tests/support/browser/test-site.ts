@@ -44,8 +44,8 @@ export interface TestSite {
   recipient: string
   /** Rows stored for this sender, read as superuser (visitors may not read the table). */
   submissionsFrom(email: string): Promise<StoredSubmission[]>
-  /** How many submissions the database dropped as a bot's (honeypot filled, sent too fast). */
-  droppedSubmissions(): Promise<number>
+  /** Why each submission from this sender waits in quarantine ('trap_filled', 'too_fast'). */
+  quarantinedFrom(email: string): Promise<string[]>
   /** Mail the company's SMTP server has received so far. */
   mail(): CaughtMail[]
   stop(): Promise<void>
@@ -114,11 +114,12 @@ export async function startTestSite({
       )
       return rows
     },
-    async droppedSubmissions() {
-      const { rows } = await running.db.query<{ count: number }>(
-        'select count(*)::int as count from private.dropped_submissions',
+    async quarantinedFrom(email) {
+      const { rows } = await running.db.query<{ reason: string }>(
+        'select reason from private.quarantined_submissions where email = $1 order by quarantined_at',
+        [email],
       )
-      return rows[0]?.count ?? 0
+      return rows.map((row) => row.reason)
     },
     mail: () => inbox.messages.map(toCaughtMail),
     async stop() {

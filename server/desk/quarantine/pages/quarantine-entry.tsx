@@ -1,0 +1,72 @@
+/** @jsxImportSource hono/jsx */
+import { deskCopy } from '../../copy.ts'
+import { deskPaths } from '../../desk-paths.ts'
+import { formatBrazilDateTime } from '../../leads/export/brazil-time.ts'
+import type { QuarantinedSubmission } from '../quarantine-store.ts'
+
+const copy = deskCopy.quarantine
+
+/** A button that posts one change about one entry, with the session's CSRF token. */
+const EntryAction = ({
+  action,
+  label,
+  describedBy,
+  csrfToken,
+  tone,
+}: {
+  action: string
+  label: string
+  describedBy: string
+  csrfToken: string
+  tone?: 'danger'
+}) => (
+  <form method="post" action={action}>
+    <input type="hidden" name="_csrf" value={csrfToken} />
+    <button type="submit" class={tone} aria-describedby={describedBy}>
+      {label}
+    </button>
+  </form>
+)
+
+/** One quarantined message, whole, with why it is here and what can be done with it. */
+export const QuarantineEntry = ({
+  entry,
+  csrfToken,
+}: {
+  entry: QuarantinedSubmission
+  csrfToken: string
+}) => {
+  const heading = `quarentena-${entry.id}`
+  return (
+    <article class="panel" aria-labelledby={heading}>
+      <h2 id={heading}>{copy.entryTitle(entry.name)}</h2>
+      <dl class="facts">
+        <dt>{copy.received}</dt>
+        <dd>{formatBrazilDateTime(entry.quarantinedAt)}</dd>
+        <dt>{copy.email}</dt>
+        <dd>{entry.email}</dd>
+        <dt>{copy.company}</dt>
+        <dd>{entry.company ?? deskCopy.list.noCompany}</dd>
+        <dt>{copy.reason}</dt>
+        <dd>{copy.reasons[entry.reason]}</dd>
+        <dt>{copy.message}</dt>
+        <dd class="message">{entry.message}</dd>
+      </dl>
+      <div class="actions">
+        <EntryAction
+          action={deskPaths.quarantineRestore(entry.id)}
+          label={copy.restore}
+          describedBy={heading}
+          csrfToken={csrfToken}
+        />
+        <EntryAction
+          action={deskPaths.quarantineDelete(entry.id)}
+          label={copy.delete}
+          describedBy={heading}
+          csrfToken={csrfToken}
+          tone="danger"
+        />
+      </div>
+    </article>
+  )
+}

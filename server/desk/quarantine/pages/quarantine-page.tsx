@@ -1,0 +1,53 @@
+/** @jsxImportSource hono/jsx */
+import { deskCopy } from '../../copy.ts'
+import { deskPaths } from '../../desk-paths.ts'
+import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
+import type { NoticeMessage } from '../../frame/notices.ts'
+import { Pager } from '../../frame/pager.tsx'
+import type { QuarantinePage as QuarantineList } from '../quarantine-store.ts'
+import { QuarantineEntry } from './quarantine-entry.tsx'
+
+const copy = deskCopy.quarantine
+
+/** Deleting every entry asks for an explicit confirmation: it cannot be undone. */
+const EmptyQuarantineForm = ({ csrfToken }: { csrfToken: string }) => (
+  <form method="post" action={deskPaths.quarantineEmpty} class="panel stack">
+    <h2>{copy.emptyHeading}</h2>
+    <input type="hidden" name="_csrf" value={csrfToken} />
+    <p class="hint">{copy.emptyHint}</p>
+    <label class="check">
+      <input type="checkbox" name="confirm" value="1" required />
+      <span>{copy.emptyConfirm}</span>
+    </label>
+    <div class="actions">
+      <button type="submit" class="danger">
+        {copy.emptySubmit}
+      </button>
+    </div>
+  </form>
+)
+
+export interface QuarantinePageProps {
+  list: QuarantineList
+  csrfToken: string
+  notice?: NoticeMessage
+}
+
+export const QuarantinePage = ({ list, csrfToken, notice }: QuarantinePageProps) => (
+  <DeskDocument title={copy.title} csrfToken={csrfToken}>
+    <h1>{copy.title}</h1>
+    {notice && <Notice tone={notice.tone} text={notice.text} />}
+    <p>{copy.intro(list.days)}</p>
+    {list.total >= list.capacity && <Notice tone="error" text={copy.full(list.capacity)} />}
+    <div class="summary">
+      <p>{copy.total(list.total)}</p>
+    </div>
+    {list.entries.length === 0 ? (
+      <p class="panel">{copy.empty}</p>
+    ) : (
+      list.entries.map((entry) => <QuarantineEntry entry={entry} csrfToken={csrfToken} />)
+    )}
+    <Pager page={list.page} pages={list.pages} href={deskPaths.quarantinePage} label={copy.pager} />
+    {list.total > 0 && <EmptyQuarantineForm csrfToken={csrfToken} />}
+  </DeskDocument>
+)

@@ -1,0 +1,334 @@
+/**
+ * The quarantine of 20261124000301_quarantine.sql as SQL, on PGlite and on a real PostgreSQL 15
+ * with Supabase's roles and pg_cron (migrations applied twice, as `supabase db push` would, with
+ * no ledger): what a flagged submission leaves behind, what it is answered, how the flood
+ * limits and the cap bound it, and restore, purge and erasure.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/database.ts'
+import { openPostgresDatabase } from '../../server/db/postgres.ts'
+import { QUARANTINE_DAYS_IN_NOTICE } from '../../src/content/privacy.ts'
+import { insertAsPostgrest, type FormRow } from '../support/postgrest-insert.ts'
+import { startPostgresServer } from '../support/postgres-server.ts'
+import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
+import { createTestDatabase } from '../support/test-database.ts'
+
+interface Store {
+  db: Database
+  /** Whether pg_cron is there to schedule the purge (hosted Supabase), or a timer must. */
+  cron: boolean
+  close(): Promise<void>
+}
+
+const stores: [string, () => Promise<Store>][] = [
+  [
+    'PGlite',
+    async () => {
+      const db = await createTestDatabase()
+      return { db, cron: false, close: () => db.close() }
+    },
+  ],
+  [
+    'PostgreSQL 15 with Supabase roles and pg_cron',
+    async () => {
+      const postgres = await startPostgresServer({ pgCron: true })
+      try {
+        await applyMigrationsLikeSupabase(postgres.url)
+        await applyMigrationsLikeSupabase(postgres.url)
+        const db = await openPostgresDatabase(postgres.url)
+        return {
+          db,
+          cron: true,
+          async close() {
+            await db.close()
+            await postgres.stop()
+          },
+        }
+      } catch (error) {
+        await postgres.stop()
+        throw error
+      }
+    },
+  ],
+]
+
+let sequence = 0
+const person = (overrides: FormRow = {}): FormRow => {
+  sequence += 1
+  return {
+    name: `Ana Souza ${sequence}`,
+    email: `ana.${sequence}@example.com`,
+    company: null,
+    message: `Olá! Quero um orçamento (${sequence}).`,
+    form_trap: '',
+    form_elapsed_ms: 12_000,
+    ...overrides,
+  }
+}
+const trapped = (overrides: FormRow = {}) =>
+  person({ form_trap: 'https://promo.example', ...overrides })
+const tooFast = (overrides: FormRow = {}) => person({ form_elapsed_ms: 800, ...overrides })
+
+/** As a proxy would name the caller, whichever header the database is set to read. */
+const from = (address: string) => ({ 'cf-connecting-ip': address, 'x-forwarded-for': address })
+
+describe.each(stores)('the quarantine on %s', (_name, open) => {
+  let store: Store
+  const db = () => store.db
+
+  const quarantined = async () =>
+    (
+      await db().query<Record<string, unknown>>(
+        'select * from private.quarantined_submissions order by quarantined_at, name',
+      )
+    ).rows
+  const leads = async () =>
+    (
+      await db().query<{ name: string; email: string; created_at: Date }>(
+        'select name, email, created_at from public.contact_submissions order by created_at, name',
+      )
+    ).rows
+  const dropped = async () =>
+    (
+      await db().query<{ reason: string; dropped_because: string | null }>(
+        'select reason, dropped_because from private.dropped_submissions order by id',
+      )
+    ).rows
+
+  beforeAll(async () => {
+    store = await open()
+  }, 120_000)
+  afterAll(async () => {
+    await store?.close()
+  })
+  beforeEach(async () => {
+    await db().exec(`
+      delete from public.contact_submissions;
+      delete from private.quarantined_submissions;
+      delete from private.dropped_submissions;
+      delete from private.submission_counts;
+      delete from private.lead_audit;
+      delete from private.mail_sends;
+      update private.contact_settings
+         set per_address_limit = 10, unknown_address_limit = 60, quarantine_days = 14,
+             quarantine_max_entries = 500, min_fill_ms = 3000;
+    `)
+  })
+
+  it('keeps a submission whose hidden field is filled, answers 201 and stores no lead', async () => {
+    const bot = trapped({ company: 'Acme Ltda' })
+    expect(await insertAsPostgrest(db(), bot, from('198.51.100.1'))).toEqual({ status: 201 })
+    expect(await leads()).toEqual([])
+    const kept = await quarantined()
+    expect(kept).toEqual([
+      {
+        id: expect.any(String),
+        quarantined_at: expect.any(Date),
+        reason: 'trap_filled',
+        name: bot.name,
+        email: bot.email,
+        company: 'Acme Ltda',
+        message: bot.message,
+      },
+    ])
+    // Neither the address nor the trap's text nor the timing is kept anywhere with it.
+    expect(JSON.stringify(kept)).not.toMatch(/198\.51\.100\.1|promo\.example|800/)
+  })
+
+  it('keeps one sent sooner than the minimum, and a double click of it once', async () => {
+    const bot = tooFast({ company: '   ' })
+    expect(await insertAsPostgrest(db(), bot, from('198.51.100.2'))).toEqual({ status: 201 })
+    expect(await insertAsPostgrest(db(), bot, from('198.51.100.2'))).toEqual({ status: 201 })
+    expect(await quarantined()).toEqual([
+      expect.objectContaining({ reason: 'too_fast', name: bot.name, company: null }),
+    ])
+    expect(await leads()).toEqual([])
+  })
+
+  it('mails nothing of it: the sweep and the visitor-side claim find no lead', async () => {
+    const bot = trapped()
+    await insertAsPostgrest(db(), bot, from('198.51.100.3'))
+    const due = await db().query('select * from private.claim_due_mail(0, 100, 5)')
+    expect(due.rows).toEqual([])
+    const claim = await db().query(
+      'select outcome from private.claim_submission_mail($1, $2, $3, $4, 30, 5)',
+      [bot.name, bot.email, bot.company, bot.message],
+    )
+    expect(claim.rows).toEqual([{ outcome: 'not_found' }])
+  })
+
+  it('answers 201 but keeps nothing a lead could not be, and counts it as dropped', async () => {
+    for (const bot of [
+      trapped({ email: 'não é e-mail' }),
+      tooFast({ name: 'Ana\r\nBcc: x@example.com' }),
+      trapped({ message: 'x'.repeat(5001) }),
+    ]) {
+      expect(await insertAsPostgrest(db(), bot, from('198.51.100.4'))).toEqual({ status: 201 })
+    }
+    expect(await quarantined()).toEqual([])
+    expect(await dropped()).toEqual([
+      { reason: 'trap_filled', dropped_because: 'invalid_fields' },
+      { reason: 'too_fast', dropped_because: 'invalid_fields' },
+      { reason: 'trap_filled', dropped_because: 'invalid_fields' },
+    ])
+  })
+
+  it('counts flagged posts against the same per-address limit as leads', async () => {
+    for (let n = 0; n < 5; n += 1) {
+      expect((await insertAsPostgrest(db(), person(), from('198.51.100.5'))).status).toBe(201)
+      expect((await insertAsPostgrest(db(), trapped(), from('198.51.100.5'))).status).toBe(201)
+    }
+    const refused = await insertAsPostgrest(db(), trapped(), from('198.51.100.5'))
+    expect(refused).toMatchObject({ status: 429, code: 'PT429' })
+    expect(await insertAsPostgrest(db(), person(), from('198.51.100.5'))).toMatchObject({
+      status: 429,
+    })
+    expect(await quarantined()).toHaveLength(5)
+    // Another address is not affected.
+    expect((await insertAsPostgrest(db(), trapped(), from('198.51.100.6'))).status).toBe(201)
+  })
+
+  it('holds at most quarantine_max_entries, keeping the oldest and counting the rest', async () => {
+    await db().query('update private.contact_settings set quarantine_max_entries = 2')
+    for (let n = 0; n < 4; n += 1) {
+      expect((await insertAsPostgrest(db(), trapped(), from(`203.0.113.${n}`))).status).toBe(201)
+    }
+    const kept = await quarantined()
+    expect(kept).toHaveLength(2)
+    expect(kept.map((row) => row.name)).toEqual([
+      `Ana Souza ${sequence - 3}`,
+      `Ana Souza ${sequence - 2}`,
+    ])
+    expect(await dropped()).toEqual([
+      { reason: 'trap_filled', dropped_because: 'quarantine_full' },
+      { reason: 'trap_filled', dropped_because: 'quarantine_full' },
+    ])
+  })
+
+  it('restores an entry as a lead dated when it was sent, which the sweep then mails', async () => {
+    const bot = tooFast({ company: 'Padaria Pão & Cia' })
+    await insertAsPostgrest(db(), bot, from('198.51.100.7'))
+    await db().query(
+      "update private.quarantined_submissions set quarantined_at = now() - interval '3 days'",
+    )
+    const [entry] = await quarantined()
+    // The flood limit for callers of unknown address is spent: restoring is not a visitor's post.
+    await db().query('update private.contact_settings set unknown_address_limit = 1')
+    await insertAsPostgrest(db(), person(), {})
+    const restored = await db().query<{ lead: string }>(
+      "select private.restore_quarantined($1, 'painel') as lead",
+      [entry?.id],
+    )
+    const leadId = restored.rows[0]?.lead
+    expect(leadId).toEqual(expect.any(String))
+    const row = await db().query<Record<string, unknown>>(
+      'select name, email, company, message, created_at, notified_at, client_ip from public.contact_submissions where id = $1',
+      [leadId],
+    )
+    expect(row.rows).toEqual([
+      {
+        name: bot.name,
+        email: bot.email,
+        company: 'Padaria Pão & Cia',
+        message: bot.message,
+        created_at: entry?.quarantined_at,
+        notified_at: null,
+        client_ip: null,
+      },
+    ])
+    expect(await quarantined()).toEqual([])
+    const audit = await db().query('select action, leads, via from private.lead_audit')
+    expect(audit.rows).toEqual([{ action: 'restore', leads: 1, via: 'painel' }])
+    const due = await db().query<{ submission_id: string }>(
+      'select submission_id from private.claim_due_mail(2, 100, 5)',
+    )
+    expect(due.rows.map((claim) => claim.submission_id)).toEqual([leadId])
+    // Restoring again finds nothing.
+    const again = await db().query('select private.restore_quarantined($1) as lead', [entry?.id])
+    expect(again.rows).toEqual([{ lead: null }])
+  })
+
+  it('still applies the field rules on restore, keeping the entry when they refuse it', async () => {
+    await insertAsPostgrest(db(), trapped(), from('198.51.100.8'))
+    const [entry] = await quarantined()
+    // Rows written by hand in Studio are not checked on the way in; restore checks them.
+    await db().query("update private.quarantined_submissions set email = 'a@b'")
+    await expect(
+      db().query('select private.restore_quarantined($1)', [entry?.id]),
+    ).rejects.toMatchObject({
+      code: '23514',
+      message: 'Informe um e-mail válido, como nome@empresa.com.br.',
+    })
+    expect(await quarantined()).toHaveLength(1)
+    expect(await leads()).toEqual([])
+  })
+
+  it('purges entries older than quarantine_days and nothing younger', async () => {
+    await db().query('update private.contact_settings set quarantine_days = 7')
+    await insertAsPostgrest(db(), trapped({ name: 'Antiga' }), from('198.51.100.9'))
+    await insertAsPostgrest(db(), trapped({ name: 'Recente' }), from('198.51.100.9'))
+    await db().query(
+      "update private.quarantined_submissions set quarantined_at = now() - interval '8 days' where name = 'Antiga'",
+    )
+    await db().query(
+      "update private.quarantined_submissions set quarantined_at = now() - interval '6 days' where name = 'Recente'",
+    )
+    expect((await db().query('select private.purge_quarantine() as n')).rows).toEqual([{ n: 1 }])
+    expect((await quarantined()).map((row) => row.name)).toEqual(['Recente'])
+  })
+
+  it('erases by e-mail in quarantine too, with one audit line and no personal data', async () => {
+    const email = `Maria.${Date.now()}@Example.com`
+    await insertAsPostgrest(db(), person({ email }), from('198.51.100.10'))
+    await insertAsPostgrest(db(), trapped({ email }), from('198.51.100.10'))
+    await insertAsPostgrest(db(), trapped(), from('198.51.100.10'))
+    const erased = await db().query('select private.erase_leads_by_email($1) as n', [
+      `  ${email.toLowerCase()} `,
+    ])
+    expect(erased.rows).toEqual([{ n: 2 }])
+    expect(await leads()).toEqual([])
+    expect(await quarantined()).toHaveLength(1)
+    const audit = await db().query('select action, leads, via from private.lead_audit')
+    expect(audit.rows).toEqual([{ action: 'erase', leads: 2, via: 'sql' }])
+  })
+
+  it('lets visitors neither read nor change the quarantine, nor call its functions', async () => {
+    await insertAsPostgrest(db(), trapped(), from('198.51.100.11'))
+    const [entry] = await quarantined()
+    for (const sql of [
+      'select * from private.quarantined_submissions',
+      'delete from private.quarantined_submissions',
+      `select private.restore_quarantined('${String(entry?.id)}')`,
+      'select private.purge_quarantine()',
+    ]) {
+      await expect(
+        db().transaction(async (tx) => {
+          await tx.query("select set_config('role', 'anon', true)")
+          return tx.query(sql)
+        }),
+        sql,
+      ).rejects.toThrow(/permission denied/)
+    }
+    expect(await quarantined()).toHaveLength(1)
+  })
+
+  it('keeps entries for as many days as the privacy notice says, by default', async () => {
+    const defaults = await db().query(
+      "select column_default from information_schema.columns where table_schema = 'private' and table_name = 'contact_settings' and column_name = 'quarantine_days'",
+    )
+    expect(defaults.rows).toEqual([{ column_default: String(QUARANTINE_DAYS_IN_NOTICE) }])
+  })
+
+  it('is purged daily by pg_cron where pg_cron exists (elsewhere the Node server does it)', async () => {
+    const scheduled = store.cron
+      ? await db().query('select schedule, command from cron.job where jobname = $1', [
+          'purge-quarantine',
+        ])
+      : await db().query("select to_regclass('cron.job') as jobs")
+    expect(scheduled.rows).toEqual(
+      store.cron
+        ? [{ schedule: '27 3 * * *', command: 'select private.purge_quarantine()' }]
+        : [{ jobs: null }],
+    )
+  })
+})
