@@ -6,6 +6,21 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), pay
 /** For everything that is not a page (the API's JSON, assets): nothing may run or frame it. */
 export const NON_PAGE_POLICY = "default-src 'none'; frame-ancestors 'none'"
 
+/** HSTS, for responses that reached the visitor over HTTPS. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains'
+
+/**
+ * The site-wide headers, on every response but where a route chose stricter ones (the desk).
+ * deploy/nginx/static-site.conf, public/_headers and vercel.json send these same values
+ * (tests/integration/host-header-files.test.ts holds them to it).
+ */
+export const SITE_WIDE_HEADERS = {
+  'X-Content-Type-Options': 'nosniff',
+  'X-Frame-Options': 'DENY',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'Permissions-Policy': PERMISSIONS_POLICY,
+} as const
+
 /** A page's own policy (the build's <meta>) as a header, with what a <meta> cannot carry. */
 export const pagePolicyHeader = (metaPolicy: string) => `${metaPolicy}; frame-ancestors 'none'`
 
@@ -24,10 +39,10 @@ export const createSecurityHeaders =
     const unlessSet = (name: string, value: string) => {
       if (!headers.has(name)) headers.set(name, value)
     }
-    headers.set('X-Content-Type-Options', 'nosniff')
-    headers.set('Permissions-Policy', PERMISSIONS_POLICY)
-    unlessSet('Referrer-Policy', 'strict-origin-when-cross-origin')
-    unlessSet('X-Frame-Options', 'DENY')
+    headers.set('X-Content-Type-Options', SITE_WIDE_HEADERS['X-Content-Type-Options'])
+    headers.set('Permissions-Policy', SITE_WIDE_HEADERS['Permissions-Policy'])
+    unlessSet('Referrer-Policy', SITE_WIDE_HEADERS['Referrer-Policy'])
+    unlessSet('X-Frame-Options', SITE_WIDE_HEADERS['X-Frame-Options'])
     unlessSet('Content-Security-Policy', NON_PAGE_POLICY)
-    if (isHttps(c)) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains')
+    if (isHttps(c)) headers.set('Strict-Transport-Security', STRICT_TRANSPORT_SECURITY)
   }

@@ -63,10 +63,14 @@ const listFiles = async (dir: string): Promise<string[]> => {
 
 const POLICY_META = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/
 
-// Hashed file names change whenever their content does, so they may be cached for good;
-// everything else is revalidated (cheaply, by ETag) so a new deploy shows at once.
+/** Hashed file names change whenever their content does, so they may be cached for good. */
+export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+
+/** Everything else is revalidated (cheaply, by ETag) so a new deploy shows at once. */
+export const REVALIDATE_CACHE_CONTROL = 'no-cache'
+
 const cacheControlFor = (urlPath: string) =>
-  urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'
+  urlPath.startsWith('/assets/') ? ASSET_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL
 
 /**
  * A page runs under the policy the build wrote into it (adding frame-ancestors, which a
