@@ -111,7 +111,6 @@ const lookOf = (page: Page) =>
       toggle: toggle && {
         shown: displayed(toggle),
         icons: [...toggle.querySelectorAll('svg')].filter(displayed).length,
-        expanded: toggle.getAttribute('aria-expanded'),
       },
       hasForm: document.querySelector('[data-island="contact-form"]') !== null,
     }
