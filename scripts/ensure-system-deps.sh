@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The tests drive a real Chromium and a real PostgreSQL server with pg_cron (as on Supabase).
-# All come from Debian. As root on Debian we install what is missing; anywhere else we stop and
-# say what to install, because a test run that quietly skips them would prove nothing.
+# The tests drive a real Chromium, a real PostgreSQL server with pg_cron (as on Supabase) and
+# the nginx that runs deploy/nginx/ (with openssl for its test certificate). All come from
+# Debian. As root on Debian we install what is missing; anywhere else we stop and say what to
+# install, because a test run that quietly skips them would prove nothing.
 set -euo pipefail
 
 find_pg_bin() {
@@ -16,6 +17,8 @@ find_pg_bin() {
 missing_packages() {
   local pg_bin
   [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || echo chromium
+  [ -x "${NGINX_PATH:-/usr/sbin/nginx}" ] || echo nginx
+  command -v openssl >/dev/null 2>&1 || echo openssl
   if pg_bin=$(find_pg_bin); then
     [ -f "$pg_bin/../lib/pg_cron.so" ] || echo "postgresql-$(basename "$(dirname "$pg_bin")")-cron"
   else
@@ -29,6 +32,11 @@ install_missing() {
   # Without recommends Chromium may come with no fonts; the pages would render as empty boxes.
   [[ " ${packages[*]} " == *" chromium "* ]] && packages+=(fonts-liberation fonts-dejavu-core)
   apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
+  # Debian starts the nginx service it installs (a default site on port 80) where services
+  # may start; the tests run nginx on their own ports, so stop the one we just installed.
+  if [[ " ${packages[*]} " == *" nginx "* ]] && command -v systemctl >/dev/null 2>&1; then
+    systemctl disable --now nginx >/dev/null 2>&1 || true
+  fi
 }
 
 mapfile -t missing < <(missing_packages)
@@ -49,6 +57,8 @@ fi
   for package in "${missing[@]}"; do
     case "$package" in
       chromium) echo "  - chromium: a Chromium at /usr/bin/chromium (or set CHROMIUM_PATH)." ;;
+      nginx) echo "  - nginx: to run deploy/nginx/ as written, at /usr/sbin/nginx (or set NGINX_PATH)." ;;
+      openssl) echo "  - openssl: to make the certificate the nginx test serves." ;;
       postgresql) echo "  - postgresql: the PostgreSQL server binaries (initdb, pg_ctl), then its pg_cron package." ;;
       *-cron) echo "  - $package: the pg_cron extension for that PostgreSQL server." ;;
     esac

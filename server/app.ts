@@ -40,9 +40,10 @@ export const createApp = (deps: AppDeps) => {
 
   const app = new Hono()
   app.use('*', requestLogger(log))
-  // Before the site's headers: the desk answers with its own, stricter ones.
-  if (deps.desk) app.route(DESK_PATH, leadDeskRoutes(deps.desk, { ...deps, log }))
+  // Around every route, the desk's included: it fills in what a route left unset, so the
+  // desk keeps its own, stricter headers and still gets HSTS and Permissions-Policy.
   app.use('*', createSecurityHeaders(deps.isHttps ?? (() => false)))
+  if (deps.desk) app.route(DESK_PATH, leadDeskRoutes(deps.desk, { ...deps, log }))
   for (const prefix of ['/rest/v1', '/functions/v1']) {
     app.use(prefix, apiCors, requireApiKey(deps.anonKey))
     app.use(`${prefix}/*`, apiCors, requireApiKey(deps.anonKey))

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { NON_PAGE_POLICY, pagePolicyHeader } from './security-headers.ts'
 
 /** One stored form of a file: its bytes and the strong ETag of exactly those bytes. */
 export interface Representation {
@@ -18,8 +19,12 @@ export interface StaticFile {
   gzip?: Representation
   brotli?: Representation
   contentType: string
-  /** A page's own Content-Security-Policy, from the <meta> the build wrote into it. */
-  contentSecurityPolicy?: string
+  /**
+   * What every answer for this file carries, decided once from what the file is: its 200,
+   * its 304, a HEAD, each encoding, and the 404 page's answers alike. A browser applies the
+   * headers of a 304 to the copy it kept (RFC 9111 §4.3.4), so none of these may differ.
+   */
+  headers: Record<string, string>
 }
 
 /** The built site held in memory, keyed by URL path ("/index.html", "/assets/app-1a2b.js"). */
@@ -56,12 +61,32 @@ const listFiles = async (dir: string): Promise<string[]> => {
     .map((entry) => path.join(entry.parentPath, entry.name))
 }
 
+const POLICY_META = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/
+
+/** Hashed file names change whenever their content does, so they may be cached for good. */
+export const ASSET_CACHE_CONTROL = 'public, max-age=31536000, immutable'
+
+/** Everything else is revalidated (cheaply, by ETag) so a new deploy shows at once. */
+export const REVALIDATE_CACHE_CONTROL = 'no-cache'
+
+const cacheControlFor = (urlPath: string) =>
+  urlPath.startsWith('/assets/') ? ASSET_CACHE_CONTROL : REVALIDATE_CACHE_CONTROL
+
+/**
+ * A page runs under the policy the build wrote into it (adding frame-ancestors, which a
+ * <meta> cannot carry); anything else, an HTML file without one included, under none.
+ */
+const policyFor = (contentType: string, body: Buffer) => {
+  const own = contentType.startsWith('text/html')
+    ? POLICY_META.exec(body.toString('utf8'))?.[1]
+    : undefined
+  return own ? pagePolicyHeader(own) : NON_PAGE_POLICY
+}
+
 /**
  * Reads and compresses the whole build once at start: the site is a few hundred KB, and
  * maximum-quality brotli per response would cost far more CPU than it saves.
  */
-const POLICY_META = /<meta http-equiv="Content-Security-Policy" content="([^"]+)">/
-
 export const loadStaticSite = async (distDir: string): Promise<StaticSite> => {
   const site: StaticSite = new Map()
   for (const file of await listFiles(distDir)) {
@@ -69,9 +94,15 @@ export const loadStaticSite = async (distDir: string): Promise<StaticSite> => {
     const contentType =
       CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
     const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22)
-    const entry: StaticFile = { identity: { body, etag: `"${hash}"` }, contentType }
-    if (contentType.startsWith('text/html')) {
-      entry.contentSecurityPolicy = POLICY_META.exec(body.toString('utf8'))?.[1]
+    const urlPath = `/${path.relative(distDir, file).split(path.sep).join('/')}`
+    const entry: StaticFile = {
+      identity: { body, etag: `"${hash}"` },
+      contentType,
+      headers: {
+        'Cache-Control': cacheControlFor(urlPath),
+        'Content-Security-Policy': policyFor(contentType, body),
+        Vary: 'Accept-Encoding',
+      },
     }
     if (COMPRESSIBLE.test(contentType) && body.length > 256) {
       const brotli = brotliCompressSync(body, {
@@ -84,7 +115,6 @@ export const loadStaticSite = async (distDir: string): Promise<StaticSite> => {
       if (brotli.length < body.length) entry.brotli = { body: brotli, etag: `"${hash}-br"` }
       if (gzip.length < body.length) entry.gzip = { body: gzip, etag: `"${hash}-gzip"` }
     }
-    const urlPath = `/${path.relative(distDir, file).split(path.sep).join('/')}`
     site.set(urlPath, entry)
   }
   return site

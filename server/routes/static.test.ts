@@ -5,6 +5,7 @@ import {
   FAKE_404_TEXT,
   FAKE_ASSET_PATH,
   FAKE_INDEX_TEXT,
+  FAKE_PAGE_POLICY,
 } from '../../tests/support/fake-site.ts'
 import { createTestApp } from '../../tests/support/test-app.ts'
 import type { createApp } from '../app.ts'
@@ -48,12 +49,19 @@ describe('static site', () => {
     expect(brotliDecompressSync(body).toString()).toContain('console.log')
   })
 
-  it('answers a matching ETag with 304', async () => {
+  it("answers a matching ETag with 304 and every header of the 200 but the body's", async () => {
     const first = await app.request('/')
     const again = await app.request('/', {
       headers: { 'if-none-match': first.headers.get('etag') ?? '' },
     })
     expect(again.status).toBe(304)
+    // The browser applies these to the page it kept: its own policy above all.
+    const bodyFields = ['content-type', 'content-length']
+    const expected = [...first.headers].filter(([name]) => !bodyFields.includes(name))
+    expect([...again.headers]).toEqual(expected)
+    expect(again.headers.get('content-security-policy')).toBe(
+      `${FAKE_PAGE_POLICY}; frame-ancestors 'none'`,
+    )
   })
 
   it.each([

@@ -6,12 +6,7 @@ const NOT_FOUND_PAGE = '/404.html'
 
 const ALLOW = 'GET, HEAD, OPTIONS'
 
-// Hashed file names change whenever their content does, so they may be cached for good;
-// everything else is revalidated (cheaply, by ETag) so a new deploy shows at once.
-const cacheControlFor = (urlPath: string) =>
-  urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'
-
-const resolve = (site: StaticSite, urlPath: string): [string, StaticFile] | undefined => {
+const resolve = (site: StaticSite, urlPath: string): StaticFile | undefined => {
   const candidates = urlPath.endsWith('/')
     ? [`${urlPath}index.html`]
     : [urlPath, `${urlPath}.html`, `${urlPath}/index.html`]
@@ -19,7 +14,7 @@ const resolve = (site: StaticSite, urlPath: string): [string, StaticFile] | unde
     // "/404", "/404.html", "/%34%30%34"… all name the 404 page, which must never answer 200.
     if (candidate === NOT_FOUND_PAGE) return undefined
     const file = site.get(candidate)
-    if (file) return [candidate, file]
+    if (file) return file
   }
   return undefined
 }
@@ -80,20 +75,21 @@ const noneMatch = (header: string | undefined, etag: string): boolean => {
   return tags.some((tag) => tag.replace(/^W\//, '') === etag)
 }
 
-const send = (c: Context, urlPath: string, file: StaticFile, status: 200 | 404) => {
+/**
+ * A file's answer. Its headers (policy, caching, Vary) are set before anything can return
+ * early, so a 304 or a HEAD stands for its 200 in full; only the ETag depends on the
+ * encoding, and only the fields describing a body are left out of a 304 (RFC 9110 §15.4.5).
+ * A Range is not honoured: every file is small, and the full 200 is always a valid answer.
+ */
+const send = (c: Context, file: StaticFile, status: 200 | 404) => {
   const [coding, representation] = pickRepresentation(c, file)
-  c.header('Cache-Control', status === 404 ? 'no-cache' : cacheControlFor(urlPath))
-  c.header('Vary', 'Accept-Encoding')
+  for (const [name, value] of Object.entries(file.headers)) c.header(name, value)
+  // The 404 page has no validator: it answers for whatever path was asked, with status 404.
   if (status === 200) {
     c.header('ETag', representation.etag)
     if (noneMatch(c.req.header('if-none-match'), representation.etag)) return c.body(null, 304)
   }
   c.header('Content-Type', file.contentType)
-  // The page's own policy as a header too, where frame-ancestors (which a <meta> cannot
-  // carry) keeps it out of other sites' frames.
-  if (file.contentSecurityPolicy) {
-    c.header('Content-Security-Policy', `${file.contentSecurityPolicy}; frame-ancestors 'none'`)
-  }
   if (coding !== 'identity') c.header('Content-Encoding', coding)
   c.header('Content-Length', String(representation.body.length))
   if (c.req.method === 'HEAD') return c.body(null, status)
@@ -103,7 +99,7 @@ const send = (c: Context, urlPath: string, file: StaticFile, status: 200 | 404) 
 /** The prerendered 404 page with a real 404 status, so crawlers never index a missing URL. */
 export const sendNotFoundPage = (c: Context, site: StaticSite) => {
   const page = site.get(NOT_FOUND_PAGE)
-  if (page) return send(c, NOT_FOUND_PAGE, page, 404)
+  if (page) return send(c, page, 404)
   return c.text('Not Found', 404)
 }
 
@@ -116,10 +112,10 @@ export const createStaticRoutes = (site: StaticSite) => {
     } catch {
       return sendNotFoundPage(c, site)
     }
-    const found = resolve(site, urlPath)
-    if (!found) return sendNotFoundPage(c, site)
+    const file = resolve(site, urlPath)
+    if (!file) return sendNotFoundPage(c, site)
     if (c.req.method === 'GET' || c.req.method === 'HEAD') {
-      return send(c, found[0], found[1], 200)
+      return send(c, file, 200)
     }
     c.header('Allow', ALLOW)
     if (c.req.method === 'OPTIONS') return c.body(null, 204)

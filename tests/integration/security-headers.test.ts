@@ -7,11 +7,13 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DESK_CSP } from '../../server/desk/http/desk-headers.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { createFakeSite, FAKE_PAGE_POLICY } from '../support/fake-site.ts'
 import { testSettings } from '../support/test-app.ts'
 
+const DESK_PASSWORD = 'correto cavalo bateria grampo'
 const servers: RunningServer[] = []
 const cleanUps: (() => Promise<void>)[] = []
 
@@ -33,7 +35,7 @@ let direct: RunningServer
 let behindProxy: RunningServer
 beforeAll(async () => {
   direct = await start({})
-  behindProxy = await start({ TRUST_PROXY: 'loopback' })
+  behindProxy = await start({ TRUST_PROXY: 'loopback', ADMIN_PASSWORD: DESK_PASSWORD })
 }, 120_000)
 afterAll(async () => {
   await Promise.all(servers.map((server) => server.stop()))
@@ -85,5 +87,19 @@ describe('security headers', () => {
     // Plain HTTP through the proxy, and a caller that claims HTTPS with no proxy trusted.
     expect((await get(behindProxy, '/')).headers.get('strict-transport-security')).toBeNull()
     expect((await get(direct, '/', https)).headers.get('strict-transport-security')).toBeNull()
+  })
+
+  it('give the lead desk HSTS and Permissions-Policy too, without loosening its own headers', async () => {
+    const desk = await get(behindProxy, '/painel/entrar', { 'x-forwarded-proto': 'https' })
+    expect(desk.status).toBe(200)
+    expect(desk.headers.get('strict-transport-security')).toBe(
+      'max-age=31536000; includeSubDomains',
+    )
+    expect(desk.headers.get('permissions-policy')).toBe(
+      'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+    )
+    expect(desk.headers.get('content-security-policy')).toBe(DESK_CSP)
+    expect(desk.headers.get('referrer-policy')).toBe('no-referrer')
+    expect(desk.headers.get('cache-control')).toBe('no-store')
   })
 })

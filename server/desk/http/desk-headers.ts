@@ -8,9 +8,10 @@ export const DESK_CSP =
   "default-src 'none'; style-src 'self'; img-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
 /**
- * Headers for every response under /painel, set after the handler (and after the site's own
- * headers, which this middleware wraps), so they are the ones that count. Pages hold leads'
- * personal data: no cache may keep them, no referrer may leak their addresses.
+ * Headers for every response under /painel, set after the handler, so they are the ones that
+ * count: the site-wide headers around them only fill in what is left unset (HSTS,
+ * Permissions-Policy). Pages hold leads' personal data: no cache may keep them, no referrer
+ * may leak their addresses.
  */
 export const deskHeaders: MiddlewareHandler = async (c, next) => {
   await next()

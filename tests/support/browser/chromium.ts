@@ -17,7 +17,17 @@ export const CHROMIUM_ARGS = [
 /** Debian's Chromium unless CHROMIUM_PATH names another; nothing is ever downloaded. */
 export const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
-export async function launchChromium(): Promise<Browser> {
+export interface ChromiumOptions {
+  /**
+   * Keep pages in the back-forward cache, as a visitor's Chromium does. Playwright turns it
+   * off by default, so that going back always loads the page again.
+   */
+  backForwardCache?: boolean
+}
+
+export async function launchChromium({
+  backForwardCache = false,
+}: ChromiumOptions = {}): Promise<Browser> {
   const executablePath = chromiumPath()
   if (!existsSync(executablePath)) {
     // A browser suite that skips itself proves nothing, so a missing browser is a failure.
@@ -26,5 +36,9 @@ export async function launchChromium(): Promise<Browser> {
         '`sudo apt-get install chromium`) or set CHROMIUM_PATH to a Chromium executable.',
     )
   }
-  return chromium.launch({ executablePath, args: CHROMIUM_ARGS })
+  return chromium.launch({
+    executablePath,
+    args: CHROMIUM_ARGS,
+    ignoreDefaultArgs: backForwardCache ? ['--disable-back-forward-cache'] : [],
+  })
 }

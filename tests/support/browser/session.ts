@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { launchChromium } from './chromium.ts'
+import { launchChromium, type ChromiumOptions } from './chromium.ts'
 import { watchPage, type PageProblems } from './page-watch.ts'
 import { startTestSite, type TestSite, type TestSiteOptions } from './test-site.ts'
 
@@ -20,13 +20,19 @@ export interface E2eSession {
  * One browser and one server for the whole file (both are slow to start), and a new browser
  * context per test so that no test sees another's state.
  */
-export function useE2eSession(siteOptions: TestSiteOptions = {}): E2eSession {
+export function useE2eSession(
+  siteOptions: TestSiteOptions = {},
+  browserOptions: ChromiumOptions = {},
+): E2eSession {
   let browser: Browser | undefined
   let site: TestSite | undefined
   const contexts = new Set<BrowserContext>()
 
   beforeAll(async () => {
-    ;[browser, site] = await Promise.all([launchChromium(), startTestSite(siteOptions)])
+    ;[browser, site] = await Promise.all([
+      launchChromium(browserOptions),
+      startTestSite(siteOptions),
+    ])
   })
   afterEach(async () => {
     await Promise.all([...contexts].map((context) => context.close()))

@@ -1,0 +1,258 @@
+/**
+ * A returning visitor's browser shows a page it kept: after a reload, going back with or
+ * without the back-forward cache, or on a later visit that the server answers with 304. Each
+ * time the page must be as on the first visit: styled, its script run, its form sending, no
+ * policy violation. Every other browser test starts with an empty cache, where none of this
+ * happens. The pages come from src/routes.ts, so a new page is walked here too.
+ */
+import type { BrowserContextOptions, CDPSession, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
+import { DESKTOP, PHONE } from '../support/browser/devices.ts'
+import { watchPage, type PageProblems } from '../support/browser/page-watch.ts'
+import { scriptsInHtml, useE2eSession } from '../support/browser/session.ts'
+import { sitePages, UNKNOWN_PATHS } from '../support/site-addresses.ts'
+import { waitFor } from '../support/wait.ts'
+
+const session = useE2eSession({}, { backForwardCache: true })
+
+const { pages, notFound } = sitePages()
+const visits = [
+  ...pages.map(({ route }) => ({ name: route.url, address: route.url, route })),
+  { name: 'the 404 page', address: UNKNOWN_PATHS[0] ?? '', route: notFound.route },
+]
+type Visit = (typeof visits)[number]
+
+const devices: [string, BrowserContextOptions][] = [
+  ['phone', PHONE],
+  ['desktop', DESKTOP],
+]
+
+/** What the page's own script logs on the 404 page (src/content/not-found.ts). */
+const NOT_FOUND_LOG = '404 Error:'
+
+/** How many times the 404 page's script has logged `address` as the path asked for. */
+const loggedPaths = (problems: PageProblems, address: string) =>
+  problems.consoleErrors.filter((text) => text.startsWith(NOT_FOUND_LOG) && text.includes(address))
+    .length
+
+interface Revisit {
+  /** `persisted` of each pageshow this document has seen: [false] new, then true per restore. */
+  shows: boolean[]
+  violations: string[]
+}
+
+/**
+ * Records, in each document the page opens, its pageshow events and the policy violations it
+ * reports; with `blockBackForwardCache`, an unload listener keeps it out of that cache.
+ */
+async function instrument(page: Page, blockBackForwardCache: boolean): Promise<void> {
+  await page.addInitScript((block) => {
+    const seen = { shows: [] as boolean[], violations: [] as string[] }
+    Object.assign(window, { revisit: seen })
+    addEventListener('pageshow', (event) => seen.shows.push(event.persisted))
+    document.addEventListener('securitypolicyviolation', (event) =>
+      seen.violations.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`),
+    )
+    if (block) addEventListener('unload', () => undefined)
+  }, blockBackForwardCache)
+}
+
+interface Navigations {
+  /** The status each page load got from the network (a 304 shows as 200 everywhere else). */
+  statuses: number[]
+  /** Why Chromium did not restore a page from its back-forward cache, each time it did not. */
+  notRestored: string[][]
+}
+
+async function watchNavigations(page: Page): Promise<Navigations> {
+  const cdp: CDPSession = await page.context().newCDPSession(page)
+  await Promise.all([cdp.send('Network.enable'), cdp.send('Page.enable')])
+  const documents = new Set<string>()
+  const seen: Navigations = { statuses: [], notRestored: [] }
+  cdp.on('Network.requestWillBeSent', (event) => {
+    if (event.type === 'Document') documents.add(event.requestId)
+  })
+  cdp.on('Network.responseReceivedExtraInfo', (event) => {
+    if (documents.has(event.requestId)) seen.statuses.push(event.statusCode)
+  })
+  cdp.on('Page.backForwardCacheNotUsed', (event) => {
+    seen.notRestored.push(event.notRestoredExplanations.map((explanation) => explanation.reason))
+  })
+  return seen
+}
+
+const readRevisit = (page: Page) =>
+  page.evaluate(() => ({
+    ...(window as unknown as { revisit: Revisit }).revisit,
+    navigation: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).type,
+  }))
+
+/** Waits until the page at `address` has been shown (its pageshow fired). */
+async function shown(page: Page, address: string) {
+  const pathname = new URL(address, 'http://site').pathname
+  await page.waitForFunction(
+    (expected) =>
+      location.pathname === expected &&
+      ((window as unknown as { revisit?: Revisit }).revisit?.shows.length ?? 0) > 0,
+    pathname,
+  )
+  return readRevisit(page)
+}
+
+const lookOf = (page: Page) =>
+  page.evaluate(() => {
+    const header = document.querySelector('header')
+    const toggle = document.querySelector('[popovertarget]')
+    const displayed = (element: Element) => getComputedStyle(element).display !== 'none'
+    return {
+      bodyFont: getComputedStyle(document.body).fontFamily,
+      header: header && getComputedStyle(header).position,
+      toggle: toggle && {
+        shown: displayed(toggle),
+        icons: [...toggle.querySelectorAll('svg')].filter(displayed).length,
+      },
+      hasForm: document.querySelector('[data-island="contact-form"]') !== null,
+    }
+  })
+
+/** Whether every script the page's HTML names has been loaded by the page's loader. */
+const pageScriptsLoaded = async (page: Page) => {
+  const scripts = await scriptsInHtml(page)
+  return page.evaluate(
+    (names) =>
+      names.length > 0 &&
+      names.every((name) =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => new URL(entry.name).pathname === name),
+      ),
+    scripts,
+  )
+}
+
+/** The page looks and works as on a first visit; `step` names the way the visitor came back. */
+async function expectWorkingPage(
+  page: Page,
+  problems: PageProblems,
+  { visit, device, step }: { visit: Visit; device: string; step: string },
+  /**
+   * How many times the 404 page had logged its path before this document loaded; undefined
+   * for a document restored from memory, whose script ran when it was first loaded.
+   */
+  logsBefore?: number,
+): Promise<void> {
+  const where = `${visit.name} on a ${device}, ${step}`
+  const look = await lookOf(page)
+  expect(look.bodyFont, `${where}: the site's font, not the browser's default`).not.toMatch(/Times/)
+  if (look.header !== null) expect(look.header, `${where}: the header stays fixed`).toBe('fixed')
+  if (look.toggle) {
+    expect(look.toggle.shown, `${where}: the menu button only on a phone`).toBe(device === 'phone')
+    if (device === 'phone') expect(look.toggle.icons, `${where}: one icon on it`).toBe(1)
+    // The page script sets it (src/page-scripts/phone-menu.ts); the HTML does not.
+    await waitFor(
+      `${where}: the page script to mark the menu button`,
+      () => page.locator('[popovertarget]').first().getAttribute('aria-expanded'),
+      (expanded) => expanded === 'false' || expanded === 'true',
+    )
+  }
+  await waitFor(`${where}: the page's scripts to load`, () => pageScriptsLoaded(page), Boolean)
+  if (visit.route.kind === 'not-found' && logsBefore !== undefined) {
+    await waitFor(
+      `${where}: the 404 page's script to log the path`,
+      () => loggedPaths(problems, visit.address),
+      (count) => count > logsBefore,
+    )
+  }
+  if (look.hasForm) {
+    const email = uniqueEmail('revisita')
+    await contactForm(page).send({
+      name: 'Rui Campos',
+      email,
+      message: 'Voltei ao site e gostaria de conversar sobre um aplicativo.',
+    })
+    await waitFor(
+      `${where}: the message to be stored`,
+      () => session.site().submissionsFrom(email),
+      (rows) => rows.length === 1,
+    )
+  }
+  const { violations } = await readRevisit(page)
+  expect(violations, `${where}: policy violations`).toEqual([])
+  expect(
+    problems.consoleErrors.filter((text) => text.includes('Content Security Policy')),
+    `${where}: policy errors in this tab's console so far`,
+  ).toEqual([])
+  expect(problems.pageErrors, `${where}: script errors`).toEqual([])
+}
+
+describe('A returning visitor finds each page as on the first visit', () => {
+  const cases = devices.flatMap(([device, options]) =>
+    visits.map((visit, index) => {
+      const elsewhere = visits[(index + 1) % visits.length]?.address ?? '/'
+      return [visit.name, device, { visit, options, elsewhere }] as const
+    }),
+  )
+
+  it.each(cases)(
+    '%s on a %s: reloaded, gone back to with and without the back-forward cache, visited again',
+    async (_name, device, { visit, options, elsewhere }) => {
+      // Revalidated pages come back as 304; the 404 page has no validator and comes back whole.
+      const revalidated = visit.route.kind === 'not-found' ? 404 : 304
+      const { context, page, problems } = await session.open(options)
+      await instrument(page, false)
+      const navigations = await watchNavigations(page)
+      const expectWorking = (opened: Page, seen: PageProblems, step: string, logsBefore?: number) =>
+        expectWorkingPage(opened, seen, { visit, device, step }, logsBefore)
+
+      await page.goto(visit.address)
+      await shown(page, visit.address)
+      await expectWorking(page, problems, 'on the first visit', 0)
+
+      let logs = loggedPaths(problems, visit.address)
+      await page.reload()
+      expect((await shown(page, visit.address)).shows).toEqual([false])
+      expect(navigations.statuses.at(-1), 'the server revalidated the page').toBe(revalidated)
+      await expectWorking(page, problems, 'after a reload', logs)
+
+      await page.goto(elsewhere)
+      await shown(page, elsewhere)
+      logs = loggedPaths(problems, visit.address)
+      await page.goBack({ waitUntil: 'commit' })
+      if (visit.route.kind === 'not-found') {
+        // Chromium keeps no page that came with an error status; this one loads again.
+        expect((await shown(page, visit.address)).shows).toEqual([false])
+        expect(navigations.notRestored.at(-1)).toContain('HTTPStatusNotOK')
+        await expectWorking(page, problems, 'back, loaded again', logs)
+      } else {
+        await waitFor(
+          'the page to come back from the back-forward cache',
+          () => shown(page, visit.address),
+          (state) => state.shows.at(-1) === true,
+        )
+        await expectWorking(page, problems, 'back from the back-forward cache')
+      }
+
+      // A second tab of the same browser: its HTTP cache holds the page, and an unload
+      // listener keeps this tab's pages out of the back-forward cache.
+      const again = await context.newPage()
+      const againProblems = watchPage(again, new URL(session.site().url).origin)
+      await instrument(again, true)
+      const againNavigations = await watchNavigations(again)
+      await again.goto(visit.address)
+      await shown(again, visit.address)
+      expect(againNavigations.statuses.at(-1), 'the server revalidated the page').toBe(revalidated)
+      await expectWorking(again, againProblems, 'on a second visit', 0)
+
+      await again.goto(elsewhere)
+      await shown(again, elsewhere)
+      logs = loggedPaths(againProblems, visit.address)
+      await again.goBack({ waitUntil: 'commit' })
+      const back = await shown(again, visit.address)
+      expect(back.shows, 'a new document, not one from the back-forward cache').toEqual([false])
+      expect(back.navigation).toBe('back_forward')
+      expect(againNavigations.notRestored.at(-1)).toContain('UnloadHandlerExistsInMainFrame')
+      await expectWorking(again, againProblems, 'back without the back-forward cache', logs)
+    },
+  )
+})
