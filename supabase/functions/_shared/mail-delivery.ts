@@ -1,5 +1,6 @@
 import type { ContactMessage } from './contact-message.ts'
 import type { MailSettings } from './mail-settings.ts'
+import { headerValue, isHeaderSafeAddress, toHeaderText } from './mail-header.ts'
 import {
   renderContactEmail,
   renderDigestEmail,
@@ -29,6 +30,7 @@ export interface MailTransport {
     subject: string
     text: string
     html: string
+    headers?: Record<string, string>
   }): Promise<unknown>
 }
 
@@ -59,18 +61,38 @@ export const CLAIM_LEASE_MINUTES = 5
 /** The sweep leaves younger leads to the request the browser makes right after saving. */
 export const SWEEP_MIN_AGE_MINUTES = 2
 
+type MailMessage = Parameters<MailTransport['sendMail']>[0]
+
+/**
+ * The message a transport is given for a rendered e-mail: visitor text in headers written so
+ * a mail client shows it as typed (mail-header.ts), a Reply-To only for an address that can be
+ * written safely, and the leads it carries in X-Lead-Id (ids only, no personal data).
+ */
+export const toMailMessage = (
+  email: ContactEmail,
+  { from, to }: Pick<MailSettings, 'from' | 'to'>,
+): MailMessage => {
+  const replyTo =
+    email.replyTo && isHeaderSafeAddress(email.replyTo.address)
+      ? { name: headerValue(toHeaderText(email.replyTo.name)), address: email.replyTo.address }
+      : undefined
+  const leadIds = (email.leadIds ?? []).filter((id) => /^[0-9a-f-]{36}$/i.test(id))
+  return {
+    from,
+    to,
+    ...(replyTo ? { replyTo } : {}),
+    subject: headerValue(toHeaderText(email.subject)),
+    text: email.text,
+    html: email.html,
+    ...(leadIds.length > 0 ? { headers: { 'X-Lead-Id': leadIds.join(', ') } } : {}),
+  }
+}
+
 export const createMailSender =
   (transport: MailTransport, settings: MailSettings): SendEmail =>
   async (email) => {
     try {
-      await transport.sendMail({
-        from: settings.from,
-        to: settings.to,
-        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-      })
+      await transport.sendMail(toMailMessage(email, settings))
       return { ok: true }
     } catch (error) {
       return { ok: false, reason: error instanceof Error ? error.message : String(error) }
@@ -142,7 +164,7 @@ export const sendClaimedMail = async (
   const first = submissions[0]
   const email =
     kind === 'single' && first ? renderContactEmail(first) : renderDigestEmail(submissions)
-  const result = await deps.sendEmail(email)
+  const result = await deps.sendEmail({ ...email, leadIds: submissions.map((lead) => lead.id) })
   await finishMail(deps.query, sendId, result)
   const fields = { kind, send: sendId, leads: submissions.length }
   if (result.ok) deps.log?.info('mail_sent', fields)
