@@ -27,6 +27,7 @@ export const NOTICES = [
   'nota',
   'reenviado',
   'reenvio-falhou',
+  'reenvio-recusado',
   'reenvio-ocupado',
   'apagado',
   'confirme',

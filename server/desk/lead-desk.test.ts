@@ -20,12 +20,16 @@ let outboxDir: string
 let options: LeadDeskOptions
 let sent: ContactEmail[]
 let mailWorks: boolean
+let mailRefusesContent: boolean
 
 const app = () =>
   createTestApp(db, {
     desk: options,
     sendEmail: async (email) => {
-      if (!mailWorks) return { ok: false, reason: '554 relay refused' }
+      if (mailRefusesContent) {
+        return { ok: false, reason: 'Message failed: 554 5.7.1 spam', permanent: true }
+      }
+      if (!mailWorks) return { ok: false, reason: '554 relay refused', permanent: false }
       sent.push(email)
       return { ok: true }
     },
@@ -63,6 +67,7 @@ afterAll(async () => {
 beforeEach(async () => {
   sent = []
   mailWorks = true
+  mailRefusesContent = false
   await db.exec(
     'delete from contact_submissions; delete from private.lead_audit; delete from private.desk_login_failures; delete from private.desk_sessions',
   )
@@ -269,6 +274,52 @@ describe("a lead's page", () => {
     } finally {
       await db.query('update private.contact_settings set mail_per_hour = 20')
     }
+  })
+})
+
+describe('a lead the mail server refused for good', () => {
+  it('is shown as "recusado" with the answer, filtered apart, never swept, and can be re-sent', async () => {
+    const [id] = await seedLeads(db, [
+      { name: 'Rita', email: 'rita@example.com', message: 'Texto recusado', notified: false },
+      { name: 'Falhou', email: 'f@example.com', message: 'x', notified: false, notifyError: 'y' },
+    ])
+    const client = await signedIn()
+    mailRefusesContent = true
+    const refused = await client.post(`/painel/contatos/${id}/reenviar`)
+    expect(refused.headers.get('location')).toBe(`/painel/contatos/${id}?aviso=reenvio-recusado`)
+    const page = await (
+      await client.request(`/painel/contatos/${id}?aviso=reenvio-recusado`)
+    ).text()
+    expect(page).toContain('<span class="badge badge-recusado">recusado</span>')
+    expect(page).toContain('Último erro: Message failed: 554 5.7.1 spam')
+    expect(page).toContain('ela não será reenviada sozinha')
+    expect(page).toContain('O servidor de e-mail recusou de novo esta mensagem, de vez.')
+
+    const names = async () =>
+      [...(await (await client.request('/painel')).text()).matchAll(/contatos\/[^"]+">([^<]+)</g)]
+        .map((match) => match[1])
+        .sort()
+    await client.post('/painel/filtro', { delivery: 'recusado' })
+    expect(await names()).toEqual(['Rita'])
+    await client.post('/painel/filtro', { delivery: 'falhou' })
+    expect(await names()).toEqual(['Falhou'])
+    const csv = await (await client.request('/painel/exportar?formato=csv')).text()
+    expect(csv).not.toContain('Rita')
+    await client.post('/painel/filtro', { delivery: 'recusado' })
+    expect(await (await client.request('/painel/exportar?formato=csv')).text()).toContain(
+      ';recusado;Message failed: 554 5.7.1 spam;',
+    )
+
+    // The sweep leaves it alone however long it waits; a person's re-send still sends it.
+    await db.query("update contact_submissions set created_at = now() - interval '1 day'")
+    const due = await db.query('select * from private.claim_due_mail(2, 10, 5)')
+    expect(due.rows.map((row) => row.email)).toEqual(['f@example.com'])
+    mailRefusesContent = false
+    const resent = await client.post(`/painel/contatos/${id}/reenviar`)
+    expect(resent.headers.get('location')).toBe(`/painel/contatos/${id}?aviso=reenviado`)
+    expect(await rowsOf('rita@example.com')).toEqual([
+      expect.objectContaining({ notify_refused_at: null, notify_error: null }),
+    ])
   })
 })
 

@@ -5,7 +5,8 @@ import {
 } from '../../../supabase/functions/_shared/mail-delivery.ts'
 import { isLeadId } from './lead.ts'
 
-export type ResendOutcome = 'sent' | 'failed' | 'busy' | 'not_found'
+/** `refused`: the mail server refused this lead's e-mail for good again (decision 022). */
+export type ResendOutcome = 'sent' | 'failed' | 'refused' | 'busy' | 'not_found'
 
 const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)))
 
@@ -29,7 +30,7 @@ export const resendLeadMail = async (
     "insert into private.lead_audit (action, leads, via) values ('resend', 1, 'painel')",
     [],
   )
-  const result = await sendClaimedMail(deps, 'single', String(row.send_id), [
+  const { result } = await sendClaimedMail(deps, 'single', String(row.send_id), [
     {
       id: String(row.submission_id),
       createdAt: asDate(row.created_at),
@@ -39,5 +40,6 @@ export const resendLeadMail = async (
       message: String(row.message),
     },
   ])
-  return result.ok ? 'sent' : 'failed'
+  if (result.ok) return 'sent'
+  return result.permanent ? 'refused' : 'failed'
 }

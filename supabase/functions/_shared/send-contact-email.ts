@@ -89,7 +89,7 @@ const notify = async (
   // The hourly cap is spent: the lead is safe and goes out with the next sweep.
   if (claimed.outcome === 'deferred') return json(202, { ok: true, status: 'queued' }, origin)
 
-  const sending = sendClaim(deps, claimed.claim)
+  const sending = sendClaim(deps, claimed.claim).then((delivery) => delivery.result)
   const first = await within(sending, deps.responseDeadlineMs)
   if (first === 'deadline') {
     // A slow mail server: let the send finish and record itself; never give up halfway,
@@ -97,9 +97,11 @@ const notify = async (
     deps.waitUntil?.(sending.catch(() => undefined))
     return json(202, { ok: true, status: 'queued' }, origin)
   }
-  return first.ok
-    ? json(200, { ok: true, status: 'sent' }, origin)
-    : fail(502, 'email_failed', 'The mail server refused the message; it will be retried.', origin)
+  if (first.ok) return json(200, { ok: true, status: 'sent' }, origin)
+  const outcome = first.permanent
+    ? 'The mail server refused the message for good; it stays stored for the company.'
+    : 'The mail server refused the message; it will be retried.'
+  return fail(502, 'email_failed', outcome, origin)
 }
 
 /** The scheduled sweep (pg_cron on hosted Supabase): sends what is due, answers with counts. */
