@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { startScriptedSmtp, type ScriptedSmtp } from '../support/scripted-smtp.ts'
-import { testSettings } from '../support/test-app.ts'
+import { TEST_SWEEP_HEADERS, TEST_SWEEP_SECRET, testSettings } from '../support/test-app.ts'
 import { waitFor } from '../support/wait.ts'
 
 let server: RunningServer | undefined
@@ -27,7 +27,12 @@ afterEach(async () => {
 
 const start = async (smtpUrl: string) => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'slow-mail-'))
-  const base = testSettings({ PORT: '0', DATA_DIR: dataDir, SMTP_URL: smtpUrl })
+  const base = testSettings({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    SMTP_URL: smtpUrl,
+    MAIL_SWEEP_SECRET: TEST_SWEEP_SECRET,
+  })
   server = await startServer({
     ...base,
     mail: {
@@ -75,7 +80,7 @@ const sweepNow = async (running: RunningServer) => {
   )
   const response = await fetch(`${running.url}/functions/v1/send-contact-email/retry`, {
     method: 'POST',
-    headers: { apikey: DEV_ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: DEV_ANON_KEY, 'content-type': 'application/json', ...TEST_SWEEP_HEADERS },
     body: '{}',
   })
   return (await response.json()) as Record<string, unknown>

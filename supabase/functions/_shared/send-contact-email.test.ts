@@ -8,6 +8,8 @@ import { handleSendContactEmail, type SendContactEmailDeps } from './send-contac
 
 // The handler against a real database (PGlite with the migrations): the claim rules are SQL.
 // The mail transport is the one stand-in; tests/integration use a real SMTP server.
+const SWEEP_SECRET = 'sweep-secret-for-these-tests-0123456789abcdef'
+
 let db: Database
 beforeAll(async () => {
   db = await createTestDatabase()
@@ -52,6 +54,7 @@ const setup = (
     },
     responseDeadlineMs: deadlineMs,
     waitUntil: (work) => background.push(work),
+    sweepSecret: SWEEP_SECRET,
   }
   return { deps, sent, background }
 }
@@ -67,8 +70,20 @@ const call = (deps: SendContactEmailDeps, body: unknown, init: RequestInit = {},
     deps,
   )
 
-/** The sweep, as the server's timer and pg_cron run it. */
-const sweep = (deps: SendContactEmailDeps) => call(deps, {}, {}, '/retry')
+/** The scheduler's call: the sweep path with the secret pg_cron sends. */
+const sweep = (deps: SendContactEmailDeps, secret: string | null = SWEEP_SECRET) =>
+  call(
+    deps,
+    {},
+    {
+      headers: {
+        'content-type': 'application/json',
+        origin: 'http://site.test',
+        ...(secret === null ? {} : { 'x-mail-sweep-secret': secret }),
+      },
+    },
+    '/retry',
+  )
 
 const rowFor = async (email: string) =>
   (
@@ -221,6 +236,33 @@ describe('send-contact-email', () => {
     }
     // Another sweep right after finds nothing, and no second digest within its interval.
     expect(await (await sweep(deps)).json()).toMatchObject({ sent: 0 })
+  })
+
+  it('runs the sweep only for the scheduler: anyone else gets 401 JSON with CORS and no counts', async () => {
+    await db.exec('update private.contact_settings set mail_per_hour = 0')
+    const message = await storedMessage()
+    await db.exec("update contact_submissions set created_at = created_at - interval '3 minutes'")
+    const { deps, sent } = setup()
+    const refusals = [
+      await sweep(deps, null),
+      await sweep(deps, 'x'),
+      await sweep(deps, `${SWEEP_SECRET}x`),
+      await sweep(deps, SWEEP_SECRET.slice(0, -1)),
+      await sweep({ ...deps, sweepSecret: undefined }, SWEEP_SECRET),
+    ]
+    for (const refused of refusals) {
+      expect(refused.status).toBe(401)
+      expect(refused.headers.get('access-control-allow-origin')).toBe('http://site.test')
+      expect(await refused.json()).toEqual({
+        error: { code: 'unauthorized', message: 'Only the scheduler may run the mail sweep.' },
+      })
+    }
+    expect(sent).toHaveLength(0)
+    expect(await rowFor(message.email)).toMatchObject({ notified_at: null, notify_attempts: 0 })
+
+    const allowed = await sweep(deps)
+    expect(allowed.status).toBe(200)
+    expect(await allowed.json()).toMatchObject({ ok: true, sent: 1, leads: 1 })
   })
 
   it('keeps a lead whose own e-mail the mail server refuses for good, marks it and never retries it', async () => {

@@ -12,6 +12,7 @@ import {
   sendDueMail,
   type MailDeliveryDeps,
 } from './mail-delivery.ts'
+import { isSweepAllowed, SWEEP_SECRET_HEADER } from './sweep-secret.ts'
 
 export interface SendContactEmailDeps extends MailDeliveryDeps {
   /** Answer the visitor "queued" once the mail server has taken this long (the send goes on). */
@@ -21,6 +22,8 @@ export interface SendContactEmailDeps extends MailDeliveryDeps {
    * (Supabase's EdgeRuntime.waitUntil); Node and plain Deno keep running promises anyway.
    */
   waitUntil?: (work: Promise<unknown>) => void
+  /** MAIL_SWEEP_SECRET: the /retry path needs it; without one nobody may run the sweep. */
+  sweepSecret: string | undefined
 }
 
 /** A contact message is a few KB at most; anything bigger is refused before parsing. */
@@ -36,6 +39,7 @@ type ErrorCode =
   | 'invalid_json'
   | 'invalid_contact_message'
   | 'submission_not_found'
+  | 'unauthorized'
   | 'email_failed'
   | 'internal_error'
 
@@ -104,9 +108,16 @@ const notify = async (
   return fail(502, 'email_failed', outcome, origin)
 }
 
-/** The scheduled sweep (pg_cron on hosted Supabase): sends what is due, answers with counts. */
-const sweep = async (deps: SendContactEmailDeps, origin: string | null) =>
-  json(200, { ok: true, ...(await sendDueMail(deps)) }, origin)
+/**
+ * The scheduled sweep (pg_cron on hosted Supabase): sends what is due, answers with counts.
+ * Anyone else gets the same 401 whether a secret is configured or not, and no counts.
+ */
+const sweep = async (req: Request, deps: SendContactEmailDeps, origin: string | null) => {
+  if (!(await isSweepAllowed(req.headers.get(SWEEP_SECRET_HEADER), deps.sweepSecret))) {
+    return fail(401, 'unauthorized', 'Only the scheduler may run the mail sweep.', origin)
+  }
+  return json(200, { ok: true, ...(await sendDueMail(deps)) }, origin)
+}
 
 const isSweepPath = (req: Request) =>
   new URL(req.url).pathname.replace(/\/+$/, '').endsWith('/retry')
@@ -131,7 +142,7 @@ export const handleSendContactEmail = async (
     })
   }
   try {
-    if (isSweepPath(req)) return await sweep(deps, origin)
+    if (isSweepPath(req)) return await sweep(req, deps, origin)
     const encoding = unsupportedContentEncoding(req.headers)
     if (encoding !== null) {
       return fail(
