@@ -57,7 +57,7 @@ export const leadIdsOf = (raw: string): string[] | undefined => {
 }
 
 /** What identifies the copy as the message that was sent; everything else is its content. */
-const IDENTITY = new Set(['from', 'to', 'cc', 'date', 'message-id'])
+const IDENTITY = /^(?:from|to|cc|date|message-id)$/
 
 /**
  * The original copy with the content of `replacement` (a message built the same way): its
@@ -68,8 +68,8 @@ export const replaceContent = (original: string, replacement: string): string =>
   const kept = parseEml(original)
   const fresh = parseEml(replacement.replace(/\r?\n/g, kept.newline))
   const fields = [
-    ...kept.fields.filter((field) => IDENTITY.has(field.name)),
-    ...fresh.fields.filter((field) => !IDENTITY.has(field.name)),
+    ...kept.fields.filter((field) => IDENTITY.test(field.name)),
+    ...fresh.fields.filter((field) => !IDENTITY.test(field.name)),
   ]
   return [...fields.map((field) => field.lines), '', fresh.body].join(kept.newline)
 }

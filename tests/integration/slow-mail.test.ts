@@ -14,6 +14,10 @@ import { startScriptedSmtp, type ScriptedSmtp } from '../support/scripted-smtp.t
 import { TEST_SWEEP_HEADERS, TEST_SWEEP_SECRET, testSettings } from '../support/test-app.ts'
 import { waitFor } from '../support/wait.ts'
 
+// Each test opens its own PGlite server: on a busy shared machine that alone can take most
+// of the default 30 s. Every wait inside is on a condition, never a fixed sleep.
+const SLOW_MACHINE = { timeout: 120_000 }
+
 let server: RunningServer | undefined
 let smtp: ScriptedSmtp | undefined
 let dataDir: string | undefined
@@ -86,7 +90,7 @@ const sweepNow = async (running: RunningServer) => {
   return (await response.json()) as Record<string, unknown>
 }
 
-describe('a mail server that is slow to greet and slow to accept the message', () => {
+describe('a mail server that is slow to greet and slow to accept the message', SLOW_MACHINE, () => {
   it('gets the visitor a quick "queued", and the lead exactly one e-mail', async () => {
     smtp = await startScriptedSmtp({ greetingDelayMs: 600, afterDataDelayMs: 600 })
     const running = await start(smtp.url)
@@ -117,7 +121,7 @@ describe('a mail server that is slow to greet and slow to accept the message', (
   })
 })
 
-describe('a mail server that never says a word', () => {
+describe('a mail server that never says a word', SLOW_MACHINE, () => {
   it('answers every visitor the same way, records the failure, and never sends twice', async () => {
     smtp = await startScriptedSmtp({ silent: true })
     const running = await start(smtp.url)
@@ -137,7 +141,7 @@ describe('a mail server that never says a word', () => {
   })
 })
 
-describe('a mail server that refuses connections', () => {
+describe('a mail server that refuses connections', SLOW_MACHINE, () => {
   it('answers 502 at once, every time, and keeps the lead for the sweep', async () => {
     smtp = await startScriptedSmtp()
     const { url } = smtp
