@@ -26,6 +26,8 @@ export interface AppDeps {
   isHttps?: (c: Context) => boolean
   /** See MailSettings.responseDeadlineMs. */
   responseDeadlineMs: number
+  /** See Settings.mailSweepSecret; without it the /retry route is refused. */
+  mailSweepSecret?: string
   /** The lead desk at /painel; absent while no ADMIN_PASSWORD is set. */
   desk?: LeadDeskOptions
 }
@@ -63,6 +65,7 @@ export const createApp = (deps: AppDeps) => {
       sendEmail: deps.sendEmail,
       log,
       responseDeadlineMs: deps.responseDeadlineMs,
+      sweepSecret: deps.mailSweepSecret,
     }),
   )
   app.route('/', createStaticRoutes(site))

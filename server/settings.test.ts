@@ -32,6 +32,22 @@ describe('HTTP limits in settings', () => {
   })
 })
 
+describe('MAIL_SWEEP_SECRET', () => {
+  it('is optional, and refused when short enough to guess or unfit for a header', () => {
+    const secret = 'a'.repeat(31)
+    const unset = readSettings({})
+    expect(unset.ok && unset.settings.mailSweepSecret).toBe(undefined)
+    const good = readSettings({ MAIL_SWEEP_SECRET: `${secret}b` })
+    expect(good.ok && good.settings.mailSweepSecret).toBe(`${secret}b`)
+    for (const bad of [secret, `${secret} b`, `${secret}é`]) {
+      const result = readSettings({ MAIL_SWEEP_SECRET: bad })
+      expect(!result.ok && result.problems).toEqual([
+        'MAIL_SWEEP_SECRET must be 32 to 1024 printable ASCII characters without spaces (e.g. `openssl rand -hex 32`).',
+      ])
+    }
+  })
+})
+
 describe('the documented settings', () => {
   /** Every name readSettings looks up, found by watching it read an empty environment. */
   const namesTheServerReads = () => {

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { readMailSettings, type MailSettings } from '../supabase/functions/_shared/mail-settings.ts'
+import { sweepSecretProblem } from '../supabase/functions/_shared/sweep-secret.ts'
 import { parseTrustProxy, type TrustProxy } from './proxy-trust.ts'
 import {
   CONTACT_LIMIT_BOUNDS,
@@ -37,6 +38,11 @@ export interface Settings {
   distDir: string | undefined
   /** How often unsent e-mails are looked for; false turns the sweep off (tests). */
   mailSweepIntervalMs: number | false
+  /**
+   * MAIL_SWEEP_SECRET: POST /functions/v1/send-contact-email/retry runs the sweep only for a
+   * caller that sends it (the server sweeps by itself; the route is for operators and tests).
+   */
+  mailSweepSecret: string | undefined
   /** Run the insert path before listening, so the first visitors do not wait for cold code. */
   warmUp: boolean
   /** The lead desk (ADMIN_PASSWORD…) and lead retention (LEADS_RETENTION_DAYS). */
@@ -93,6 +99,9 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
     MAIL_FROM: value('MAIL_FROM'),
   })
   if (!mail.ok) problems.push(...mail.problems)
+  const mailSweepSecret = value('MAIL_SWEEP_SECRET')
+  const secretProblem = mailSweepSecret === undefined ? null : sweepSecretProblem(mailSweepSecret)
+  if (secretProblem !== null) problems.push(secretProblem)
   const anonKey = value('SUPABASE_ANON_KEY') ?? DEV_ANON_KEY
   if (/\s/.test(anonKey)) problems.push('SUPABASE_ANON_KEY must not contain spaces.')
   const siteUrl = value('SITE_URL')
@@ -153,6 +162,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       contactLimits,
       distDir: DIST_DIR,
       mailSweepIntervalMs: 60_000,
+      mailSweepSecret,
       warmUp: true,
       desk,
       http,

@@ -74,6 +74,7 @@ export const startServer = async (
     anonKey: settings.anonKey,
     sendEmail,
     responseDeadlineMs: settings.mail.responseDeadlineMs,
+    mailSweepSecret: settings.mailSweepSecret,
     site,
     log,
     clientAddress: createClientAddress(settings.trustProxy),

@@ -18,6 +18,7 @@ const deliveries: Record<Delivery, string> = {
   enviado: 'enviado',
   pendente: 'pendente',
   falhou: 'falhou',
+  recusado: 'recusado',
 }
 
 /**
@@ -92,6 +93,8 @@ export const deskCopy = {
     status: 'Situação',
     delivery: 'Envio do e-mail',
     deliveryError: (error: string) => `Último erro: ${error}`,
+    deliveryRefusedHint:
+      'O servidor de e-mail recusou esta mensagem de vez: ela não será reenviada sozinha. Leia-a aqui ou use “Reenviar notificação”.',
     message: 'Mensagem',
     reply: 'Responder por e-mail',
     replySubject: `Re: sua mensagem para a ${company.name}`,
@@ -150,6 +153,8 @@ export const deskCopy = {
     resendFailed:
       'O servidor de e-mail recusou o reenvio. Ele será tentado de novo automaticamente.',
     resendBusy: 'Este e-mail está sendo enviado agora. Tente de novo em alguns minutos.',
+    resendRefused:
+      'O servidor de e-mail recusou de novo esta mensagem, de vez. Ela não será reenviada sozinha; o contato continua guardado aqui.',
     erased: (count: number) =>
       `${plural(count, 'contato apagado', 'contatos apagados')}. A exclusão ficou registrada, sem dados pessoais.`,
     eraseUnconfirmed: 'Marque a confirmação para apagar o contato.',

@@ -33,6 +33,7 @@ export const NOTICES = [
   'nota',
   'reenviado',
   'reenvio-falhou',
+  'reenvio-recusado',
   'reenvio-ocupado',
   'apagado',
   'confirme',

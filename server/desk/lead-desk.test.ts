@@ -1,13 +1,20 @@
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
+import { simpleParser } from 'mailparser'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { ContactEmail } from '../../supabase/functions/_shared/render-contact-email.ts'
+import { createMailSender } from '../../supabase/functions/_shared/mail-delivery.ts'
+import {
+  renderContactEmail,
+  renderDigestEmail,
+  type ContactEmail,
+} from '../../supabase/functions/_shared/render-contact-email.ts'
 import { createDeskClient, type DeskClient } from '../../tests/support/desk-client.ts'
 import { seedLeads } from '../../tests/support/seed-leads.ts'
-import { createTestApp } from '../../tests/support/test-app.ts'
+import { createTestApp, testSettings } from '../../tests/support/test-app.ts'
 import { createTestDatabase } from '../../tests/support/test-database.ts'
 import type { Database } from '../db/database.ts'
+import { createOutboxTransport } from '../mail/outbox-transport.ts'
 import { DEV_ANON_KEY } from '../settings.ts'
 import { preparePasswordCheck } from './sign-in/password-check.ts'
 import type { LeadDeskOptions } from './http/desk-env.ts'
@@ -20,12 +27,16 @@ let outboxDir: string
 let options: LeadDeskOptions
 let sent: ContactEmail[]
 let mailWorks: boolean
+let mailRefusesContent: boolean
 
 const app = () =>
   createTestApp(db, {
     desk: options,
     sendEmail: async (email) => {
-      if (!mailWorks) return { ok: false, reason: '554 relay refused' }
+      if (mailRefusesContent) {
+        return { ok: false, reason: 'Message failed: 554 5.7.1 spam', permanent: true }
+      }
+      if (!mailWorks) return { ok: false, reason: '554 relay refused', permanent: false }
       sent.push(email)
       return { ok: true }
     },
@@ -63,6 +74,7 @@ afterAll(async () => {
 beforeEach(async () => {
   sent = []
   mailWorks = true
+  mailRefusesContent = false
   await db.exec(
     'delete from contact_submissions; delete from private.lead_audit; delete from private.desk_login_failures; delete from private.desk_sessions',
   )
@@ -272,6 +284,52 @@ describe("a lead's page", () => {
   })
 })
 
+describe('a lead the mail server refused for good', () => {
+  it('is shown as "recusado" with the answer, filtered apart, never swept, and can be re-sent', async () => {
+    const [id] = await seedLeads(db, [
+      { name: 'Rita', email: 'rita@example.com', message: 'Texto recusado', notified: false },
+      { name: 'Falhou', email: 'f@example.com', message: 'x', notified: false, notifyError: 'y' },
+    ])
+    const client = await signedIn()
+    mailRefusesContent = true
+    const refused = await client.post(`/painel/contatos/${id}/reenviar`)
+    expect(refused.headers.get('location')).toBe(`/painel/contatos/${id}?aviso=reenvio-recusado`)
+    const page = await (
+      await client.request(`/painel/contatos/${id}?aviso=reenvio-recusado`)
+    ).text()
+    expect(page).toContain('<span class="badge badge-recusado">recusado</span>')
+    expect(page).toContain('Último erro: Message failed: 554 5.7.1 spam')
+    expect(page).toContain('ela não será reenviada sozinha')
+    expect(page).toContain('O servidor de e-mail recusou de novo esta mensagem, de vez.')
+
+    const names = async () =>
+      [...(await (await client.request('/painel')).text()).matchAll(/contatos\/[^"]+">([^<]+)</g)]
+        .map((match) => match[1])
+        .sort()
+    await client.post('/painel/filtro', { delivery: 'recusado' })
+    expect(await names()).toEqual(['Rita'])
+    await client.post('/painel/filtro', { delivery: 'falhou' })
+    expect(await names()).toEqual(['Falhou'])
+    const csv = await (await client.request('/painel/exportar?formato=csv')).text()
+    expect(csv).not.toContain('Rita')
+    await client.post('/painel/filtro', { delivery: 'recusado' })
+    expect(await (await client.request('/painel/exportar?formato=csv')).text()).toContain(
+      ';recusado;Message failed: 554 5.7.1 spam;',
+    )
+
+    // The sweep leaves it alone however long it waits; a person's re-send still sends it.
+    await db.query("update contact_submissions set created_at = now() - interval '1 day'")
+    const due = await db.query('select * from private.claim_due_mail(2, 10, 5)')
+    expect(due.rows.map((row) => row.email)).toEqual(['f@example.com'])
+    mailRefusesContent = false
+    const resent = await client.post(`/painel/contatos/${id}/reenviar`)
+    expect(resent.headers.get('location')).toBe(`/painel/contatos/${id}?aviso=reenviado`)
+    expect(await rowsOf('rita@example.com')).toEqual([
+      expect.objectContaining({ notify_refused_at: null, notify_error: null }),
+    ])
+  })
+})
+
 describe('exports', () => {
   it('gives Excel (pt-BR) a CSV with a BOM, semicolons and Brazilian dates, of the filter only', async () => {
     await seedLeads(db, [
@@ -352,6 +410,68 @@ describe('erasing a lead', () => {
     ])
     expect(JSON.stringify(audit.rows)).not.toMatch(/helena|apagar/i)
     expect((await client.request('/painel')).status).toBe(200)
+  })
+
+  it("deletes the erased lead's copies exactly, and rewrites a digest it shared without it", async () => {
+    const leads = [
+      { name: 'A Apagar', email: 'a@example.com', message: 'Apaguem meus dados' },
+      { name: 'Maria Fica', email: 'maria@example.com', message: 'Fico' },
+      { name: 'Ana Fica', email: 'ana@example.com', message: 'Também fico' },
+    ]
+    for (const file of await readdir(outboxDir)) await rm(path.join(outboxDir, file))
+    const ids = await seedLeads(db, leads)
+    const stored = leads.map((lead, index) => ({
+      ...lead,
+      id: ids[index] ?? '',
+      company: null,
+      createdAt: new Date(Date.UTC(2026, 10, 22, 12, index)),
+    }))
+    // The development outbox as the server writes it: one copy per e-mail sent.
+    const send = createMailSender(createOutboxTransport(outboxDir), testSettings().mail)
+    for (const lead of stored) {
+      expect(await send({ ...renderContactEmail(lead), leadIds: [lead.id] })).toEqual({ ok: true })
+    }
+    await send({ ...renderDigestEmail(stored), leadIds: stored.map((lead) => lead.id) })
+    const copies = async () => {
+      const files = (await readdir(outboxDir)).sort()
+      return Promise.all(
+        files.map(async (file) => {
+          const raw = await readFile(path.join(outboxDir, file), 'utf8')
+          return { file, raw, mail: await simpleParser(raw) }
+        }),
+      )
+    }
+    const before = await copies()
+    const digestBefore = before.find((copy) => copy.mail.subject?.startsWith('Resumo'))
+
+    try {
+      const client = await signedIn()
+      await client.post(`/painel/contatos/${ids[0]}/apagar`, { confirm: '1' })
+      const after = await copies()
+      expect(after.map((copy) => copy.file)).toEqual(
+        before
+          .filter((copy) => !copy.raw.includes('A Apagar') || copy === digestBefore)
+          .map((copy) => copy.file),
+      )
+      expect(after.map((copy) => copy.mail.subject).sort()).toEqual([
+        'Nova mensagem pelo site: Ana Fica',
+        'Nova mensagem pelo site: Maria Fica',
+        'Resumo: 2 novas mensagens pelo site',
+      ])
+      const digest = after.find((copy) => copy.mail.subject?.startsWith('Resumo'))
+      for (const text of [digest?.mail.text ?? '', digest?.mail.html || '']) {
+        expect(text).not.toMatch(/A Apagar|Apaguem|(^|[^a-z])a@example\.com/)
+        expect(text).toContain('maria@example.com')
+        expect(text).toContain('ana@example.com')
+      }
+      expect(digest?.mail.headers.get('x-lead-id')).toBe(`${ids[1]}, ${ids[2]}`)
+      // Still the copy that was sent: same sender, recipient, date and Message-ID.
+      expect(digest?.mail.messageId).toBe(digestBefore?.mail.messageId)
+      expect(digest?.mail.date).toEqual(digestBefore?.mail.date)
+      expect(digest?.mail.from?.text).toBe(digestBefore?.mail.from?.text)
+    } finally {
+      for (const file of await readdir(outboxDir)) await rm(path.join(outboxDir, file))
+    }
   })
 
   it('can take every lead from the same address at once', async () => {

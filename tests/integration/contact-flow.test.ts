@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { contactFieldErrors } from '../../src/content/contact-errors.ts'
-import { testSettings } from '../support/test-app.ts'
+import { TEST_SWEEP_HEADERS, TEST_SWEEP_SECRET, testSettings } from '../support/test-app.ts'
 import { startPostgresServer } from '../support/postgres-server.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 
@@ -81,6 +81,7 @@ describe.each(stores)('contact flow on %s', (_name, store) => {
         PORT: '0',
         SMTP_URL: smtp.url,
         CONTACT_TO: 'owner@example.test',
+        MAIL_SWEEP_SECRET: TEST_SWEEP_SECRET,
         ...opened.env,
       }),
     )
@@ -192,7 +193,12 @@ describe.each(stores)('contact flow on %s', (_name, store) => {
         where email = $1`,
       [message.email],
     )
-    const sweep = () => supabase.functions.invoke('send-contact-email/retry', { body: {} })
+    // What pg_cron sends; anyone else is refused (hostile-mail.test.ts).
+    const sweep = () =>
+      supabase.functions.invoke('send-contact-email/retry', {
+        body: {},
+        headers: TEST_SWEEP_HEADERS,
+      })
     expect((await sweep()).data).toMatchObject({ ok: true, sent: 1, failed: 0 })
     expect((await sweep()).data).toMatchObject({ ok: true, sent: 0 })
     expect(

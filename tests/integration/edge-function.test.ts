@@ -11,8 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startDenoFunction, type RunningFunction } from '../support/deno-function.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { expectNameReadAsTyped, FORGED_NAMES } from '../support/forged-headers.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { applyMigrationsLikeSupabase, startPgNetWorker } from '../support/supabase-like-database.ts'
+import { TEST_SWEEP_HEADERS, TEST_SWEEP_SECRET } from '../support/test-app.ts'
+import { waitFor } from '../support/wait.ts'
 
 const INBOX = 'leads@aurora.test'
 
@@ -30,6 +33,7 @@ beforeAll(async () => {
     SUPABASE_DB_URL: postgres.url,
     SMTP_URL: smtp.url,
     CONTACT_TO: INBOX,
+    MAIL_SWEEP_SECRET: TEST_SWEEP_SECRET,
   })
   supabase = createClient(fn.url, DEV_ANON_KEY, {
     // Node 20 has no global WebSocket; ws's constructor type differs only in extra overloads.
@@ -46,10 +50,10 @@ afterAll(async () => {
 
 let sequence = 0
 /** Stores a submission as the site's insert does: as anon, through the table's rules. */
-const storeSubmission = async () => {
+const storeSubmission = async (name?: string) => {
   sequence += 1
   const message = {
-    name: `Ana Souza ${sequence}`,
+    name: name ?? `Ana Souza ${sequence}`,
     email: `ana.${sequence}@example.com`,
     company: 'Padaria Pão Quente',
     message: `Olá! Quero um orçamento (${sequence}).`,
@@ -125,6 +129,39 @@ describe('send-contact-email under Deno', () => {
     await response.text()
   })
 
+  it.each(FORGED_NAMES)('shows $label as typed in the Subject and Reply-To', async ({ name }) => {
+    const message = await storeSubmission(name)
+    const { data, error } = await supabase.functions.invoke('send-contact-email', { body: message })
+    expect(error).toBeNull()
+    expect(data).toEqual({ ok: true, status: 'sent' })
+    const [mail] = await waitFor(
+      'the notification',
+      () => mailTo(message.email),
+      (found) => found.length === 1,
+    )
+    if (!mail) throw new Error('no mail')
+    expectNameReadAsTyped(mail, name, message.email)
+  })
+
+  it('refuses the sweep to anyone but the scheduler: 401 JSON with CORS, and no counts', async () => {
+    for (const secret of [undefined, 'wrong', TEST_SWEEP_SECRET.slice(1)]) {
+      const response = await fetch(`${fn.url}/functions/v1/send-contact-email/retry`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          origin: 'https://elsewhere.example',
+          ...(secret === undefined ? {} : { 'x-mail-sweep-secret': secret }),
+        },
+        body: '{}',
+      })
+      expect(response.status).toBe(401)
+      expect(response.headers.get('access-control-allow-origin')).toBe('https://elsewhere.example')
+      expect(await response.json()).toEqual({
+        error: { code: 'unauthorized', message: 'Only the scheduler may run the mail sweep.' },
+      })
+    }
+  })
+
   it('records a failure while the mail server is down, then pg_cron has it sent once', async () => {
     const message = await storeSubmission()
     const { port } = new URL(smtp.url)
@@ -139,8 +176,8 @@ describe('send-contact-email under Deno', () => {
     // pg_cron's minute job asks the function (through pg_net) to send what is due.
     smtp = await startSmtpCatcher({ port: Number(port) })
     await db.query(
-      "insert into vault.secrets (name, secret) values ('project_url', $1), ('publishable_key', $2) on conflict (name) do update set secret = excluded.secret",
-      [fn.url, DEV_ANON_KEY],
+      "insert into vault.secrets (name, secret) values ('project_url', $1), ('publishable_key', $2), ('mail_sweep_secret', $3) on conflict (name) do update set secret = excluded.secret",
+      [fn.url, DEV_ANON_KEY, TEST_SWEEP_SECRET],
     )
     // Time passes beyond the back-off and the sweep's minimum age.
     await db.query(
@@ -165,7 +202,10 @@ describe('send-contact-email under Deno', () => {
       await worker.stop()
     }
     // Later sweeps find nothing more to send.
-    const sweep = await supabase.functions.invoke('send-contact-email/retry', { body: {} })
+    const sweep = await supabase.functions.invoke('send-contact-email/retry', {
+      body: {},
+      headers: TEST_SWEEP_HEADERS,
+    })
     expect(sweep.data).toMatchObject({ ok: true, sent: 0 })
     expect(mailTo(message.email)).toHaveLength(1)
   }, 120_000)
@@ -219,6 +259,9 @@ describe('the migrations on a Supabase-like PostgreSQL 15', () => {
       expect(await asAnon("update contact_submissions set name = 'x'")).toBe('42501')
       expect(await asAnon('delete from contact_submissions')).toBe('42501')
       expect(await asAnon('select private.finish_mail(1, true, null)')).toBe('42501')
+      expect(await asAnon('select private.refuse_mail(1, null)')).toBe('42501')
+      expect(await asAnon("select private.split_mail_send(1, '{}', 5)")).toBe('42501')
+      expect(await asAnon('select private.request_mail_sweep()')).toBe('42501')
     } finally {
       client.release()
     }

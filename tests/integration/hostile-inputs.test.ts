@@ -4,7 +4,7 @@
  * table below is the list; `WRITE_HOSTILE_TABLE=docs/hostile-inputs.md npx vitest run --project
  * server tests/integration/hostile-inputs.test.ts` writes it out with the answers observed.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { gzipSync } from 'node:zlib'
@@ -591,6 +591,9 @@ afterAll(async () => {
       (o, n) =>
         `| ${n + 1} | ${o.label.replace(/\|/g, '\\|')} | ${o.status} | ${o.code} | ${o.rows} |`,
     )
+    // The sections after this table (what reaches the inbox) are kept as they are.
+    const existing = await readFile(file, 'utf8').catch(() => '')
+    const after = existing.indexOf('\n## ')
     await writeFile(
       file,
       [
@@ -602,7 +605,7 @@ afterAll(async () => {
         '| # | input | status | code | rows |',
         '| - | ----- | ------ | ---- | ---- |',
         ...rows,
-        '',
+        ...(after < 0 ? [''] : [existing.slice(after)]),
       ].join('\n'),
     )
   }

@@ -11,8 +11,12 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { startScriptedSmtp, type ScriptedSmtp } from '../support/scripted-smtp.ts'
-import { testSettings } from '../support/test-app.ts'
+import { TEST_SWEEP_HEADERS, TEST_SWEEP_SECRET, testSettings } from '../support/test-app.ts'
 import { waitFor } from '../support/wait.ts'
+
+// Each test opens its own PGlite server: on a busy shared machine that alone can take most
+// of the default 30 s. Every wait inside is on a condition, never a fixed sleep.
+const SLOW_MACHINE = { timeout: 120_000 }
 
 let server: RunningServer | undefined
 let smtp: ScriptedSmtp | undefined
@@ -27,7 +31,12 @@ afterEach(async () => {
 
 const start = async (smtpUrl: string) => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'slow-mail-'))
-  const base = testSettings({ PORT: '0', DATA_DIR: dataDir, SMTP_URL: smtpUrl })
+  const base = testSettings({
+    PORT: '0',
+    DATA_DIR: dataDir,
+    SMTP_URL: smtpUrl,
+    MAIL_SWEEP_SECRET: TEST_SWEEP_SECRET,
+  })
   server = await startServer({
     ...base,
     mail: {
@@ -75,13 +84,13 @@ const sweepNow = async (running: RunningServer) => {
   )
   const response = await fetch(`${running.url}/functions/v1/send-contact-email/retry`, {
     method: 'POST',
-    headers: { apikey: DEV_ANON_KEY, 'content-type': 'application/json' },
+    headers: { apikey: DEV_ANON_KEY, 'content-type': 'application/json', ...TEST_SWEEP_HEADERS },
     body: '{}',
   })
   return (await response.json()) as Record<string, unknown>
 }
 
-describe('a mail server that is slow to greet and slow to accept the message', () => {
+describe('a mail server that is slow to greet and slow to accept the message', SLOW_MACHINE, () => {
   it('gets the visitor a quick "queued", and the lead exactly one e-mail', async () => {
     smtp = await startScriptedSmtp({ greetingDelayMs: 600, afterDataDelayMs: 600 })
     const running = await start(smtp.url)
@@ -112,7 +121,7 @@ describe('a mail server that is slow to greet and slow to accept the message', (
   })
 })
 
-describe('a mail server that never says a word', () => {
+describe('a mail server that never says a word', SLOW_MACHINE, () => {
   it('answers every visitor the same way, records the failure, and never sends twice', async () => {
     smtp = await startScriptedSmtp({ silent: true })
     const running = await start(smtp.url)
@@ -132,7 +141,7 @@ describe('a mail server that never says a word', () => {
   })
 })
 
-describe('a mail server that refuses connections', () => {
+describe('a mail server that refuses connections', SLOW_MACHINE, () => {
   it('answers 502 at once, every time, and keeps the lead for the sweep', async () => {
     smtp = await startScriptedSmtp()
     const { url } = smtp

@@ -38,6 +38,7 @@ export const startDenoFunction = async (
         HOME: process.env.HOME,
         NO_COLOR: '1',
         DENO_NO_UPDATE_CHECK: '1',
+        DENO_TLS_CA_STORE: 'system,mozilla',
         DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`,
         ...env,
       },

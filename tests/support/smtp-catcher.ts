@@ -2,20 +2,45 @@ import type { AddressInfo } from 'node:net'
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
+/** The spam filters' test string (GTUBE): a message that holds it is spam to any of them. */
+export const GTUBE = 'XJS*C4JDBQADN1.NSBN3*2IDNEN*GTUBE-STANDARD-ANTI-UBE-TEST-EMAIL*C.34X'
+
+export interface SmtpCatcherOptions {
+  /** Listen here (a stopped catcher's port: the mail server is back). Default: a free one. */
+  port?: number
+  /**
+   * Refuse, with 554 after DATA, every message whose subject, text or HTML (decoded, as a
+   * content filter reads them) holds GTUBE: a mail server that rejects spam.
+   */
+  refuseSpam?: boolean
+}
+
 export interface SmtpCatcher {
   /** smtp://127.0.0.1:<port> for SMTP_URL. */
   url: string
+  /** Messages accepted (answered 250). */
   messages: ParsedMail[]
+  /** Messages refused as spam (answered 554), with refuseSpam. */
+  refused: ParsedMail[]
   /** Stops listening, so connections are refused: the mail server is down. */
   stop(): Promise<void>
 }
+
+const holdsGtube = (mail: ParsedMail) =>
+  [mail.subject, mail.text, typeof mail.html === 'string' ? mail.html : ''].some((part) =>
+    part?.includes(GTUBE),
+  )
 
 /**
  * A real SMTP server on a loopback port (a free one unless given) that keeps every message it
  * receives. Starting one again on a stopped one's port is the mail server coming back.
  */
-export const startSmtpCatcher = async ({ port = 0 } = {}): Promise<SmtpCatcher> => {
+export const startSmtpCatcher = async ({
+  port = 0,
+  refuseSpam = false,
+}: SmtpCatcherOptions = {}): Promise<SmtpCatcher> => {
   const messages: ParsedMail[] = []
+  const refused: ParsedMail[] = []
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
@@ -23,6 +48,15 @@ export const startSmtpCatcher = async ({ port = 0 } = {}): Promise<SmtpCatcher> 
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (mail) => {
+          if (refuseSpam && holdsGtube(mail)) {
+            refused.push(mail)
+            callback(
+              Object.assign(new Error('5.7.1 Message refused as spam (GTUBE)'), {
+                responseCode: 554,
+              }),
+            )
+            return
+          }
           messages.push(mail)
           callback()
         },
@@ -36,6 +70,7 @@ export const startSmtpCatcher = async ({ port = 0 } = {}): Promise<SmtpCatcher> 
   return {
     url: `smtp://127.0.0.1:${listening}`,
     messages,
+    refused,
     stop() {
       stopped ??= new Promise<void>((resolve) => server.close(() => resolve()))
       return stopped

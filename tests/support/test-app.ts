@@ -2,6 +2,12 @@ import { createApp, type AppDeps } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
 import { DEV_ANON_KEY, settingsFrom, type Settings } from '../../server/settings.ts'
 
+/** MAIL_SWEEP_SECRET for test servers whose tests run the sweep through its route. */
+export const TEST_SWEEP_SECRET = 'test-mail-sweep-secret-0123456789abcdef'
+
+/** The header pg_cron sends it in, as a test sends it to POST …/send-contact-email/retry. */
+export const TEST_SWEEP_HEADERS = { 'x-mail-sweep-secret': TEST_SWEEP_SECRET }
+
 /**
  * The server's settings as a test needs them: the defaults (as from an empty environment),
  * no site, no sweep timer, no warm-up; `env` is read exactly as the server reads it.

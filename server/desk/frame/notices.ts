@@ -14,6 +14,7 @@ const noticeMessages: Record<Notice, (count: number) => NoticeMessage> = {
   nota: () => ({ tone: 'ok', text: notices.note }),
   reenviado: () => ({ tone: 'ok', text: notices.resent }),
   'reenvio-falhou': () => ({ tone: 'error', text: notices.resendFailed }),
+  'reenvio-recusado': () => ({ tone: 'error', text: notices.resendRefused }),
   'reenvio-ocupado': () => ({ tone: 'error', text: notices.resendBusy }),
   apagado: (count) => ({ tone: 'ok', text: notices.erased(count) }),
   confirme: () => ({ tone: 'error', text: notices.eraseUnconfirmed }),

@@ -65,6 +65,7 @@ td.email { overflow-wrap: anywhere; min-width: 10rem; }
 .badge-enviado { background: #f0fdf4; color: #14532d; border-color: #86efac; }
 .badge-pendente { background: #fefce8; color: #713f12; border-color: #facc15; }
 .badge-falhou { background: #fef2f2; color: #7f1d1d; border-color: #fca5a5; }
+.badge-recusado { background: #7f1d1d; color: #ffffff; border-color: #7f1d1d; }
 .error-detail { display: block; color: #7f1d1d; font-size: 0.8rem; max-width: 12rem; overflow-wrap: anywhere; }
 .pager { display: flex; gap: 1rem; align-items: center; justify-content: center; margin-top: 1rem; }
 .pager a, .pager span { padding: 0.25rem 0.5rem; }

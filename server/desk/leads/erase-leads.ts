@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts'
 import { isLeadId } from './lead.ts'
-import { eraseOutboxMail } from './outbox-files.ts'
+import { eraseUntaggedOutboxMail, pruneOutboxCopies } from './outbox-files.ts'
 
 /** Who asked: recorded in the audit line (private.lead_audit.via). */
 export type EraseVia = 'painel' | 'comando'
@@ -58,9 +58,12 @@ export const eraseLeads = async (
     return { emails: found.rows.map((row) => row.email), leads: erased.rows[0]?.erased ?? 0 }
   })
   if (leads > 0) await vacuum(deps.db)
-  // By e-mail, the outbox is searched even when no row is left: a row erased earlier (or by
-  // retention) may still have its copy there.
+  // Copies follow the rows: those of the erased leads go, a digest keeps the others' part.
+  // Untagged copies (older files) are matched by exact address; by e-mail, even when no row
+  // is left, since a row erased earlier may still have one.
   const addresses = 'email' in target ? [...emails, target.email.trim()] : emails
-  const outboxFiles = await eraseOutboxMail(deps.outboxDir, addresses)
+  const outboxFiles =
+    (await pruneOutboxCopies(deps.outboxDir, deps.db)) +
+    (await eraseUntaggedOutboxMail(deps.outboxDir, addresses))
   return { leads, outboxFiles }
 }

@@ -39,8 +39,9 @@ export interface LeadSelection {
 
 const DELIVERY_SQL: Record<Delivery, string> = {
   enviado: 's.notified_at is not null',
-  falhou: 's.notified_at is null and s.notify_error is not null',
-  pendente: 's.notified_at is null and s.notify_error is null',
+  falhou: 's.notified_at is null and s.notify_refused_at is null and s.notify_error is not null',
+  pendente: 's.notified_at is null and s.notify_refused_at is null and s.notify_error is null',
+  recusado: 's.notified_at is null and s.notify_refused_at is not null',
 }
 
 // LIKE's own wildcards typed by the operator are searched for literally.

@@ -16,7 +16,8 @@ export const PAGE_SIZE = 25
 const EXCERPT_CHARACTERS = 90
 
 const COLUMNS = `s.id, s.created_at, s.name, s.email, s.company, s.lead_status,
-  s.notified_at is not null as notified, s.notify_error`
+  s.notified_at is not null as notified, s.notify_error,
+  s.notify_refused_at is not null as refused`
 
 interface LeadRow {
   id: string
@@ -27,10 +28,14 @@ interface LeadRow {
   lead_status: string
   notified: boolean
   notify_error: string | null
+  refused: boolean
 }
 
-const deliveryOf = (row: LeadRow): Delivery =>
-  row.notified ? 'enviado' : row.notify_error !== null ? 'falhou' : 'pendente'
+const deliveryOf = (row: LeadRow): Delivery => {
+  if (row.notified) return 'enviado'
+  if (row.refused) return 'recusado'
+  return row.notify_error !== null ? 'falhou' : 'pendente'
+}
 
 const readCommon = (row: LeadRow): Omit<LeadSummary, 'excerpt'> => ({
   id: row.id,

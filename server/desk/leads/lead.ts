@@ -2,8 +2,12 @@
 export const LEAD_STATUSES = ['novo', 'em_contato', 'fechado', 'spam'] as const
 export type LeadStatus = (typeof LEAD_STATUSES)[number]
 
-/** Where the company's notification e-mail stands, derived from the delivery bookkeeping. */
-export const DELIVERIES = ['enviado', 'pendente', 'falhou'] as const
+/**
+ * Where the company's notification e-mail stands, derived from the delivery bookkeeping:
+ * `falhou` is retried with back-off; `recusado` was refused for good by the mail server (its
+ * content, decision 022) and waits for a person to read it here or re-send it.
+ */
+export const DELIVERIES = ['enviado', 'pendente', 'falhou', 'recusado'] as const
 export type Delivery = (typeof DELIVERIES)[number]
 
 export const isLeadStatus = (value: unknown): value is LeadStatus =>
@@ -23,7 +27,7 @@ export interface LeadSummary {
   excerpt: string
   status: LeadStatus
   delivery: Delivery
-  /** The mail server's last refusal while the notification is unsent. */
+  /** The mail server's last answer while the notification is unsent (falhou, recusado). */
   deliveryError: string | null
 }
 

@@ -5,7 +5,8 @@ import {
 } from '../../../supabase/functions/_shared/mail-delivery.ts'
 import { isLeadId } from './lead.ts'
 
-export type ResendOutcome = 'sent' | 'failed' | 'busy' | 'not_found'
+/** `refused`: the mail server refused this lead's e-mail for good again (decision 022). */
+export type ResendOutcome = 'sent' | 'failed' | 'refused' | 'busy' | 'not_found'
 
 const asDate = (value: unknown) => (value instanceof Date ? value : new Date(String(value)))
 
@@ -21,7 +22,7 @@ export const sendClaimedLead = async (
   claim: LeadMailClaim,
 ): Promise<ResendOutcome> => {
   if (claim?.outcome !== 'claimed') return claim?.outcome === 'busy' ? 'busy' : 'not_found'
-  const result = await sendClaimedMail(deps, 'single', String(claim.send_id), [
+  const { result } = await sendClaimedMail(deps, 'single', String(claim.send_id), [
     {
       id: String(claim.submission_id),
       createdAt: asDate(claim.created_at),
@@ -31,7 +32,8 @@ export const sendClaimedLead = async (
       message: String(claim.message),
     },
   ])
-  return result.ok ? 'sent' : 'failed'
+  if (result.ok) return 'sent'
+  return result.permanent ? 'refused' : 'failed'
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../log.ts'
 import { startDailyJob } from '../daily-job.ts'
-import { purgeOutboxMail } from './outbox-files.ts'
+import { pruneOutboxCopies, purgeUntaggedOutboxMail } from './outbox-files.ts'
 
 export interface RetentionDeps {
   db: Database
@@ -17,7 +17,11 @@ export const applyRetentionDays = async (db: Database, days: number | undefined)
   await db.query('update private.contact_settings set retention_days = $1', [days ?? null])
 }
 
-/** One purge: old leads in the database (with an audit line), then old outbox copies. */
+/**
+ * One purge: old leads in the database (with an audit line), then their outbox copies. A copy
+ * goes with its leads, not by its own date: a lead re-sent last week is not purged until the
+ * lead is, nor kept after. Untagged copies (older files) go by date.
+ */
 export const purgeExpiredLeads = async (deps: RetentionDeps, days: number) => {
   const { rows } = await deps.db.query<{ purged: number }>(
     "select private.purge_expired_leads('retencao') as purged",
@@ -25,7 +29,9 @@ export const purgeExpiredLeads = async (deps: RetentionDeps, days: number) => {
   const leads = rows[0]?.purged ?? 0
   if (leads > 0) await deps.db.query('vacuum public.contact_submissions').catch(() => undefined)
   const cutOff = new Date(Date.now() - days * 24 * 60 * 60 * 1000)
-  const outboxFiles = await purgeOutboxMail(deps.outboxDir, cutOff)
+  const outboxFiles =
+    (await pruneOutboxCopies(deps.outboxDir, deps.db)) +
+    (await purgeUntaggedOutboxMail(deps.outboxDir, cutOff))
   await deps.db.query('select private.desk_housekeeping()')
   return { leads, outboxFiles }
 }

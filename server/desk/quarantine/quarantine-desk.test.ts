@@ -21,7 +21,7 @@ const app = () =>
   createTestApp(db, {
     desk: options,
     sendEmail: async (email) => {
-      if (!mailWorks) return { ok: false, reason: '451 try again later' }
+      if (!mailWorks) return { ok: false, reason: '451 try again later', permanent: false }
       sent.push(email)
       return { ok: true }
     },

@@ -1,4 +1,5 @@
 import { readMailSettings, type MailSettings } from './mail-settings.ts'
+import { sweepSecretProblem } from './sweep-secret.ts'
 
 /** What the Edge Function needs from its environment (Supabase secrets and platform values). */
 export interface FunctionSettings {
@@ -6,6 +7,8 @@ export interface FunctionSettings {
   databaseUrl: string
   smtpUrl: string
   mail: MailSettings
+  /** MAIL_SWEEP_SECRET, which pg_cron's sweep must send; without it the sweep is refused. */
+  sweepSecret: string | undefined
   /** Things that work but are probably wrong, for the boot log. */
   warnings: string[]
 }
@@ -27,9 +30,19 @@ export const readFunctionSettings = (
   else if (mail.smtpUrl === undefined) {
     problems.push('SMTP_URL is missing: set it with `supabase secrets set SMTP_URL=smtps://…`.')
   }
-  if (!mail.ok || mail.smtpUrl === undefined || !databaseUrl) return { ok: false, problems }
+  const sweepSecret = env.MAIL_SWEEP_SECRET?.trim() || undefined
+  const secretProblem = sweepSecret === undefined ? null : sweepSecretProblem(sweepSecret)
+  if (secretProblem !== null) problems.push(secretProblem)
+  if (!mail.ok || mail.smtpUrl === undefined || !databaseUrl || problems.length > 0) {
+    return { ok: false, problems }
+  }
 
   const warnings: string[] = []
+  if (sweepSecret === undefined) {
+    warnings.push(
+      'MAIL_SWEEP_SECRET is missing: the scheduled sweep is refused, so failed e-mails are not re-sent (docs/deploy.md).',
+    )
+  }
   const url = new URL(mail.smtpUrl)
   const port = url.port || (url.protocol === 'smtps:' ? '465' : '587')
   if (BLOCKED_SMTP_PORTS.includes(port)) {
@@ -39,6 +52,6 @@ export const readFunctionSettings = (
   }
   return {
     ok: true,
-    settings: { databaseUrl, smtpUrl: mail.smtpUrl, mail: mail.settings, warnings },
+    settings: { databaseUrl, smtpUrl: mail.smtpUrl, mail: mail.settings, sweepSecret, warnings },
   }
 }

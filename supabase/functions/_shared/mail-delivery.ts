@@ -1,5 +1,6 @@
 import type { ContactMessage } from './contact-message.ts'
 import type { MailSettings } from './mail-settings.ts'
+import { headerValue, isHeaderSafeAddress, toHeaderText } from './mail-header.ts'
 import {
   renderContactEmail,
   renderDigestEmail,
@@ -29,10 +30,15 @@ export interface MailTransport {
     subject: string
     text: string
     html: string
+    headers?: Record<string, string>
   }): Promise<unknown>
 }
 
-export type SendEmailResult = { ok: true } | { ok: false; reason: string }
+/**
+ * How a send ended. `permanent`: the mail server refused this message's content for good
+ * (see isPermanentRefusal), so sending the same message again cannot succeed.
+ */
+export type SendEmailResult = { ok: true } | { ok: false; reason: string; permanent: boolean }
 
 /** Sends one rendered e-mail to the company; never throws for a mail server's refusal. */
 export type SendEmail = (email: ContactEmail) => Promise<SendEmailResult>
@@ -59,21 +65,59 @@ export const CLAIM_LEASE_MINUTES = 5
 /** The sweep leaves younger leads to the request the browser makes right after saving. */
 export const SWEEP_MIN_AGE_MINUTES = 2
 
+/**
+ * A refusal of the message itself, for good: the server answered its content (after DATA)
+ * with a 5xx, or nodemailer refused it before sending (larger than the server takes). A 5xx
+ * to the envelope or the sign-in (sender, the company's inbox, the password) is about the
+ * settings, not about this message: like 4xx answers and lost connections it is retried with
+ * back-off, so fixing the settings delivers every lead.
+ */
+export const isPermanentRefusal = (error: unknown): boolean => {
+  if (typeof error !== 'object' || error === null) return false
+  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown }
+  if (code !== 'EMESSAGE') return false
+  return typeof responseCode === 'number' ? responseCode >= 500 && responseCode <= 599 : true
+}
+
+type MailMessage = Parameters<MailTransport['sendMail']>[0]
+
+/**
+ * The message a transport is given for a rendered e-mail: visitor text in headers written so
+ * a mail client shows it as typed (mail-header.ts), a Reply-To only for an address that can be
+ * written safely, and the leads it carries in X-Lead-Id (ids only, no personal data).
+ */
+export const toMailMessage = (
+  email: ContactEmail,
+  { from, to }: Pick<MailSettings, 'from' | 'to'>,
+): MailMessage => {
+  const replyTo =
+    email.replyTo && isHeaderSafeAddress(email.replyTo.address)
+      ? { name: headerValue(toHeaderText(email.replyTo.name)), address: email.replyTo.address }
+      : undefined
+  const leadIds = (email.leadIds ?? []).filter((id) => /^[0-9a-f-]{36}$/i.test(id))
+  return {
+    from,
+    to,
+    ...(replyTo ? { replyTo } : {}),
+    subject: headerValue(toHeaderText(email.subject)),
+    text: email.text,
+    html: email.html,
+    ...(leadIds.length > 0 ? { headers: { 'X-Lead-Id': leadIds.join(', ') } } : {}),
+  }
+}
+
 export const createMailSender =
   (transport: MailTransport, settings: MailSettings): SendEmail =>
   async (email) => {
     try {
-      await transport.sendMail({
-        from: settings.from,
-        to: settings.to,
-        ...(email.replyTo ? { replyTo: email.replyTo } : {}),
-        subject: email.subject,
-        text: email.text,
-        html: email.html,
-      })
+      await transport.sendMail(toMailMessage(email, settings))
       return { ok: true }
     } catch (error) {
-      return { ok: false, reason: error instanceof Error ? error.message : String(error) }
+      return {
+        ok: false,
+        reason: error instanceof Error ? error.message : String(error),
+        permanent: isPermanentRefusal(error),
+      }
     }
   }
 
@@ -120,45 +164,125 @@ export const claimSubmissionMail = async (
   return { outcome: row?.outcome === 'deferred' ? 'deferred' : 'not_found' }
 }
 
-const finishMail = async (query: RunQuery, sendId: string, result: SendEmailResult) => {
-  await query('select private.finish_mail($1::bigint, $2, $3)', [
-    sendId,
-    result.ok,
-    result.ok ? null : result.reason,
-  ])
+/** Records how a send ended for every lead it carried (SQL: finish_mail, refuse_mail). */
+const recordOutcome = async (query: RunQuery, sendId: string, result: SendEmailResult) => {
+  if (!result.ok && result.permanent) {
+    await query('select private.refuse_mail($1::bigint, $2)', [sendId, result.reason])
+  } else {
+    await query('select private.finish_mail($1::bigint, $2, $3)', [
+      sendId,
+      result.ok,
+      result.ok ? null : result.reason,
+    ])
+  }
+}
+
+/** What a sweep (or one claimed send and the parts it was split into) came to. */
+export interface SweepResult {
+  /** E-mails the mail server accepted. */
+  sent: number
+  /** E-mails it did not (refused, or not reached): their leads wait for their back-off. */
+  failed: number
+  /** Leads carried by the accepted e-mails (a digest carries many). */
+  leads: number
+  /** Leads the mail server refused for good on their own: kept, shown, not sent again. */
+  refused: number
+}
+
+const noSends = (): SweepResult => ({ sent: 0, failed: 0, leads: 0, refused: 0 })
+
+const addUp = (total: SweepResult, more: SweepResult) => {
+  total.sent += more.sent
+  total.failed += more.failed
+  total.leads += more.leads
+  total.refused += more.refused
+  return total
+}
+
+export interface Delivery {
+  /** How the claimed e-mail itself ended. */
+  result: SendEmailResult
+  /** With the parts a refused digest was split into. */
+  tally: SweepResult
+}
+
+const halves = <T>(items: T[]): T[][] => {
+  const middle = Math.ceil(items.length / 2)
+  return [items.slice(0, middle), items.slice(middle)]
 }
 
 /**
  * Sends one claimed e-mail (a lead, or a digest of several) and records the outcome. It is
  * never abandoned halfway: only the SMTP time limits end it, so a slow mail server cannot
  * make the same lead go out twice.
+ *
+ * A digest whose content the mail server refuses for good (a lead that reads as spam, say)
+ * is split in halves, each sent at once as a digest of its own, down to single leads: the
+ * others reach the company, and only a lead refused on its own is marked refused and left
+ * for the lead desk. The parts are digests, never single e-mails, so the hourly cap of single
+ * e-mails holds; together they are that digest's turn (decision 022).
  */
 export const sendClaimedMail = async (
   deps: MailDeliveryDeps,
   kind: Claim['kind'],
   sendId: string,
   submissions: StoredSubmission[],
-): Promise<SendEmailResult> => {
+): Promise<Delivery> => {
   const first = submissions[0]
   const email =
     kind === 'single' && first ? renderContactEmail(first) : renderDigestEmail(submissions)
-  const result = await deps.sendEmail(email)
-  await finishMail(deps.query, sendId, result)
+  const result = await deps.sendEmail({ ...email, leadIds: submissions.map((lead) => lead.id) })
   const fields = { kind, send: sendId, leads: submissions.length }
-  if (result.ok) deps.log?.info('mail_sent', fields)
-  else deps.log?.error('mail_failed', fields)
-  return result
+  if (!result.ok && result.permanent && submissions.length > 1) {
+    deps.log?.error('mail_refused_split', fields)
+    const tally = addUp({ ...noSends(), failed: 1 }, await sendInParts(deps, sendId, submissions))
+    return { result, tally }
+  }
+  await recordOutcome(deps.query, sendId, result)
+  if (result.ok) {
+    deps.log?.info('mail_sent', fields)
+    return { result, tally: { ...noSends(), sent: 1, leads: submissions.length } }
+  }
+  deps.log?.error(result.permanent ? 'mail_refused' : 'mail_failed', fields)
+  return {
+    result,
+    tally: { ...noSends(), failed: 1, refused: result.permanent ? submissions.length : 0 },
+  }
+}
+
+/**
+ * Sends a refused digest's leads in two halves. Each half is moved to a send of its own just
+ * before it goes (private.split_mail_send renews its lease), and only leads still waiting on
+ * the refused send are moved: one erased meanwhile, or claimed by another sweep after a long
+ * split, is not sent from here.
+ */
+const sendInParts = async (
+  deps: MailDeliveryDeps,
+  sendId: string,
+  submissions: StoredSubmission[],
+): Promise<SweepResult> => {
+  const tally = noSends()
+  for (const part of halves(submissions)) {
+    const { rows } = await deps.query(
+      'select * from private.split_mail_send($1::bigint, $2::uuid[], $3)',
+      [sendId, part.map((lead) => lead.id), CLAIM_LEASE_MINUTES],
+    )
+    const claims = rows.map(readClaim)
+    const partId = claims[0]?.sendId
+    if (partId === undefined) continue
+    const sent = await sendClaimedMail(
+      deps,
+      'digest',
+      partId,
+      claims.map((claim) => claim.submission),
+    )
+    addUp(tally, sent.tally)
+  }
+  return tally
 }
 
 export const sendClaim = (deps: MailDeliveryDeps, claim: Claim) =>
   sendClaimedMail(deps, claim.kind, claim.sendId, [claim.submission])
-
-export interface SweepResult {
-  sent: number
-  failed: number
-  /** Leads carried by the e-mails above (a digest carries many). */
-  leads: number
-}
 
 /**
  * Sends what is due: leads the visitor's request could not send (mail server down, tab
@@ -177,16 +301,10 @@ export const sendDueMail = async (deps: MailDeliveryDeps, limit = 10): Promise<S
     send.submissions.push(claim.submission)
     sends.set(claim.sendId, send)
   }
-  const result: SweepResult = { sent: 0, failed: 0, leads: 0 }
+  const result = noSends()
   // One at a time: a burst of parallel connections is what mail servers throttle first.
   for (const [sendId, send] of sends) {
-    const outcome = await sendClaimedMail(deps, send.kind, sendId, send.submissions)
-    if (outcome.ok) {
-      result.sent += 1
-      result.leads += send.submissions.length
-    } else {
-      result.failed += 1
-    }
+    addUp(result, (await sendClaimedMail(deps, send.kind, sendId, send.submissions)).tally)
   }
   return result
 }

@@ -1,15 +1,16 @@
-// Control characters are what some of these patterns are about.
-// deno-lint-ignore-file no-control-regex
-/* eslint-disable no-control-regex */
 import type { ContactMessage } from './contact-message.ts'
+import { toHeaderText } from './mail-header.ts'
 
 /** What the mail transport needs besides the fixed sender and recipient. */
 export interface ContactEmail {
+  /** What the company reads as the subject; the transport writes it safely (mail-header.ts). */
   subject: string
   text: string
   html: string
   /** The visitor, so that answering the e-mail answers them; a digest has none. */
   replyTo?: { name: string; address: string }
+  /** The leads it carries, for the X-Lead-Id header (the outbox finds its copies by it). */
+  leadIds?: string[]
 }
 
 /** A submission as stored: what an e-mail about it may show. */
@@ -28,14 +29,6 @@ const HTML_ESCAPES: Record<string, string> = {
 
 export const escapeHtml = (value: string): string =>
   value.replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character)
-
-// Line breaks would end a header; bidi overrides (U+202A–U+202E, U+2066–U+2069) and the
-// marks around them can make a subject read differently from what it contains.
-const HEADER_UNSAFE = /[\u0000-\u001f\u007f\u200e\u200f\u202a-\u202e\u2066-\u2069]+/g
-
-/** A value made safe for a single-line header: unsafe characters become one space. */
-export const toHeaderText = (value: string): string =>
-  value.replace(HEADER_UNSAFE, ' ').replace(/\s+/g, ' ').trim()
 
 const row = (label: string, value: string) =>
   `<tr><th align="left" style="padding:4px 12px 4px 0">${label}</th><td style="padding:4px 0">${escapeHtml(value)}</td></tr>`
@@ -84,27 +77,45 @@ const brazilTime = new Intl.DateTimeFormat('pt-BR', {
 })
 
 /**
+ * A message's lines in a digest's text part, each behind "> " (Unicode line and paragraph
+ * separators count as line breaks, as some readers show them): whatever a visitor writes (a
+ * line of dashes, "Nome: …", "Mensagem 2 de 3") stays inside their own quote, and only the
+ * digest's own lines start at the margin.
+ */
+const quoted = (message: string) =>
+  message
+    .split(/\r\n|[\r\n\u2028\u2029]/)
+    .map((line) => (line === '' ? '>' : `> ${line}`))
+    .join('\n')
+
+const digestSubject = (count: number) =>
+  count === 1 ? 'Resumo: 1 nova mensagem pelo site' : `Resumo: ${count} novas mensagens pelo site`
+
+/**
  * One e-mail for many leads, sent once the hourly cap of single e-mails is spent, so a flood
- * of submissions costs the inbox one message instead of hours of them.
+ * of submissions costs the inbox one message instead of hours of them. No lead's text can
+ * change how the others read: the HTML escapes every value, and in the text part each
+ * message is quoted under a heading of the digest's own.
  */
 export const renderDigestEmail = (submissions: StoredSubmission[]): ContactEmail => {
   const leads = [...submissions].sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
-  const subject = `Resumo: ${leads.length} novas mensagens pelo site`
+  const subject = digestSubject(leads.length)
   const intro =
-    'O limite de e-mails por hora foi atingido; estas mensagens chegaram juntas. ' +
+    'O limite de e-mails por hora foi atingido; as mensagens a seguir chegaram em resumo. ' +
     'Responda a cada pessoa pelo endereço indicado.'
+  const heading = (index: number) => `Mensagem ${index + 1} de ${leads.length}`
   const text = [
     intro,
-    ...leads.map((lead) =>
+    ...leads.map((lead, index) =>
       [
         '',
-        '—'.repeat(20),
+        `==== ${heading(index)} ====`,
         `Data: ${brazilTime.format(lead.createdAt)}`,
         `Nome: ${lead.name}`,
         `E-mail: ${lead.email}`,
         `Empresa: ${lead.company ?? '—'}`,
-        '',
-        excerpt(lead.message),
+        'Mensagem:',
+        quoted(excerpt(lead.message)),
       ].join('\n'),
     ),
   ].join('\n')
@@ -112,9 +123,10 @@ export const renderDigestEmail = (submissions: StoredSubmission[]): ContactEmail
     '<!doctype html><html lang="pt-BR"><body style="font-family:sans-serif">',
     `<h1 style="font-size:18px">${escapeHtml(subject)}</h1>`,
     `<p>${escapeHtml(intro)}</p>`,
-    ...leads.map((lead) =>
+    ...leads.map((lead, index) =>
       [
         '<hr>',
+        `<h2 style="font-size:16px">${escapeHtml(heading(index))}</h2>`,
         '<table>',
         row('Data', brazilTime.format(lead.createdAt)),
         row('Nome', lead.name),

@@ -8,6 +8,8 @@ import { handleSendContactEmail, type SendContactEmailDeps } from './send-contac
 
 // The handler against a real database (PGlite with the migrations): the claim rules are SQL.
 // The mail transport is the one stand-in; tests/integration use a real SMTP server.
+const SWEEP_SECRET = 'sweep-secret-for-these-tests-0123456789abcdef'
+
 let db: Database
 beforeAll(async () => {
   db = await createTestDatabase()
@@ -52,6 +54,7 @@ const setup = (
     },
     responseDeadlineMs: deadlineMs,
     waitUntil: (work) => background.push(work),
+    sweepSecret: SWEEP_SECRET,
   }
   return { deps, sent, background }
 }
@@ -65,6 +68,21 @@ const call = (deps: SendContactEmailDeps, body: unknown, init: RequestInit = {},
       ...init,
     }),
     deps,
+  )
+
+/** The scheduler's call: the sweep path with the secret pg_cron sends. */
+const sweep = (deps: SendContactEmailDeps, secret: string | null = SWEEP_SECRET) =>
+  call(
+    deps,
+    {},
+    {
+      headers: {
+        'content-type': 'application/json',
+        origin: 'http://site.test',
+        ...(secret === null ? {} : { 'x-mail-sweep-secret': secret }),
+      },
+    },
+    '/retry',
   )
 
 const rowFor = async (email: string) =>
@@ -151,7 +169,11 @@ describe('send-contact-email', () => {
 
   it('reports a refused mail as 502 and records the reason and a back-off for the sweep', async () => {
     const message = await storedMessage()
-    const { deps } = setup(async () => ({ ok: false, reason: '421 try again later' }))
+    const { deps } = setup(async () => ({
+      ok: false,
+      reason: '421 try again later',
+      permanent: false,
+    }))
     const res = await call(deps, message)
     expect(res.status).toBe(502)
     const row = await rowFor(message.email)
@@ -172,8 +194,7 @@ describe('send-contact-email', () => {
     expect(await res.json()).toEqual({ ok: true, status: 'queued' })
     // While the transaction is still open, nobody may pick the lead up again.
     expect(await rowFor(message.email)).toMatchObject({ notified_at: null, notify_attempts: 0 })
-    const sweep = await call(deps, '', {}, '/retry')
-    expect(await sweep.json()).toMatchObject({ sent: 0, failed: 0 })
+    expect(await (await sweep(deps)).json()).toMatchObject({ sent: 0, failed: 0 })
     finish({ ok: true })
     await Promise.all(background)
     expect(sent).toHaveLength(1)
@@ -199,8 +220,13 @@ describe('send-contact-email', () => {
 
     // The sweep leaves leads younger than two minutes to the visitor's request: age them.
     await db.exec("update contact_submissions set created_at = created_at - interval '3 minutes'")
-    const sweep = await call(deps, '', {}, '/retry')
-    expect(await sweep.json()).toEqual({ ok: true, sent: 1, failed: 0, leads: 2 })
+    expect(await (await sweep(deps)).json()).toEqual({
+      ok: true,
+      sent: 1,
+      failed: 0,
+      leads: 2,
+      refused: 0,
+    })
     expect(sent).toHaveLength(3)
     expect(sent[2]?.subject).toBe('Resumo: 2 novas mensagens pelo site')
     expect(sent[2]?.text).toContain(messages[3]?.email)
@@ -209,7 +235,96 @@ describe('send-contact-email', () => {
       expect(await rowFor(message.email)).toMatchObject({ notified_via: 'digest' })
     }
     // Another sweep right after finds nothing, and no second digest within its interval.
-    expect(await (await call(deps, '', {}, '/retry')).json()).toMatchObject({ sent: 0 })
+    expect(await (await sweep(deps)).json()).toMatchObject({ sent: 0 })
+  })
+
+  it('runs the sweep only for the scheduler: anyone else gets 401 JSON with CORS and no counts', async () => {
+    await db.exec('update private.contact_settings set mail_per_hour = 0')
+    const message = await storedMessage()
+    await db.exec("update contact_submissions set created_at = created_at - interval '3 minutes'")
+    const { deps, sent } = setup()
+    const refusals = [
+      await sweep(deps, null),
+      await sweep(deps, 'x'),
+      await sweep(deps, `${SWEEP_SECRET}x`),
+      await sweep(deps, SWEEP_SECRET.slice(0, -1)),
+      await sweep({ ...deps, sweepSecret: undefined }, SWEEP_SECRET),
+    ]
+    for (const refused of refusals) {
+      expect(refused.status).toBe(401)
+      expect(refused.headers.get('access-control-allow-origin')).toBe('http://site.test')
+      expect(await refused.json()).toEqual({
+        error: { code: 'unauthorized', message: 'Only the scheduler may run the mail sweep.' },
+      })
+    }
+    expect(sent).toHaveLength(0)
+    expect(await rowFor(message.email)).toMatchObject({ notified_at: null, notify_attempts: 0 })
+
+    const allowed = await sweep(deps)
+    expect(allowed.status).toBe(200)
+    expect(await allowed.json()).toMatchObject({ ok: true, sent: 1, leads: 1 })
+  })
+
+  it('keeps a lead whose own e-mail the mail server refuses for good, marks it and never retries it', async () => {
+    const message = await storedMessage()
+    const { deps, sent } = setup(async () => ({
+      ok: false,
+      reason: 'Message failed: 554 5.7.1 spam',
+      permanent: true,
+    }))
+    const res = await call(deps, message)
+    expect(res.status).toBe(502)
+    expect((await res.json()).error.message).toBe(
+      'The mail server refused the message for good; it stays stored for the company.',
+    )
+    const refused = await db.query(
+      `select notified_at, notify_attempts, notify_error, notify_refused_at is not null as refused,
+              next_notify_at = 'infinity' as never_due
+         from contact_submissions where email = $1`,
+      [message.email],
+    )
+    expect(refused.rows).toEqual([
+      {
+        notified_at: null,
+        notify_attempts: 1,
+        notify_error: 'Message failed: 554 5.7.1 spam',
+        refused: true,
+        never_due: true,
+      },
+    ])
+    // Neither the visitor's request again nor a later sweep sends it.
+    await db.exec("update contact_submissions set created_at = created_at - interval '3 minutes'")
+    expect((await call(deps, message)).status).toBe(409)
+    expect(await (await sweep(deps)).json()).toMatchObject({ sent: 0, failed: 0 })
+    expect(sent).toHaveLength(1)
+  })
+
+  it('keeps the back-off for a digest that fails for now, without splitting it', async () => {
+    await db.exec('update private.contact_settings set mail_per_hour = 0')
+    await storedMessage()
+    await storedMessage()
+    await db.exec("update contact_submissions set created_at = created_at - interval '3 minutes'")
+    const { deps, sent } = setup(async () => ({
+      ok: false,
+      reason: '451 4.3.0 try later',
+      permanent: false,
+    }))
+    expect(await (await sweep(deps)).json()).toEqual({
+      ok: true,
+      sent: 0,
+      failed: 1,
+      leads: 0,
+      refused: 0,
+    })
+    expect(sent).toHaveLength(1)
+    const rows = await db.query(
+      `select notify_attempts, notify_refused_at, next_notify_at > now() as waiting
+         from contact_submissions`,
+    )
+    expect(rows.rows).toEqual([
+      { notify_attempts: 1, notify_refused_at: null, waiting: true },
+      { notify_attempts: 1, notify_refused_at: null, waiting: true },
+    ])
   })
 
   it('answers the preflight with ok and CORS headers, and other methods with 405 JSON', async () => {

@@ -12,6 +12,7 @@ import {
   sendDueMail,
   type MailDeliveryDeps,
 } from './mail-delivery.ts'
+import { isSweepAllowed, SWEEP_SECRET_HEADER } from './sweep-secret.ts'
 
 export interface SendContactEmailDeps extends MailDeliveryDeps {
   /** Answer the visitor "queued" once the mail server has taken this long (the send goes on). */
@@ -21,6 +22,8 @@ export interface SendContactEmailDeps extends MailDeliveryDeps {
    * (Supabase's EdgeRuntime.waitUntil); Node and plain Deno keep running promises anyway.
    */
   waitUntil?: (work: Promise<unknown>) => void
+  /** MAIL_SWEEP_SECRET: the /retry path needs it; without one nobody may run the sweep. */
+  sweepSecret: string | undefined
 }
 
 /** A contact message is a few KB at most; anything bigger is refused before parsing. */
@@ -36,6 +39,7 @@ type ErrorCode =
   | 'invalid_json'
   | 'invalid_contact_message'
   | 'submission_not_found'
+  | 'unauthorized'
   | 'email_failed'
   | 'internal_error'
 
@@ -89,7 +93,7 @@ const notify = async (
   // The hourly cap is spent: the lead is safe and goes out with the next sweep.
   if (claimed.outcome === 'deferred') return json(202, { ok: true, status: 'queued' }, origin)
 
-  const sending = sendClaim(deps, claimed.claim)
+  const sending = sendClaim(deps, claimed.claim).then((delivery) => delivery.result)
   const first = await within(sending, deps.responseDeadlineMs)
   if (first === 'deadline') {
     // A slow mail server: let the send finish and record itself; never give up halfway,
@@ -97,14 +101,23 @@ const notify = async (
     deps.waitUntil?.(sending.catch(() => undefined))
     return json(202, { ok: true, status: 'queued' }, origin)
   }
-  return first.ok
-    ? json(200, { ok: true, status: 'sent' }, origin)
-    : fail(502, 'email_failed', 'The mail server refused the message; it will be retried.', origin)
+  if (first.ok) return json(200, { ok: true, status: 'sent' }, origin)
+  const outcome = first.permanent
+    ? 'The mail server refused the message for good; it stays stored for the company.'
+    : 'The mail server refused the message; it will be retried.'
+  return fail(502, 'email_failed', outcome, origin)
 }
 
-/** The scheduled sweep (pg_cron on hosted Supabase): sends what is due, answers with counts. */
-const sweep = async (deps: SendContactEmailDeps, origin: string | null) =>
-  json(200, { ok: true, ...(await sendDueMail(deps)) }, origin)
+/**
+ * The scheduled sweep (pg_cron on hosted Supabase): sends what is due, answers with counts.
+ * Anyone else gets the same 401 whether a secret is configured or not, and no counts.
+ */
+const sweep = async (req: Request, deps: SendContactEmailDeps, origin: string | null) => {
+  if (!(await isSweepAllowed(req.headers.get(SWEEP_SECRET_HEADER), deps.sweepSecret))) {
+    return fail(401, 'unauthorized', 'Only the scheduler may run the mail sweep.', origin)
+  }
+  return json(200, { ok: true, ...(await sendDueMail(deps)) }, origin)
+}
 
 const isSweepPath = (req: Request) =>
   new URL(req.url).pathname.replace(/\/+$/, '').endsWith('/retry')
@@ -129,7 +142,7 @@ export const handleSendContactEmail = async (
     })
   }
   try {
-    if (isSweepPath(req)) return await sweep(deps, origin)
+    if (isSweepPath(req)) return await sweep(req, deps, origin)
     const encoding = unsupportedContentEncoding(req.headers)
     if (encoding !== null) {
       return fail(

@@ -1,7 +1,7 @@
 // The Supabase Edge Function: reads its environment, opens the database and the mail server,
 // and serves the shared handler. Everything else lives in ../_shared/ and is what the Node
-// server runs too. Secrets: SMTP_URL, and optionally CONTACT_TO and MAIL_FROM; the platform
-// provides SUPABASE_DB_URL.
+// server runs too. Secrets: SMTP_URL, MAIL_SWEEP_SECRET (what pg_cron's sweep sends), and
+// optionally CONTACT_TO and MAIL_FROM; the platform provides SUPABASE_DB_URL.
 // @ts-types="npm:@types/nodemailer@8.0.2"
 import nodemailer from 'nodemailer'
 // @ts-types="npm:@types/pg@8.23.1"
@@ -53,6 +53,7 @@ const serveConfigured = (settings: FunctionSettings) => {
         log('error', event, fields),
     },
     responseDeadlineMs: settings.mail.responseDeadlineMs,
+    sweepSecret: settings.sweepSecret,
     waitUntil: (work: Promise<unknown>) =>
       typeof EdgeRuntime === 'undefined' ? undefined : EdgeRuntime.waitUntil(work),
   }

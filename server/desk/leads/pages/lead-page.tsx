@@ -43,7 +43,7 @@ export const LeadPage = ({ lead, fromSameEmail, csrfToken, notice }: LeadPagePro
         </dd>
         <dt>{copy.delivery}</dt>
         <dd>
-          <DeliveryBadge delivery={lead.delivery} error={lead.deliveryError} />
+          <DeliveryBadge delivery={lead.delivery} error={lead.deliveryError} explain />
         </dd>
       </dl>
       <h2 id="mensagem">{copy.message}</h2>

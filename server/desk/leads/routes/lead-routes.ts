@@ -12,6 +12,7 @@ import { noticeFor } from '../../frame/notices.ts'
 const RESEND_NOTICE = {
   sent: 'reenviado',
   failed: 'reenvio-falhou',
+  refused: 'reenvio-recusado',
   busy: 'reenvio-ocupado',
 } as const satisfies Record<Exclude<ResendOutcome, 'not_found'>, string>
 
