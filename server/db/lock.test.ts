@@ -4,8 +4,9 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import {
+  removeLockHolderBundle,
   startLockHolder,
   type HolderEvent,
   type LockHolder,
@@ -33,6 +34,7 @@ afterEach(async () => {
   await Promise.all(running.map((holder) => holder.finish()))
   await Promise.all(folders.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
 })
+afterAll(removeLockHolderBundle)
 
 /** The pid of a process that has already exited. */
 const deadPid = () =>
