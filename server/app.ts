@@ -11,6 +11,7 @@ import { createFunctionRoutes } from './routes/functions.ts'
 import { invalidPath } from './routes/postgrest-error.ts'
 import { createRestRoutes } from './routes/rest.ts'
 import { createStaticRoutes, sendNotFoundPage } from './routes/static.ts'
+import { strictTransportSecurity } from './http/strict-transport-security.ts'
 import type { StaticSite } from './static-site.ts'
 
 export interface AppDeps {
@@ -40,6 +41,8 @@ export const createApp = (deps: AppDeps) => {
 
   const app = new Hono()
   app.use('*', requestLogger(log))
+  // Outside everything else, the lead desk included.
+  app.use('*', strictTransportSecurity(deps.isHttps ?? (() => false)))
   // Before the site's headers: the desk answers with its own, stricter ones.
   if (deps.desk) app.route(DESK_PATH, leadDeskRoutes(deps.desk, { ...deps, log }))
   app.use('*', createSecurityHeaders(deps.isHttps ?? (() => false)))

@@ -222,6 +222,33 @@ describe('session cookies', () => {
   })
 })
 
+describe('HSTS', () => {
+  it('pins HTTPS on every desk answer to a visitor who came over it, and never over HTTP', async () => {
+    const https = await signedIn('192.0.2.12', 'https')
+    const answers = [
+      await client('192.0.2.12', 'https').request('/painel/entrar'),
+      await client('192.0.2.12', 'https').request('/painel'),
+      await https.request('/painel'),
+      await https.request('/painel/contatos/00000000-0000-4000-8000-000000000000'),
+      await https.post('/painel/filtro', {}, { csrf: 'x'.repeat(43) }),
+      await https.request('/painel/api/sessao'),
+    ]
+    expect(answers.map((answer) => answer.status)).toEqual([200, 303, 200, 404, 403, 200])
+    for (const answer of answers) {
+      expect(answer.headers.get('strict-transport-security')).toBe(
+        'max-age=31536000; includeSubDomains',
+      )
+    }
+    const overHttp = await signedIn('192.0.2.12', 'http')
+    for (const answer of [
+      await client('192.0.2.12', 'http').request('/painel/entrar'),
+      await overHttp.request('/painel'),
+    ]) {
+      expect(answer.headers.has('strict-transport-security')).toBe(false)
+    }
+  })
+})
+
 describe('guessing the password', () => {
   it('is limited per address: after 10 wrong ones, 20 get 429 even with the right one', async () => {
     const guesser = client('203.0.113.9')
