@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDeskClient, type DeskClient } from '../../tests/support/desk-client.ts'
+import { tableRow, writeHostileSection } from '../../tests/support/hostile-table.ts'
 import { seedLeads } from '../../tests/support/seed-leads.ts'
 import { testSettings } from '../../tests/support/test-app.ts'
 import { createJsonLogger } from '../log.ts'
@@ -42,13 +43,14 @@ const signedIn = async (address?: string, proto?: string) => {
   return desk
 }
 
-const storedLead = async () =>
+const leadRow = async (id: string) =>
   (
     await server.db.query<{ lead_status: string; desk_note: string | null }>(
       'select lead_status, desk_note from contact_submissions where id = $1',
-      [leadId],
+      [id],
     )
   ).rows[0]
+const storedLead = () => leadRow(leadId)
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'desk-security-'))
@@ -284,6 +286,232 @@ describe('guessing the password', () => {
     expect(statuses.filter((status) => status === 401)).toHaveLength(LOGIN_FAILURE_LIMIT)
     expect(statuses.filter((status) => status === 429)).toHaveLength(16 - LOGIN_FAILURE_LIMIT)
   })
+})
+
+/** A value from a URL, a form or the API that the desk must read before using it. */
+interface HostileDeskCase {
+  label: string
+  method?: 'GET' | 'POST'
+  path: (id: string) => string
+  /** A form (URL-encoded, with the session's CSRF token) or a JSON text for the API. */
+  form?: Record<string, string>
+  json?: string
+  status: number
+  /** Where a 303 sends the browser; for other statuses there must be no Location at all. */
+  location?: (id: string) => string
+  /** Text the answer must show (a notice), or must not (`not`). */
+  shows?: string
+  not?: string
+  /** The lead's status and note afterwards, when the case may change them. */
+  lead?: { lead_status: string; desk_note: string | null }
+}
+
+const CRLF_ID = '%0D%0ALocation:%20https:%2F%2Foutro.example'
+const HOSTILE_DESK_CASES: HostileDeskCase[] = [
+  ...['1e20', '1e308', 'Infinity', '-1', '2.5', '0x10', '0', ''].map((page): HostileDeskCase => ({
+    label: `page number ${page === '' ? '(empty)' : page}`,
+    path: () => `/painel?pagina=${page}`,
+    status: 404,
+    shows: 'não encontrado',
+  })),
+  {
+    label: 'page number of 23 digits',
+    path: () => '/painel?pagina=99999999999999999999999',
+    status: 200,
+    shows: '<h1>Contatos</h1>',
+  },
+  {
+    label: 'erasure notice counting 1e21 leads',
+    path: () => '/painel?aviso=apagado&n=1e21',
+    status: 200,
+    not: 'apagado',
+  },
+  {
+    label: 'erasure notice counting -3 leads',
+    path: () => '/painel?aviso=apagado&n=-3',
+    status: 200,
+    not: 'apagado',
+  },
+  {
+    label: 'erasure notice without a count',
+    path: () => '/painel?aviso=apagado',
+    status: 200,
+    not: 'apagado',
+  },
+  {
+    label: 'an unknown notice with markup',
+    path: () => '/painel?aviso=%3Cscript%3Ealert(1)%3C/script%3E',
+    status: 200,
+    not: 'alert(1)',
+  },
+  // Each with the form that used to answer with a redirect naming the lead.
+  ...(
+    [
+      ['situacao', { status: 'ganho' }],
+      ['nota', { note: 'x'.repeat(5001) }],
+      ['reenviar', {}],
+      ['apagar', {}],
+    ] as const
+  ).map(([action, form]): HostileDeskCase => ({
+    label: `CR/LF and a header in the lead id (POST ${action})`,
+    method: 'POST',
+    path: () => `/painel/contatos/${CRLF_ID}/${action}`,
+    form,
+    status: 404,
+  })),
+  {
+    label: 'a lead id that is no UUID',
+    method: 'POST',
+    path: () => '/painel/contatos/nem-um-uuid/situacao',
+    form: { status: 'spam' },
+    status: 404,
+  },
+  {
+    label: "a lead id with SQL (' or 1=1)",
+    path: (id) => `/painel/contatos/${id}'%20or%201=1`,
+    status: 404,
+  },
+  {
+    label: 'a lead id of broken percent-encoding',
+    path: () => '/painel/contatos/%E0%A4%A',
+    status: 404,
+  },
+  {
+    label: 'a status with CR/LF',
+    method: 'POST',
+    path: (id) => `/painel/contatos/${id}/situacao`,
+    form: { status: 'spam\r\n' },
+    status: 303,
+    location: (id) => `/painel/contatos/${id}?aviso=situacao-invalida`,
+  },
+  {
+    label: 'a note with a NUL byte',
+    method: 'POST',
+    path: (id) => `/painel/contatos/${id}/nota`,
+    form: { note: 'antes\u0000depois' },
+    status: 303,
+    location: (id) => `/painel/contatos/${id}?aviso=nota`,
+    lead: { lead_status: 'novo', desk_note: 'antesdepois' },
+  },
+  {
+    label: 'a search with a NUL byte',
+    method: 'POST',
+    path: () => '/painel/filtro',
+    form: { search: 'Hostil\u0000' },
+    status: 303,
+    location: () => '/painel',
+  },
+  {
+    label: 'a status filter with SQL',
+    method: 'POST',
+    path: () => '/painel/filtro',
+    form: { status: "novo' or '1'='1", clear: '1' },
+    status: 303,
+    location: () => '/painel',
+  },
+  {
+    label: 'an export in an unknown format',
+    path: () => '/painel/exportar?formato=xml',
+    status: 303,
+    location: () => '/painel',
+  },
+  {
+    label: 'API: an export since 31 February',
+    path: () => '/painel/api/exportar?formato=csv&desde=2026-02-31',
+    status: 400,
+  },
+  {
+    label: 'API: an export since 1e5',
+    path: () => '/painel/api/exportar?formato=csv&desde=1e5',
+    status: 400,
+  },
+  {
+    label: 'API: erase an address with a NUL byte',
+    method: 'POST',
+    path: () => '/painel/api/apagar',
+    json: JSON.stringify({ email: 'hostil\u0000@example.com' }),
+    status: 400,
+  },
+  {
+    label: 'API: erase an address given as a list',
+    method: 'POST',
+    path: () => '/painel/api/apagar',
+    json: JSON.stringify({ email: ['hostil@example.com'] }),
+    status: 400,
+  },
+  {
+    label: 'API: erase with a body that is no JSON',
+    method: 'POST',
+    path: () => '/painel/api/apagar',
+    json: 'email=hostil@example.com',
+    status: 400,
+  },
+]
+
+describe('hostile values in URLs, forms and the API', () => {
+  let desk: DeskClient
+  let hostileId: string
+  const observed: { label: string; status: number; location: string }[] = []
+  beforeAll(async () => {
+    ;[hostileId = ''] = await seedLeads(server.db, [
+      { name: 'Hostil Teste', email: 'hostil@example.com', message: 'Mensagem de teste.' },
+    ])
+    desk = await signedIn('192.0.2.30')
+  })
+  afterAll(async () => {
+    const file = process.env.WRITE_HOSTILE_TABLE
+    if (!file) return
+    await writeHostileSection(file, 'The lead desk', [
+      '## The lead desk',
+      '',
+      'Generated by `server/desk/lead-desk-security.test.ts` (the same variable, through the real',
+      'server, signed in): every page number, lead id, notice count and form value is read at the',
+      'edge (`server/desk/http/request-values.ts`), so none reaches SQL text or a `Location` header',
+      'unchecked, and none answers 500.',
+      '',
+      '| # | input | status | Location |',
+      '| - | ----- | ------ | -------- |',
+      ...observed.map((o, n) => tableRow([n + 1, o.label, o.status, o.location])),
+    ])
+  })
+
+  it.each(HOSTILE_DESK_CASES.map((hostile, n) => [n + 1, hostile.label, hostile] as const))(
+    '%i. %s',
+    async (n, _label, hostile) => {
+      const before = await leadRow(hostileId)
+      const target = hostile.path(hostileId)
+      const response =
+        hostile.json !== undefined
+          ? await desk.request(target, {
+              method: 'POST',
+              headers: {
+                'content-type': 'application/json',
+                'x-csrf-token': await desk.csrfToken(),
+              },
+              body: hostile.json,
+            })
+          : hostile.method === 'POST'
+            ? await desk.post(target, hostile.form)
+            : await desk.request(target)
+      const location = response.headers.get('location')
+      const text = await response.text()
+      observed[n - 1] = {
+        label: hostile.label,
+        status: response.status,
+        location: location ?? '',
+      }
+      expect(response.status).toBe(hostile.status)
+      expect(location).toBe(hostile.location?.(hostileId) ?? null)
+      if (hostile.shows) expect(text).toContain(hostile.shows)
+      if (hostile.not) expect(text).not.toContain(hostile.not)
+      expect(await leadRow(hostileId)).toEqual(hostile.lead ?? before)
+      if (hostile.lead) {
+        await server.db.query('update contact_submissions set desk_note = null where id = $1', [
+          hostileId,
+        ])
+      }
+    },
+  )
 })
 
 describe('the request log', () => {

@@ -3,7 +3,8 @@ import { endSession, saveSessionFilter } from '../../sign-in/session-store.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { isExportFormat } from '../export/lead-export.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
-import { renderPage } from '../../http/render.ts'
+import { renderErrorPage, renderPage } from '../../http/render.ts'
+import { readPageNumber } from '../../http/request-values.ts'
 import { EMPTY_FILTER, readLeadFilter } from '../lead-filter.ts'
 import { listLeads } from '../lead-store.ts'
 import { sendExport } from './send-export.ts'
@@ -15,11 +16,9 @@ export const createListRoutes = (deps: DeskDeps) => {
   const app = new Hono<DeskEnv>()
   app.get('/', async (c) => {
     const session = c.get('session')
-    const result = await listLeads(
-      deps.db,
-      { filter: session.filter },
-      Number(c.req.query('pagina') ?? '1'),
-    )
+    const page = readPageNumber(c.req.query('pagina'))
+    if (page === undefined) return renderErrorPage(c, 404, session.csrfToken)
+    const result = await listLeads(deps.db, { filter: session.filter }, page)
     return renderPage(
       c,
       LeadListPage({
