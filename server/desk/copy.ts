@@ -32,6 +32,7 @@ export const deskCopy = {
   deliveries,
   layout: {
     signOut: 'Sair',
+    signOutEverywhere: 'Sair de todos os aparelhos',
     navLabel: 'Painel',
     leads: 'Contatos',
   },
@@ -41,11 +42,18 @@ export const deskCopy = {
     password: 'Senha',
     submit: 'Entrar',
     wrongPassword: 'Senha incorreta. Confira e tente de novo.',
-    throttled: (retryAfterSeconds: number) =>
-      `Muitas tentativas erradas deste endereço. Tente de novo em ${minutes(retryAfterSeconds)}.`,
+    throttled: {
+      address: (retryAfterSeconds: number) =>
+        `Muitas tentativas erradas deste endereço. Tente de novo em ${minutes(retryAfterSeconds)}. Um navegador em que você já entrou no painel continua podendo entrar.`,
+      device: (retryAfterSeconds: number) =>
+        `Muitas tentativas erradas neste navegador. Tente de novo em ${minutes(retryAfterSeconds)}.`,
+      everyone: (retryAfterSeconds: number) =>
+        `Muitas tentativas erradas de vários endereços. Por segurança, só navegadores em que você já entrou no painel podem entrar agora. Tente de novo em ${minutes(retryAfterSeconds)}.`,
+    },
     staleForm: 'A página de entrada expirou. Digite a senha de novo.',
     sessionEnded: 'Sua sessão terminou. Entre de novo para continuar.',
     signedOut: 'Você saiu do painel.',
+    signedOutEverywhere: 'Você saiu do painel em todos os navegadores e aparelhos.',
   },
   list: {
     title: 'Contatos',
