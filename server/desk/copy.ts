@@ -1,4 +1,5 @@
 import { company } from '../../supabase/functions/_shared/company.ts'
+import type { LookAlikeScript } from './frame/visitor-text-parts.ts'
 import type { Delivery, LeadStatus } from './leads/lead.ts'
 
 const plural = (count: number, one: string, many: string) =>
@@ -13,6 +14,15 @@ const statuses: Record<LeadStatus, string> = {
   fechado: 'fechado',
   spam: 'spam',
 }
+
+const scriptNames: Record<LookAlikeScript, string> = {
+  Latin: 'latino',
+  Cyrillic: 'cirílico',
+  Greek: 'grego',
+}
+
+const listOf = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} e ${names.at(-1)}` : (names[0] ?? '')
 
 const deliveries: Record<Delivery, string> = {
   enviado: 'enviado',
@@ -92,6 +102,8 @@ export const deskCopy = {
   lead: {
     back: 'Voltar aos contatos',
     title: (name: string) => `Contato de ${name}`,
+    /** Before the name in the page's heading (the name is rendered apart, isolated). */
+    heading: 'Contato de',
     received: 'Recebido em',
     email: 'E-mail',
     company: 'Empresa',
@@ -120,6 +132,21 @@ export const deskCopy = {
     eraseOthers: (others: number) =>
       `Apagar também ${plural(others, 'outro contato', 'outros contatos')} enviados deste e-mail.`,
     erase: 'Apagar definitivamente',
+  },
+  /** Around what visitors typed (frame/visitor-text.tsx). */
+  visitorText: {
+    marker: (code: string) => `⟨${code}⟩`,
+    hiddenTitle: (code: string, direction: boolean) =>
+      direction
+        ? `Caractere invisível que muda a direção do texto (${code}), mostrado aqui no lugar dele.`
+        : `Caractere invisível (${code}), mostrado aqui no lugar dele.`,
+    mixedScripts: (scripts: LookAlikeScript[]) =>
+      `⚠ Alfabetos misturados: ${listOf(scripts.map((script) => scriptNames[script]))}`,
+    mixedScriptsTitle:
+      'Há letras de alfabetos diferentes que parecem iguais na mesma palavra: pode ser alguém se passando por outro nome.',
+    mixedWordTitle: (scripts: LookAlikeScript[]) =>
+      `Palavra com letras dos alfabetos ${listOf(scripts.map((script) => scriptNames[script]))}.`,
+    noteWarning: 'A nota tem caracteres invisíveis ou alfabetos misturados:',
   },
   notices: {
     status: 'Situação salva.',

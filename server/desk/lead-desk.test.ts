@@ -227,7 +227,11 @@ describe('the list', () => {
     ])
     const client = await signedIn()
     const names = async () =>
-      [...(await (await client.request('/painel')).text()).matchAll(/contatos\/[^"]+">([^<]+)</g)]
+      [
+        ...(await (await client.request('/painel')).text()).matchAll(
+          /contatos\/[^"]+"><bdi class="visitor-text">([^<]+)</g,
+        ),
+      ]
         .map((match) => match[1])
         .sort()
     await client.post('/painel/filtro', { status: 'fechado' })
