@@ -399,6 +399,8 @@ interface HostileDeskCase {
   not?: string
   /** The lead's status and note afterwards, when the case may change them. */
   lead?: { lead_status: string; desk_note: string | null }
+  /** What the answer does, for docs/hostile-inputs.md, when its status does not say it all. */
+  answer?: string
 }
 
 const CRLF_ID = '%0D%0ALocation:%20https:%2F%2Foutro.example'
@@ -411,30 +413,35 @@ const HOSTILE_DESK_CASES: HostileDeskCase[] = [
   })),
   {
     label: 'page number of 23 digits',
+    answer: 'the last page',
     path: () => '/painel?pagina=99999999999999999999999',
     status: 200,
     shows: '<h1>Contatos</h1>',
   },
   {
     label: 'erasure notice counting 1e21 leads',
+    answer: 'the list, without a notice',
     path: () => '/painel?aviso=apagado&n=1e21',
     status: 200,
     not: 'apagado',
   },
   {
     label: 'erasure notice counting -3 leads',
+    answer: 'the list, without a notice',
     path: () => '/painel?aviso=apagado&n=-3',
     status: 200,
     not: 'apagado',
   },
   {
     label: 'erasure notice without a count',
+    answer: 'the list, without a notice',
     path: () => '/painel?aviso=apagado',
     status: 200,
     not: 'apagado',
   },
   {
     label: 'an unknown notice with markup',
+    answer: 'the list, without a notice',
     path: () => '/painel?aviso=%3Cscript%3Ealert(1)%3C/script%3E',
     status: 200,
     not: 'alert(1)',
@@ -481,6 +488,7 @@ const HOSTILE_DESK_CASES: HostileDeskCase[] = [
   },
   {
     label: 'a note with a NUL byte',
+    answer: 'the note saved without the NUL',
     method: 'POST',
     path: (id) => `/painel/contatos/${id}/nota`,
     form: { note: 'antes\u0000depois' },
@@ -490,6 +498,7 @@ const HOSTILE_DESK_CASES: HostileDeskCase[] = [
   },
   {
     label: 'a search with a NUL byte',
+    answer: 'the search kept without the NUL',
     method: 'POST',
     path: () => '/painel/filtro',
     form: { search: 'Hostil\u0000' },
@@ -498,9 +507,10 @@ const HOSTILE_DESK_CASES: HostileDeskCase[] = [
   },
   {
     label: 'a status filter with SQL',
+    answer: 'an unknown status filters nothing out',
     method: 'POST',
     path: () => '/painel/filtro',
-    form: { status: "novo' or '1'='1", clear: '1' },
+    form: { status: "novo' or '1'='1" },
     status: 303,
     location: () => '/painel',
   },
@@ -546,7 +556,16 @@ const HOSTILE_DESK_CASES: HostileDeskCase[] = [
 describe('hostile values in URLs, forms and the API', () => {
   let desk: DeskClient
   let hostileId: string
-  const observed: { label: string; status: number; location: string }[] = []
+  const observed: { label: string; status: number; answer: string }[] = []
+  const answerOf = (hostile: HostileDeskCase, status: number, location: string | null) =>
+    hostile.answer ??
+    (location !== null
+      ? `to ${location.replace(hostileId, ':id')}`
+      : status === 404
+        ? 'the desk\'s "not found" page'
+        : status === 400
+          ? 'a JSON error, nothing erased or exported'
+          : '')
   beforeAll(async () => {
     ;[hostileId = ''] = await seedLeads(server.db, [
       { name: 'Hostil Teste', email: 'hostil@example.com', message: 'Mensagem de teste.' },
@@ -564,9 +583,23 @@ describe('hostile values in URLs, forms and the API', () => {
       'edge (`server/desk/http/request-values.ts`), so none reaches SQL text or a `Location` header',
       'unchecked, and none answers 500.',
       '',
-      '| # | input | status | Location |',
-      '| - | ----- | ------ | -------- |',
-      ...observed.map((o, n) => tableRow([n + 1, o.label, o.status, o.location])),
+      '| # | input | status | answer |',
+      '| - | ----- | ------ | ------ |',
+      ...observed.map((o, n) => tableRow([n + 1, o.label, o.status, o.answer])),
+      '',
+      'Signing in and showing leads, tested in the same file, in `server/desk/lead-desk.test.ts`',
+      'and in Chromium (`tests/e2e/lead-desk.test.ts`):',
+      '',
+      '- wrong passwords: 10 per address, or per browser that signed in before, and 25 from all',
+      '  other browsers together, per 15 minutes; then 429 with `Retry-After`, even for the right',
+      '  password; parallel guesses never pass a limit; strangers failing from the same address',
+      '  (or from 30 addresses at once) do not stop a browser that signed in before;',
+      '- a copied "known browser" cookie buys 10 guesses, then 429 for that cookie alone;',
+      '- every sign-in answer (right, wrong, throttled, a stale form) leaves after the same pause;',
+      '- a session from before a password change, or after "Sair de todos os aparelhos", is',
+      '  refused on every server (`tests/integration/lead-desk-sessions.test.ts`);',
+      '- a name with U+202E or a Cyrillic look-alike is shown with a visible marker and a warning,',
+      '  in its written order (Chromium).',
     ])
   })
 
@@ -593,7 +626,7 @@ describe('hostile values in URLs, forms and the API', () => {
       observed[n - 1] = {
         label: hostile.label,
         status: response.status,
-        location: location ?? '',
+        answer: answerOf(hostile, response.status, location),
       }
       expect(response.status).toBe(hostile.status)
       expect(location).toBe(hostile.location?.(hostileId) ?? null)
