@@ -6,6 +6,7 @@ import type { Database } from './db/database.ts'
 import { acquireDataDirLock, type DataDirLock } from './db/lock.ts'
 import { setNodeClientAddressHeader } from './db/client-address-source.ts'
 import { applyContactLimits } from './db/contact-limits.ts'
+import { tightenDataFolder } from './db/data-folder.ts'
 import { applyMigrations } from './db/migrate.ts'
 import { openPgliteDatabase } from './db/pglite.ts'
 import { openPostgresDatabase } from './db/postgres.ts'
@@ -25,6 +26,17 @@ export interface RunningServer {
   db: Database
   /** Stops accepting, lets requests in flight finish, closes the database, frees the folder. */
   stop(): Promise<void>
+}
+
+/** An earlier version left DATA_DIR readable by every local user: close it, and say so. */
+const closeDataFolder = async (dataDir: string, log: Logger) => {
+  const { tightened, refused } = await tightenDataFolder(dataDir)
+  for (const { path: folder, was, files } of tightened) {
+    log.info('data_folder_tightened', { path: folder, was, now: files ? '600' : '700', files })
+  }
+  for (const { path: folder, was, reason } of refused) {
+    log.error('data_folder_open_to_others', { path: folder, mode: was, reason })
+  }
 }
 
 const openDatabase = async (
@@ -54,6 +66,7 @@ export const startServer = async (
   log: Logger = silentLogger,
 ): Promise<RunningServer> => {
   const site: StaticSite = settings.distDir ? await loadStaticSite(settings.distDir) : new Map()
+  await closeDataFolder(settings.dataDir, log)
   const { db, lock } = await openDatabase(settings, log)
   try {
     await ensureSupabaseRoles(db)

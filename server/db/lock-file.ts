@@ -1,4 +1,5 @@
 import { open, unlink } from 'node:fs/promises'
+import { PRIVATE_FILE_MODE } from './data-folder.ts'
 
 /** What a lock file says about the process that holds the data folder. */
 export interface LockRecord {
@@ -87,7 +88,7 @@ export const readLock = async (file: string): Promise<LockSnapshot | null> => {
 export const createLockFile = async (file: string, record: LockRecord): Promise<boolean> => {
   let handle
   try {
-    handle = await open(file, 'wx', 0o644)
+    handle = await open(file, 'wx', PRIVATE_FILE_MODE)
   } catch (error) {
     if (errorCode(error) === 'EEXIST') return false
     throw error

@@ -1,11 +1,12 @@
 import { execFile, spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, describe, expect, it } from 'vitest'
 import {
+  removeLockHolderBundle,
   startLockHolder,
   type HolderEvent,
   type LockHolder,
@@ -33,6 +34,7 @@ afterEach(async () => {
   await Promise.all(running.map((holder) => holder.finish()))
   await Promise.all(folders.splice(0).map((dir) => rm(dir, { recursive: true, force: true })))
 })
+afterAll(removeLockHolderBundle)
 
 /** The pid of a process that has already exited. */
 const deadPid = () =>
@@ -92,6 +94,13 @@ describe('data folder lock', () => {
     expect(error?.code).toBe(3)
     expect(error?.stderr).toContain(dir)
     expect(error?.stderr).toContain(`PID ${process.pid} on ${hostname()}`)
+    await lock.release()
+  })
+
+  it('keeps its lock file to its owner (0600)', async () => {
+    const dir = await tempFolder()
+    const { lock } = await acquireTimed(dir)
+    expect((await stat(path.join(dir, '.lock'))).mode & 0o777).toBe(0o600)
     await lock.release()
   })
 
@@ -293,9 +302,14 @@ describe('data folder lock', () => {
     const dir = await tempFolder()
     await chmod(dir, 0o777)
     const { lock } = await acquireTimed(dir)
-    const nobody = hold(dir, 2_000, { uid: 65534 })
-    const refused = await firstOf(nobody, 'locked', 'refused')
+    // The lock is the owner's alone: the other user cannot even read whose it is.
+    const unreadable = await firstOf(hold(dir, 2_000, { uid: 65534 }), 'locked', 'refused')
+    expect(unreadable.message).toContain('permission denied to this user (uid 65534)')
+    // A lock an earlier version left readable: it names the owner it may not signal.
+    await chmod(path.join(dir, '.lock'), 0o644)
+    const refused = await firstOf(hold(dir, 2_000, { uid: 65534 }), 'locked', 'refused')
     expect(refused.message).toContain(`PID ${process.pid}`)
+    expect((await lockOwner(dir)).pid).toBe(process.pid)
     await lock.release()
   })
 })

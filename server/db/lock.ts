@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync, unlinkSync } from 'node:fs'
 import { mkdir, readdir, rename, unlink, utimes } from 'node:fs/promises'
 import path from 'node:path'
+import { PRIVATE_FOLDER_MODE } from './data-folder.ts'
 import {
   createLockFile,
   MAX_LEASE_MS,
@@ -233,7 +234,8 @@ export const acquireDataDirLock = async (
       process.exit(1)
     })
   try {
-    await mkdir(folder, { recursive: true })
+    // Owner-only: the folder holds the leads (an existing one is tightened by the server).
+    await mkdir(folder, { recursive: true, mode: PRIVATE_FOLDER_MODE })
     const me = await readThisProcess()
     const mine: LockRecord = {
       ...me,

@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
+import { PRIVATE_FOLDER_MODE } from './data-folder.ts'
 import type { Database, Queryable } from './database.ts'
 
 /**
@@ -53,6 +55,8 @@ const wrap = (client: PGlite | Transaction): Queryable => ({
  */
 export const openPgliteDatabase = async (dataDir?: string): Promise<Database> => {
   if (dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    // PGlite would create it 0755 and its files 0666: an owner-only folder keeps them all in.
+    await mkdir(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE })
     await initialiseFolder(dataDir)
   }
   const db = await PGlite.create(dataDir === undefined ? { startParams } : { dataDir, startParams })

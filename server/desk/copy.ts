@@ -1,4 +1,5 @@
 import { company } from '../../supabase/functions/_shared/company.ts'
+import type { LookAlikeScript } from './frame/visitor-text-parts.ts'
 import type { Delivery, LeadStatus } from './leads/lead.ts'
 
 const plural = (count: number, one: string, many: string) =>
@@ -13,6 +14,15 @@ const statuses: Record<LeadStatus, string> = {
   fechado: 'fechado',
   spam: 'spam',
 }
+
+const scriptNames: Record<LookAlikeScript, string> = {
+  Latin: 'latino',
+  Cyrillic: 'cirílico',
+  Greek: 'grego',
+}
+
+const listOf = (names: string[]) =>
+  names.length > 1 ? `${names.slice(0, -1).join(', ')} e ${names.at(-1)}` : (names[0] ?? '')
 
 const deliveries: Record<Delivery, string> = {
   enviado: 'enviado',
@@ -33,6 +43,7 @@ export const deskCopy = {
   deliveries,
   layout: {
     signOut: 'Sair',
+    signOutEverywhere: 'Sair de todos os aparelhos',
     navLabel: 'Painel',
     leads: 'Contatos',
     quarantine: (count: number | undefined) =>
@@ -44,11 +55,18 @@ export const deskCopy = {
     password: 'Senha',
     submit: 'Entrar',
     wrongPassword: 'Senha incorreta. Confira e tente de novo.',
-    throttled: (retryAfterSeconds: number) =>
-      `Muitas tentativas erradas deste endereço. Tente de novo em ${minutes(retryAfterSeconds)}.`,
+    throttled: {
+      address: (retryAfterSeconds: number) =>
+        `Muitas tentativas erradas deste endereço. Tente de novo em ${minutes(retryAfterSeconds)}. Um navegador em que você já entrou no painel continua podendo entrar.`,
+      device: (retryAfterSeconds: number) =>
+        `Muitas tentativas erradas neste navegador. Tente de novo em ${minutes(retryAfterSeconds)}.`,
+      everyone: (retryAfterSeconds: number) =>
+        `Muitas tentativas erradas de vários endereços. Por segurança, só navegadores em que você já entrou no painel podem entrar agora. Tente de novo em ${minutes(retryAfterSeconds)}.`,
+    },
     staleForm: 'A página de entrada expirou. Digite a senha de novo.',
     sessionEnded: 'Sua sessão terminou. Entre de novo para continuar.',
     signedOut: 'Você saiu do painel.',
+    signedOutEverywhere: 'Você saiu do painel em todos os navegadores e aparelhos.',
   },
   list: {
     title: 'Contatos',
@@ -87,6 +105,8 @@ export const deskCopy = {
   lead: {
     back: 'Voltar aos contatos',
     title: (name: string) => `Contato de ${name}`,
+    /** Before the name in the page's heading (the name is rendered apart, isolated). */
+    heading: 'Contato de',
     received: 'Recebido em',
     email: 'E-mail',
     company: 'Empresa',
@@ -126,7 +146,8 @@ export const deskCopy = {
     empty: 'Nenhuma mensagem em quarentena.',
     full: (max: number) =>
       `A quarentena está cheia (${plural(max, 'mensagem', 'mensagens')}): novas mensagens suspeitas não estão sendo guardadas. Apague as que forem lixo para abrir espaço.`,
-    entryTitle: (name: string) => `Mensagem de ${name}`,
+    /** Followed by the visitor's name, isolated (frame/visitor-text.tsx). */
+    entryHeading: 'Mensagem de',
     received: 'Recebida em',
     email: 'E-mail',
     company: 'Empresa',
@@ -145,6 +166,21 @@ export const deskCopy = {
     emptyConfirm: 'Confirmo que quero apagar todas as mensagens em quarentena.',
     emptySubmit: 'Apagar todas',
     pager: 'Páginas da quarentena',
+  },
+  /** Around what visitors typed (frame/visitor-text.tsx). */
+  visitorText: {
+    marker: (code: string) => `⟨${code}⟩`,
+    hiddenTitle: (code: string, direction: boolean) =>
+      direction
+        ? `Caractere invisível que muda a direção do texto (${code}), mostrado aqui no lugar dele.`
+        : `Caractere invisível (${code}), mostrado aqui no lugar dele.`,
+    mixedScripts: (scripts: LookAlikeScript[]) =>
+      `⚠ Alfabetos misturados: ${listOf(scripts.map((script) => scriptNames[script]))}`,
+    mixedScriptsTitle:
+      'Há letras de alfabetos diferentes que parecem iguais na mesma palavra: pode ser alguém se passando por outro nome.',
+    mixedWordTitle: (scripts: LookAlikeScript[]) =>
+      `Palavra com letras dos alfabetos ${listOf(scripts.map((script) => scriptNames[script]))}.`,
+    noteWarning: 'A nota tem caracteres invisíveis ou alfabetos misturados:',
   },
   notices: {
     status: 'Situação salva.',

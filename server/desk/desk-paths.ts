@@ -6,6 +6,7 @@ export const deskPaths = {
   page: (page: number) => (page > 1 ? `${DESK_PATH}?pagina=${page}` : DESK_PATH),
   login: `${DESK_PATH}/entrar`,
   logout: `${DESK_PATH}/sair`,
+  logoutEverywhere: `${DESK_PATH}/sair-de-todos`,
   filter: `${DESK_PATH}/filtro`,
   export: (format: 'csv' | 'json') => `${DESK_PATH}/exportar?formato=${format}`,
   stylesheet: (version: string) => `${DESK_PATH}/estilo.css?v=${version}`,

@@ -7,8 +7,11 @@ export interface DeskSettings {
   password: { kind: 'plain'; value: string } | { kind: 'hash'; value: PasswordHash } | undefined
   /** Leads older than this many days are deleted daily; undefined keeps them. */
   retentionDays: number | undefined
-  /** Every wrong password waits this long for its answer (a guess costs the guesser time). */
-  loginFailureDelayMs: number
+  /**
+   * Every sign-in answer, right or wrong, is held until this long after the request came: a
+   * guess costs the guesser time, and how long an answer took says nothing about it.
+   */
+  loginAnswerMs: number
   /** How often the retention purge runs; false turns the timer off (tests). */
   retentionIntervalMs: number | false
 }
@@ -56,7 +59,7 @@ export const readDeskSettings = (
     }
   }
   return {
-    desk: { password, retentionDays, loginFailureDelayMs: 1_000, retentionIntervalMs: DAY_MS },
+    desk: { password, retentionDays, loginAnswerMs: 1_000, retentionIntervalMs: DAY_MS },
     problems,
   }
 }

@@ -16,7 +16,7 @@ import { createTestDatabase } from '../../tests/support/test-database.ts'
 import type { Database } from '../db/database.ts'
 import { createOutboxTransport } from '../mail/outbox-transport.ts'
 import { DEV_ANON_KEY } from '../settings.ts'
-import { preparePasswordCheck } from './sign-in/password-check.ts'
+import { preparePassword } from './sign-in/password-check.ts'
 import type { LeadDeskOptions } from './http/desk-env.ts'
 import { PAGE_SIZE } from './leads/lead-store.ts'
 
@@ -61,8 +61,8 @@ beforeAll(async () => {
   db = await createTestDatabase()
   outboxDir = await mkdtemp(path.join(tmpdir(), 'desk-outbox-'))
   options = {
-    checkPassword: await preparePasswordCheck({ kind: 'plain', value: PASSWORD }),
-    loginFailureDelayMs: 150,
+    password: await preparePassword(db, { kind: 'plain', value: PASSWORD }),
+    loginAnswerMs: 150,
     outboxDir,
     isHttps: () => false,
   }
@@ -76,7 +76,7 @@ beforeEach(async () => {
   mailWorks = true
   mailRefusesContent = false
   await db.exec(
-    'delete from contact_submissions; delete from private.lead_audit; delete from private.desk_login_failures; delete from private.desk_sessions',
+    'delete from contact_submissions; delete from private.lead_audit; delete from private.desk_login_failures; delete from private.desk_sessions; delete from private.desk_devices',
   )
 })
 
@@ -93,10 +93,53 @@ describe('signing in', () => {
     const client = createDeskClient((url, init) => Promise.resolve(app().request(url, init)))
     const started = performance.now()
     const response = await client.signIn('senha errada de propósito')
-    expect(performance.now() - started).toBeGreaterThanOrEqual(options.loginFailureDelayMs)
+    expect(performance.now() - started).toBeGreaterThanOrEqual(options.loginAnswerMs)
     expect(response.status).toBe(401)
     expect(await response.text()).toContain('Senha incorreta')
     expect(client.cookies.has('painel_sessao')).toBe(false)
+  })
+
+  it('answers right and wrong passwords, throttled and stale forms, after the same pause', async () => {
+    // Long enough that scrypt (about 0.1 s, more on a busy machine) fits inside it.
+    const holdMs = 700
+    const held = createTestApp(db, { desk: { ...options, loginAnswerMs: holdMs } })
+    const timedSignIn = async (password: string, csrf?: false) => {
+      const client = createDeskClient((url, init) => Promise.resolve(held.request(url, init)))
+      const form = await client.request('/painel/entrar')
+      const nonce = /name="_csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? ''
+      const started = performance.now()
+      const response = await client.post(
+        '/painel/entrar',
+        { senha: password },
+        { csrf: csrf ?? nonce },
+      )
+      return { status: response.status, ms: performance.now() - started }
+    }
+    const right: number[] = []
+    const wrong: number[] = []
+    // Interleaved, so a slow moment of the machine falls on both.
+    for (let round = 0; round < 4; round += 1) {
+      const ok = await timedSignIn(PASSWORD)
+      const refused = await timedSignIn(`senha errada ${round}`)
+      expect([ok.status, refused.status]).toEqual([303, 401])
+      right.push(ok.ms)
+      wrong.push(refused.ms)
+    }
+    const stale = await timedSignIn(PASSWORD, false)
+    expect(stale.status).toBe(403)
+    await db.query(
+      "insert into private.desk_login_failures (client_key) select 'unknown' from generate_series(1, 10)",
+    )
+    const throttled = await timedSignIn(PASSWORD)
+    expect(throttled.status).toBe(429)
+
+    // No answer leaves before the pause, whatever it says…
+    for (const ms of [...right, ...wrong, stale.ms, throttled.ms]) {
+      expect(ms).toBeGreaterThanOrEqual(holdMs)
+    }
+    // …and the right password is not told apart by when its answers come.
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length / 2] ?? 0
+    expect(Math.abs(median(right) - median(wrong))).toBeLessThan(holdMs / 2)
   })
 
   it('refuses a sign-in form posted without its own token (login CSRF)', async () => {
@@ -196,7 +239,11 @@ describe('the list', () => {
     ])
     const client = await signedIn()
     const names = async () =>
-      [...(await (await client.request('/painel')).text()).matchAll(/contatos\/[^"]+">([^<]+)</g)]
+      [
+        ...(await (await client.request('/painel')).text()).matchAll(
+          /contatos\/[^"]+"><bdi class="visitor-text">([^<]+)</g,
+        ),
+      ]
         .map((match) => match[1])
         .sort()
     await client.post('/painel/filtro', { status: 'fechado' })

@@ -3,7 +3,7 @@ import type { Database } from '../db/database.ts'
 import type { Logger } from '../log.ts'
 import { createIsHttps } from '../proxy-trust.ts'
 import type { Settings } from '../settings.ts'
-import { preparePasswordCheck } from './sign-in/password-check.ts'
+import { adoptPassword, preparePassword } from './sign-in/password-check.ts'
 import type { LeadDeskOptions } from './http/desk-env.ts'
 import { applyRetentionDays, startRetentionPurge } from './leads/retention.ts'
 import { startQuarantinePurge } from './quarantine/quarantine-purge.ts'
@@ -16,7 +16,8 @@ export interface StartedLeadDesk {
 
 /**
  * What start-server needs for the lead desk: the password check (hashing a plain password
- * once), the retention setting written to the database and its daily purge, and the daily
+ * once) and its fingerprint made the database's, which ends sessions made under another
+ * password; the retention setting written to the database and its daily purge; and the daily
  * purge of the quarantine (which runs whatever the retention).
  */
 export const startLeadDesk = async (
@@ -35,11 +36,23 @@ export const startLeadDesk = async (
     desk.retentionIntervalMs === false
       ? undefined
       : startQuarantinePurge(db, desk.retentionIntervalMs, log)
-  const options: LeadDeskOptions | undefined = desk.password && {
-    checkPassword: await preparePasswordCheck(desk.password),
-    loginFailureDelayMs: desk.loginFailureDelayMs,
-    outboxDir,
-    isHttps: createIsHttps(settings.trustProxy),
+  let options: LeadDeskOptions | undefined
+  if (desk.password) {
+    const password = await preparePassword(db, desk.password)
+    const { changed, sessionsEnded } = await adoptPassword(db, password.fingerprint)
+    // A changed password ends every session made under the old one, on every server.
+    if (changed || sessionsEnded > 0) {
+      log.info('desk_sessions_ended', {
+        reason: changed ? 'password_changed' : 'other_password',
+        sessions: sessionsEnded,
+      })
+    }
+    options = {
+      password,
+      loginAnswerMs: desk.loginAnswerMs,
+      outboxDir,
+      isHttps: createIsHttps(settings.trustProxy),
+    }
   }
   return {
     options,

@@ -168,6 +168,67 @@ describe('Lead desk', () => {
     await expectNoAxeViolations(page, '/painel/contatos/:id (404)')
   })
 
+  it('shows a direction-flipping or look-alike name as what it is, not as what it pretends (axe clean)', async () => {
+    const tag = marker('Bidi')
+    // U+202E turns what follows around: "gnp.exe" reads "exe.png". А, о and а are Cyrillic.
+    const name = `Joao ${tag} \u202Egnp.exe`
+    const company = 'Аurоra Digitаl (suporte)'
+    await seedLeads(desk.site().db, [
+      {
+        name,
+        email: `joao.${tag}@example.com`,
+        company,
+        message: `Segue o anexo\u200B gnp.exe ${tag}`,
+      },
+    ])
+    const page = await desk.open()
+    await signIn(page)
+    await search(page, tag)
+
+    /** Where the browser draws the "g" and the last "e" of "gnp.exe" inside an element. */
+    const drawnOrder = (element: Element) => {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const at = node.textContent?.indexOf('gnp.exe') ?? -1
+        if (at < 0) continue
+        const leftOf = (offset: number) => {
+          const range = document.createRange()
+          range.setStart(node, offset)
+          range.setEnd(node, offset + 1)
+          return range.getBoundingClientRect().left
+        }
+        return { g: leftOf(at), lastE: leftOf(at + 6) }
+      }
+      return undefined
+    }
+
+    const row = page.locator('tbody tr', { hasText: tag })
+    const link = row.getByRole('link')
+    expect(await link.innerText()).toBe(`Joao ${tag} ⟨U+202E⟩gnp.exe`)
+    const inList = await link.evaluate(drawnOrder)
+    expect(inList && inList.g < inList.lastE).toBe(true)
+    const rowTree = await row.ariaSnapshot()
+    // What a screen reader announces: the marker, then the name as typed.
+    expect(rowTree).toContain(`link "Joao ${tag} ⟨U+202E⟩ gnp.exe"`)
+    expect(rowTree).toContain('⚠ Alfabetos misturados: latino e cirílico')
+    await expectNoAxeViolations(page, '/painel (look-alike names)')
+
+    await link.click()
+    const heading = page.getByRole('heading', { level: 1 })
+    await heading.waitFor()
+    expect(await heading.innerText()).toBe(`Contato de Joao ${tag} ⟨U+202E⟩gnp.exe`)
+    const onPage = await heading.evaluate(drawnOrder)
+    expect(onPage && onPage.g < onPage.lastE).toBe(true)
+    const facts = await page.locator('dl.facts').ariaSnapshot()
+    expect(facts).toContain('Аurоra')
+    expect(facts).toContain('⚠ Alfabetos misturados: latino e cirílico')
+    expect(await page.locator('.message').innerText()).toBe(`Segue o anexo⟨U+200B⟩ gnp.exe ${tag}`)
+    expect(
+      await page.locator('.hidden-char', { hasText: 'U+202E' }).first().getAttribute('title'),
+    ).toContain('muda a direção do texto')
+    await expectNoAxeViolations(page, '/painel/contatos/:id (look-alike names)')
+  })
+
   it('exports the filtered list as CSV that Excel (pt-BR) reads with accents intact', async () => {
     const tag = marker('Csv')
     const leads = [
@@ -265,7 +326,7 @@ describe('Lead desk', () => {
   it('signs out, after which the desk asks for the password again', async () => {
     const page = await desk.open()
     await signIn(page)
-    await page.getByRole('button', { name: 'Sair' }).click()
+    await page.getByRole('button', { name: 'Sair', exact: true }).click()
     await page.getByRole('status').filter({ hasText: 'Você saiu do painel.' }).waitFor()
     await expectNoAxeViolations(page, '/painel/entrar (signed out)')
     await page.goto('/painel')

@@ -14,6 +14,7 @@ import { seedLeads } from '../support/seed-leads.ts'
 import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
 
 const MIGRATION = path.join(MIGRATIONS_DIR, '20261122000300_lead_desk.sql')
+const LOCKS_MIGRATION = path.join(MIGRATIONS_DIR, '20261124000400_desk_locks.sql')
 const DAY_MS = 24 * 60 * 60 * 1000
 
 let postgres: PostgresServer
@@ -23,8 +24,9 @@ beforeAll(async () => {
   postgres = await startPostgresServer({ pgCron: true })
   await applyMigrationsLikeSupabase(postgres.url)
   db = await openPostgresDatabase(postgres.url)
-  // Applying it a second time changes nothing and fails nowhere.
+  // Applying them a second time changes nothing and fails nowhere.
   await db.exec(await readFile(MIGRATION, 'utf8'))
+  await db.exec(await readFile(LOCKS_MIGRATION, 'utf8'))
 }, 120_000)
 afterAll(async () => {
   await db?.close()
@@ -121,6 +123,8 @@ describe('the lead desk migration on a Supabase-like PostgreSQL', () => {
       'select * from public.contact_submissions',
       'select * from private.leads_export',
       'select * from private.desk_sessions',
+      'select * from private.desk_password',
+      'select * from private.desk_devices',
       "select private.erase_leads_by_email('v@example.com')",
       'select private.purge_expired_leads()',
     ]) {

@@ -1,7 +1,8 @@
 /**
  * A stand-in for a server in the lock tests: takes the data folder's lock, reports on stdout
  * one JSON line per event, and holds the lock until its stdin closes.
- * Usage: node --import tsx hold-data-dir-lock.ts <folder> <leaseMs>
+ * Usage: node --import tsx hold-data-dir-lock.ts <folder> <leaseMs> (the tests run it bundled:
+ * lock-holder.ts)
  */
 import { acquireDataDirLock } from '../../server/db/lock.ts'
 

@@ -1,6 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process'
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createInterface } from 'node:readline'
+import { buildSync } from 'esbuild'
 
 export interface HolderEvent {
   event: 'waiting' | 'locked' | 'refused' | 'lost'
@@ -22,7 +25,39 @@ export interface LockHolder {
   signal(name: NodeJS.Signals): void
 }
 
-const script = path.resolve(import.meta.dirname, 'hold-data-dir-lock.ts')
+const source = path.resolve(import.meta.dirname, 'hold-data-dir-lock.ts')
+let bundle: { dir: string; script: string } | undefined
+
+/**
+ * The holder and the lock code it runs, bundled into one plain JavaScript file in a folder of
+ * its own that every user may read. A holder started as another user cannot read this
+ * checkout when it sits in a private folder (under /root, in a `mktemp -d` folder); the node
+ * binary itself is world-readable, so the bundle is all it needs. Made once per test file.
+ */
+const holderScript = (): string => {
+  if (bundle) return bundle.script
+  const dir = mkdtempSync(path.join(tmpdir(), 'lock-holder-'))
+  const script = path.join(dir, 'hold-data-dir-lock.mjs')
+  buildSync({
+    entryPoints: [source],
+    outfile: script,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    logLevel: 'warning',
+  })
+  chmodSync(dir, 0o755)
+  chmodSync(script, 0o644)
+  bundle = { dir, script }
+  return script
+}
+
+/** Removes the bundled holder; call it once the file's holders have all ended. */
+export const removeLockHolderBundle = () => {
+  if (bundle) rmSync(bundle.dir, { recursive: true, force: true })
+  bundle = undefined
+}
 
 /**
  * Runs the holder in new Linux namespaces, as a container does. Without root a user namespace
@@ -61,7 +96,7 @@ export const startLockHolder = (
   leaseMs: number,
   where: { pidNamespace?: boolean; readOnlyFolder?: boolean; uid?: number } = {},
 ): LockHolder => {
-  const node = [process.execPath, '--import', 'tsx', script, folder, String(leaseMs)]
+  const node = [process.execPath, holderScript(), folder, String(leaseMs)]
   const [command = '', ...args] = [
     ...(where.pidNamespace ? asPidOne() : []),
     ...(where.readOnlyFolder ? withFolderReadOnly(folder) : []),

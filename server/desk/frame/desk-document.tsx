@@ -38,6 +38,10 @@ export const DeskDocument = ({ title, csrfToken, children }: DeskDocumentProps) 
               <input type="hidden" name="_csrf" value={csrfToken} />
               <button type="submit">{deskCopy.layout.signOut}</button>
             </form>
+            <form method="post" action={deskPaths.logoutEverywhere}>
+              <input type="hidden" name="_csrf" value={csrfToken} />
+              <button type="submit">{deskCopy.layout.signOutEverywhere}</button>
+            </form>
           </nav>
         )}
       </header>

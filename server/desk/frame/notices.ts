@@ -1,5 +1,6 @@
 import { deskCopy } from '../copy.ts'
 import { isNotice, type Notice } from '../desk-paths.ts'
+import { readNoticeCount } from '../http/request-values.ts'
 
 const { notices } = deskCopy
 
@@ -9,14 +10,16 @@ export interface NoticeMessage {
   text: string
 }
 
-const noticeMessages: Record<Notice, (count: number) => NoticeMessage> = {
+/** Each notice's words; undefined when its count is missing (a made-up URL): no notice. */
+const noticeMessages: Record<Notice, (count: number | undefined) => NoticeMessage | undefined> = {
   situacao: () => ({ tone: 'ok', text: notices.status }),
   nota: () => ({ tone: 'ok', text: notices.note }),
   reenviado: () => ({ tone: 'ok', text: notices.resent }),
   'reenvio-falhou': () => ({ tone: 'error', text: notices.resendFailed }),
   'reenvio-recusado': () => ({ tone: 'error', text: notices.resendRefused }),
   'reenvio-ocupado': () => ({ tone: 'error', text: notices.resendBusy }),
-  apagado: (count) => ({ tone: 'ok', text: notices.erased(count) }),
+  apagado: (count) =>
+    count === undefined ? undefined : { tone: 'ok', text: notices.erased(count) },
   confirme: () => ({ tone: 'error', text: notices.eraseUnconfirmed }),
   'situacao-invalida': () => ({ tone: 'error', text: notices.invalidStatus }),
   'nota-longa': () => ({ tone: 'error', text: notices.noteTooLong }),
@@ -24,13 +27,17 @@ const noticeMessages: Record<Notice, (count: number) => NoticeMessage> = {
   'restaurado-envio-falhou': () => ({ tone: 'error', text: notices.restoredMailFailed }),
   'restauro-recusado': () => ({ tone: 'error', text: notices.restoreRefused }),
   'quarentena-apagada': () => ({ tone: 'ok', text: notices.quarantineDeleted }),
-  'quarentena-esvaziada': (count) => ({ tone: 'ok', text: notices.quarantineEmptied(count) }),
+  'quarentena-esvaziada': (count) =>
+    count === undefined ? undefined : { tone: 'ok', text: notices.quarantineEmptied(count) },
   'quarentena-confirme': () => ({ tone: 'error', text: notices.quarantineUnconfirmed }),
 }
 
-/** The words for a notice code from a redirect (?aviso=…), or nothing for an unknown code. */
+/**
+ * The words for a notice code from a redirect (?aviso=…&n=…), or nothing for an unknown code
+ * or a count that is no small whole number.
+ */
 export const noticeFor = (
   code: string | undefined,
   count: string | undefined,
 ): NoticeMessage | undefined =>
-  isNotice(code) ? noticeMessages[code](Math.max(1, Number(count) || 1)) : undefined
+  isNotice(code) ? noticeMessages[code](readNoticeCount(count)) : undefined

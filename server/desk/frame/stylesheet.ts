@@ -66,6 +66,9 @@ td.email { overflow-wrap: anywhere; min-width: 10rem; }
 .badge-pendente { background: #fefce8; color: #713f12; border-color: #facc15; }
 .badge-falhou { background: #fef2f2; color: #7f1d1d; border-color: #fca5a5; }
 .badge-recusado { background: #7f1d1d; color: #ffffff; border-color: #7f1d1d; }
+.badge-warning { background: #fff7ed; color: #7c2d12; border-color: #fb923c; margin-left: 0.35rem; }
+.hidden-char { display: inline-block; padding: 0 0.2rem; margin: 0 0.1rem; border: 1px dashed #b45309; border-radius: 0.25rem; background: #fffbeb; color: #7c2d12; font-family: ui-monospace, monospace; font-size: 0.8em; white-space: nowrap; }
+mark.mixed-script { background: #ffedd5; color: #7c2d12; text-decoration: underline wavy #c2410c; }
 .error-detail { display: block; color: #7f1d1d; font-size: 0.8rem; max-width: 12rem; overflow-wrap: anywhere; }
 .pager { display: flex; gap: 1rem; align-items: center; justify-content: center; margin-top: 1rem; }
 .pager a, .pager span { padding: 0.25rem 0.5rem; }

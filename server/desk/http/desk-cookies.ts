@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie'
 import { DESK_PATH } from '../desk-paths.ts'
+import { KNOWN_DEVICE_DAYS } from '../sign-in/known-devices.ts'
 
 /**
  * Over HTTPS the cookies carry the __Host- prefix: the browser then accepts them only with
@@ -27,10 +28,14 @@ export interface DeskCookies {
   /** The sign-in form's double-submit token, before any session exists. */
   readLoginNonce(c: Context): string | undefined
   writeLoginNonce(c: Context, nonce: string): void
+  /** A browser that signed in before (known-devices.ts); kept for KNOWN_DEVICE_DAYS. */
+  readDevice(c: Context): string | undefined
+  writeDevice(c: Context, token: string): void
 }
 
 export const SESSION_COOKIE = 'painel_sessao'
 export const LOGIN_COOKIE = 'painel_entrada'
+export const DEVICE_COOKIE = 'painel_aparelho'
 
 export const deskCookies = (isHttps: (c: Context) => boolean): DeskCookies => {
   const https = isHttps
@@ -45,6 +50,12 @@ export const deskCookies = (isHttps: (c: Context) => boolean): DeskCookies => {
       setCookie(c, cookieName(LOGIN_COOKIE, https(c)), nonce, {
         ...attributes(https(c)),
         maxAge: 60 * 60,
+      }),
+    readDevice: (c) => getCookie(c, cookieName(DEVICE_COOKIE, https(c))),
+    writeDevice: (c, token) =>
+      setCookie(c, cookieName(DEVICE_COOKIE, https(c)), token, {
+        ...attributes(https(c)),
+        maxAge: KNOWN_DEVICE_DAYS * 24 * 60 * 60,
       }),
   }
 }

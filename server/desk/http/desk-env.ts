@@ -2,16 +2,17 @@ import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../log.ts'
 import type { SendEmail } from '../../../supabase/functions/_shared/mail-delivery.ts'
 import type { Context } from 'hono'
-import type { PasswordCheck } from '../sign-in/password-check.ts'
+import type { PreparedPassword } from '../sign-in/password-check.ts'
 import type { DeskSession } from '../sign-in/session-store.ts'
 import type { DeskCookies } from './desk-cookies.ts'
 import type { DeskNavCounts } from '../frame/desk-nav.tsx'
 
 /** What the lead desk is given by the server (see server/desk/lead-desk.ts). */
 export interface LeadDeskOptions {
-  checkPassword: PasswordCheck
-  /** Every wrong password waits this long before its answer. */
-  loginFailureDelayMs: number
+  /** The check of a guess, and the fingerprint sessions are made under. */
+  password: PreparedPassword
+  /** Every sign-in answer, whatever it is, is held until this long after the request came. */
+  loginAnswerMs: number
   /** The development outbox, whose copies erasure deletes; undefined when there is none. */
   outboxDir: string | undefined
   /** Whether the visitor came over HTTPS (see proxy-trust.ts): Secure and __Host- cookies. */

@@ -1,3 +1,4 @@
+import { readFormText } from '../http/request-values.ts'
 import { isDelivery, isLeadStatus, type Delivery, type LeadStatus } from './lead.ts'
 
 /** What the list shows: kept in the session (never in a URL, where it would reach logs). */
@@ -13,11 +14,9 @@ export const EMPTY_FILTER: LeadFilter = { search: '', status: 'todas', delivery:
 export const SEARCH_LIMIT = 200
 const MAX_TERMS = 8
 
-const text = (value: unknown) => (typeof value === 'string' ? value : '')
-
 /** Reads a filter from a form or from the session's JSON; anything unknown is "all". */
 export const readLeadFilter = (input: Record<string, unknown>): LeadFilter => {
-  const search = Array.from(text(input.search).replace(/\s+/g, ' ').trim())
+  const search = Array.from(readFormText(input.search).replace(/\s+/g, ' ').trim())
     .slice(0, SEARCH_LIMIT)
     .join('')
   return {

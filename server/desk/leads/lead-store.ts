@@ -69,23 +69,30 @@ export interface LeadPage {
 type PageRow = LeadRow & { head: string; total: number }
 
 const pageColumns = `${COLUMNS}, left(s.message, ${EXCERPT_CHARACTERS * 2}) as head`
-const limitFor = (page: number) => `limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`
+
+/** LIMIT and OFFSET as parameters after `params`: a page number never becomes SQL text. */
+const paging = (params: unknown[], page: number) => ({
+  sql: `limit $${params.length + 1} offset $${params.length + 2}`,
+  params: [...params, PAGE_SIZE, (page - 1) * PAGE_SIZE],
+})
 
 /**
  * A filtered page in one statement: the matches are counted and paged on their ids alone (one
  * scan of search_text), and only the page's rows are read whole.
  */
-const filteredPage = (db: Queryable, where: string, params: unknown[], page: number) =>
-  db.query<PageRow>(
+const filteredPage = (db: Queryable, where: string, params: unknown[], page: number) => {
+  const limit = paging(params, page)
+  return db.query<PageRow>(
     `with page as (
        select s.id, count(*) over () as total from public.contact_submissions s ${where}
-        order by s.created_at desc, s.id desc ${limitFor(page)}
+        order by s.created_at desc, s.id desc ${limit.sql}
      )
      select ${pageColumns}, page.total::integer as total
        from page join public.contact_submissions s using (id)
       order by s.created_at desc, s.id desc`,
-    params,
+    limit.params,
   )
+}
 
 /**
  * The whole list: counting is cheap without a filter, and the page walks
@@ -97,26 +104,34 @@ const unfilteredPage = async (db: Queryable, page: number) => {
     'select count(*)::integer as total from public.contact_submissions',
   )
   const total = counted.rows[0]?.total ?? 0
+  const limit = paging([], page)
   const { rows } = await db.query<LeadRow & { head: string }>(
     `select ${pageColumns}
        from (select id from public.contact_submissions
-              order by created_at desc, id desc ${limitFor(page)}) page
+              order by created_at desc, id desc ${limit.sql}) page
        join public.contact_submissions s using (id)
       order by s.created_at desc, s.id desc`,
+    limit.params,
   )
   return { rows: rows.map((row) => ({ ...row, total })) }
 }
 
-/** One page of the selection, newest first (BENCHMARKS.md §8 for the figures). */
+/**
+ * One page of the selection, newest first (BENCHMARKS.md §8 for the figures). The page number
+ * is the caller's to read (readPageNumber); one past the last shows the last.
+ */
 export const listLeads = async (
   db: Queryable,
   selection: LeadSelection,
   requestedPage: number,
 ): Promise<LeadPage> => {
+  if (!Number.isSafeInteger(requestedPage) || requestedPage < 1) {
+    throw new RangeError(`A page number is a whole number from 1, not ${requestedPage}.`)
+  }
   const { where, params } = selectionSql(selection)
   const fetchPage = (page: number) =>
     where === '' ? unfilteredPage(db, page) : filteredPage(db, where, params, page)
-  let page = Math.max(1, Math.trunc(requestedPage) || 1)
+  let page = requestedPage
   let { rows } = await fetchPage(page)
   if (rows.length === 0 && page > 1) {
     // Past the last page (leads erased meanwhile, or a made-up number): show the last one.

@@ -5,7 +5,7 @@ import { seedQuarantine } from '../../../tests/support/seed-quarantine.ts'
 import { createTestApp } from '../../../tests/support/test-app.ts'
 import { createTestDatabase } from '../../../tests/support/test-database.ts'
 import type { Database } from '../../db/database.ts'
-import { preparePasswordCheck } from '../sign-in/password-check.ts'
+import { preparePassword } from '../sign-in/password-check.ts'
 import type { LeadDeskOptions } from '../http/desk-env.ts'
 import { purgeQuarantine } from './quarantine-purge.ts'
 
@@ -63,8 +63,8 @@ const bot = {
 beforeAll(async () => {
   db = await createTestDatabase()
   options = {
-    checkPassword: await preparePasswordCheck({ kind: 'plain', value: PASSWORD }),
-    loginFailureDelayMs: 150,
+    password: await preparePassword(db, { kind: 'plain', value: PASSWORD }),
+    loginAnswerMs: 150,
     outboxDir: undefined,
     isHttps: () => false,
   }

@@ -59,7 +59,10 @@ export const countQuarantined = async (db: Queryable): Promise<number> => {
   return rows[0]?.total ?? 0
 }
 
-/** One page of the quarantine, newest first; past the last page, the last page. */
+/**
+ * One page of the quarantine, newest first; past the last page, the last page. The page number
+ * is already checked (http/request-values.ts).
+ */
 export const listQuarantined = async (
   db: Queryable,
   requestedPage: number,
@@ -71,12 +74,13 @@ export const listQuarantined = async (
   )
   const { days = 0, capacity = 0, total = 0 } = settings[0] ?? {}
   const pages = Math.max(1, Math.ceil(total / QUARANTINE_PAGE_SIZE))
-  const page = Math.min(pages, Math.max(1, Math.trunc(requestedPage) || 1))
+  const page = Math.min(pages, requestedPage)
   const { rows } = await db.query<EntryRow>(
     `select id, quarantined_at, reason, name, email, company, message
        from private.quarantined_submissions
       order by quarantined_at desc, id desc
-      limit ${QUARANTINE_PAGE_SIZE} offset ${(page - 1) * QUARANTINE_PAGE_SIZE}`,
+      limit $1 offset $2`,
+    [QUARANTINE_PAGE_SIZE, (page - 1) * QUARANTINE_PAGE_SIZE],
   )
   return { entries: rows.map(readEntry), total, page, pages, days, capacity }
 }

@@ -1,6 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { deskCopy } from '../copy.ts'
 import { deskPaths } from '../desk-paths.ts'
+import { findKnownDevice, rememberDevice } from './known-devices.ts'
 import { clearLoginFailures, reserveLoginAttempt } from './login-throttle.ts'
 import {
   SESSION_IDLE_MINUTES,
@@ -16,7 +17,12 @@ import { LoginPage, type LoginPageProps } from './login-page.tsx'
 /** Longer input is no password of ours, and would only make scrypt work harder. */
 const MAX_PASSWORD_LENGTH = 1024
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** Waits until `moment` (performance.now() time); a timer may fire a little early. */
+const holdUntil = async (moment: number) => {
+  for (let left = moment - performance.now(); left > 0; left = moment - performance.now()) {
+    await new Promise((resolve) => setTimeout(resolve, Math.ceil(left)))
+  }
+}
 
 /** Sign-in: GET shows the form, POST checks the password; nothing here needs a session. */
 export const createLoginRoutes = (deps: DeskDeps) => {
@@ -31,18 +37,7 @@ export const createLoginRoutes = (deps: DeskDeps) => {
     return renderPage(c, LoginPage({ nonce, message }), status)
   }
 
-  const app = new Hono<DeskEnv>()
-  app.get('/entrar', async (c) => {
-    if (await findSession(deps.db, deps.cookies.readSession(c))) {
-      return c.redirect(deskPaths.home, 303)
-    }
-    const reason = c.req.query('motivo') === 'sessao' ? deskCopy.login.sessionEnded : undefined
-    const signedOut = c.req.query('saiu') === '1' ? deskCopy.login.signedOut : undefined
-    const text = reason ?? signedOut
-    return showForm(c, text ? { tone: reason ? 'error' : 'ok', text } : undefined)
-  })
-
-  app.post('/entrar', async (c) => {
+  const signIn = async (c: Context) => {
     const body = await c.req.parseBody()
     // The form's token must match its cookie: another site cannot read either to forge both.
     const nonce = typeof body._csrf === 'string' ? body._csrf : undefined
@@ -50,13 +45,17 @@ export const createLoginRoutes = (deps: DeskDeps) => {
     if (cookieNonce === undefined || !sameSecret(nonce, cookieNonce)) {
       return showForm(c, { tone: 'error', text: deskCopy.login.staleForm }, 403)
     }
-    const attempt = await reserveLoginAttempt(deps.db, deps.clientAddress(c))
+    const device = await findKnownDevice(deps.db, deps.cookies.readDevice(c))
+    const attempt = await reserveLoginAttempt(deps.db, {
+      clientAddress: deps.clientAddress(c),
+      device,
+    })
     if (!attempt.allowed) {
-      deps.log.info('desk_sign_in_throttled')
+      deps.log.info('desk_sign_in_throttled', { scope: attempt.scope })
       c.header('Retry-After', String(attempt.retryAfterSeconds))
       return showForm(
         c,
-        { tone: 'error', text: deskCopy.login.throttled(attempt.retryAfterSeconds) },
+        { tone: 'error', text: deskCopy.login.throttled[attempt.scope](attempt.retryAfterSeconds) },
         429,
       )
     }
@@ -64,18 +63,45 @@ export const createLoginRoutes = (deps: DeskDeps) => {
     const right =
       password.length <= MAX_PASSWORD_LENGTH &&
       password !== '' &&
-      (await deps.checkPassword(password))
+      (await deps.password.check(password))
     if (!right) {
-      deps.log.info('desk_sign_in_refused')
-      await pause(deps.loginFailureDelayMs)
+      deps.log.info('desk_sign_in_refused', { known_browser: device !== undefined })
       return showForm(c, { tone: 'error', text: deskCopy.login.wrongPassword }, 401)
     }
-    await clearLoginFailures(deps.db, attempt.clientKey)
+    await clearLoginFailures(deps.db, attempt.attemptId, device)
     await deps.db.query('select private.desk_housekeeping($1)', [SESSION_IDLE_MINUTES])
-    const { token } = await createSession(deps.db)
+    const { token } = await createSession(deps.db, deps.password.fingerprint)
     deps.cookies.writeSession(c, token)
-    deps.log.info('desk_signed_in')
+    // This browser is known from now on: strangers' failures no longer lock it out.
+    deps.cookies.writeDevice(c, await rememberDevice(deps.db, device))
+    deps.log.info('desk_signed_in', { known_browser: device !== undefined })
     return c.redirect(deskPaths.home, 303)
+  }
+
+  const app = new Hono<DeskEnv>()
+  app.get('/entrar', async (c) => {
+    if (await findSession(deps.db, deps.cookies.readSession(c), deps.password.fingerprint)) {
+      return c.redirect(deskPaths.home, 303)
+    }
+    const reason = c.req.query('motivo') === 'sessao' ? deskCopy.login.sessionEnded : undefined
+    const saiu = c.req.query('saiu')
+    const signedOut =
+      saiu === '1'
+        ? deskCopy.login.signedOut
+        : saiu === 'todos'
+          ? deskCopy.login.signedOutEverywhere
+          : undefined
+    const text = reason ?? signedOut
+    return showForm(c, text ? { tone: reason ? 'error' : 'ok', text } : undefined)
+  })
+
+  // Every answer (signed in, wrong password, throttled, stale form) leaves at the same moment
+  // after the request came, so a guesser learns nothing by hanging up early.
+  app.post('/entrar', async (c) => {
+    const answerAt = performance.now() + deps.loginAnswerMs
+    const answer = await signIn(c)
+    await holdUntil(answerAt)
+    return answer
   })
   return app
 }

@@ -39,10 +39,13 @@ const b64 = (buffer: Buffer) => buffer.toString('base64').replace(/=+$/, '')
 export const formatPasswordHash = ({ logN, r, p, salt, hash }: PasswordHash): string =>
   `$scrypt$ln=${logN},r=${r},p=${p}$${b64(salt)}$${b64(hash)}`
 
-export const hashPassword = async (password: string, cost = DEFAULT_COST): Promise<string> => {
-  const salt = randomBytes(16)
-  return formatPasswordHash({ ...cost, salt, hash: await derive(password, salt, cost) })
-}
+/** A new hash with a random salt; a given salt gives the same hash for the same password. */
+export const hashPassword = async (
+  password: string,
+  cost = DEFAULT_COST,
+  salt: Buffer = randomBytes(16),
+): Promise<string> =>
+  formatPasswordHash({ ...cost, salt, hash: await derive(password, salt, cost) })
 
 const PHC =
   /^\$scrypt\$ln=(\d{1,2}),r=(\d{1,2}),p=(\d{1,2})\$([A-Za-z0-9+/]{16,})\$([A-Za-z0-9+/]{32,})$/

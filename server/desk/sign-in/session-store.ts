@@ -24,16 +24,20 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 // 32 random bytes in base64url; anything else is no session, and costs no query.
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
 
-/** Starts a session; the token goes into the cookie and nowhere else. */
+/**
+ * Starts a session under the password whose fingerprint is given (password-check.ts); the
+ * token goes into the cookie and nowhere else.
+ */
 export const createSession = async (
   db: Queryable,
+  passwordFingerprint: string,
 ): Promise<{ token: string; session: DeskSession }> => {
   const token = newSecret()
   const csrfToken = newSecret()
   const { rows } = await db.query<{ expires_at: Date | string }>(
-    `insert into private.desk_sessions (token_hash, csrf_token, expires_at)
-     values ($1, $2, now() + make_interval(hours => $3)) returning expires_at`,
-    [hashToken(token), csrfToken, SESSION_MAX_HOURS],
+    `insert into private.desk_sessions (token_hash, csrf_token, expires_at, password_fingerprint)
+     values ($1, $2, now() + make_interval(hours => $3), $4) returning expires_at`,
+    [hashToken(token), csrfToken, SESSION_MAX_HOURS, passwordFingerprint],
   )
   return {
     token,
@@ -46,10 +50,15 @@ export const createSession = async (
   }
 }
 
-/** The live session this token opens, or undefined (unknown, idle too long or past its end). */
+/**
+ * The live session this token opens, or undefined: unknown, idle too long, past its end, or
+ * made under another password than this server's (one changed since, on this server or on
+ * another one sharing the database).
+ */
 export const findSession = async (
   db: Queryable,
   token: string | undefined,
+  passwordFingerprint: string,
 ): Promise<DeskSession | undefined> => {
   if (token === undefined || !TOKEN.test(token)) return undefined
   const tokenHash = hashToken(token)
@@ -63,8 +72,8 @@ export const findSession = async (
             (extract(epoch from now() - last_seen_at) * 1000)::float8 as idle_ms
        from private.desk_sessions
       where token_hash = $1 and expires_at > now()
-        and last_seen_at > now() - make_interval(mins => $2)`,
-    [tokenHash, SESSION_IDLE_MINUTES],
+        and last_seen_at > now() - make_interval(mins => $2) and password_fingerprint = $3`,
+    [tokenHash, SESSION_IDLE_MINUTES, passwordFingerprint],
   )
   const row = rows[0]
   if (!row) return undefined
@@ -84,6 +93,10 @@ export const findSession = async (
 export const endSession = async (db: Queryable, session: DeskSession): Promise<void> => {
   await db.query('delete from private.desk_sessions where token_hash = $1', [session.tokenHash])
 }
+
+/** "Sign out everywhere": every session, this one included, on every server. */
+export const endAllSessions = async (db: Queryable): Promise<number> =>
+  (await db.query('delete from private.desk_sessions')).affectedRows
 
 export const saveSessionFilter = async (
   db: Queryable,

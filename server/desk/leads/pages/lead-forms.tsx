@@ -2,6 +2,8 @@
 import type { Child } from 'hono/jsx'
 import { deskCopy } from '../../copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
+import { isSuspiciousText } from '../../frame/visitor-text-parts.ts'
+import { VisitorText } from '../../frame/visitor-text.tsx'
 import { LEAD_STATUSES, NOTE_LIMIT, type Lead } from '../lead.ts'
 
 const copy = deskCopy.lead
@@ -65,10 +67,19 @@ export const ResendForm = (form: FormProps) => (
   </PanelForm>
 )
 
+/**
+ * The note is edited as typed (a textarea takes no markup), isolated by dir="auto"; one that
+ * holds hidden characters or mixed alphabets, pasted from a visitor, is shown marked too.
+ */
 export const NoteForm = (form: FormProps) => (
   <PanelForm panel="note" form={form}>
     <label for="nota">{copy.noteLabel}</label>
-    <textarea id="nota" name="note" maxlength={NOTE_LIMIT} aria-describedby="nota-dica">
+    {form.lead.note !== null && isSuspiciousText(form.lead.note) && (
+      <p class="hint message">
+        {deskCopy.visitorText.noteWarning} <VisitorText text={form.lead.note} />
+      </p>
+    )}
+    <textarea id="nota" name="note" dir="auto" maxlength={NOTE_LIMIT} aria-describedby="nota-dica">
       {form.lead.note ?? ''}
     </textarea>
     <p id="nota-dica" class="hint">

@@ -5,6 +5,8 @@ import { formatBrazilDateTime } from '../export/brazil-time.ts'
 import type { Lead } from '../lead.ts'
 import { DeliveryBadge, StatusBadge } from './badges.tsx'
 import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
+import { visitorTextAsPlain } from '../../frame/visitor-text-parts.ts'
+import { VisitorText } from '../../frame/visitor-text.tsx'
 import { EraseForm, NoteForm, ResendForm, StatusForm } from './lead-forms.tsx'
 import type { NoticeMessage } from '../../frame/notices.ts'
 
@@ -23,20 +25,26 @@ export interface LeadPageProps {
 }
 
 export const LeadPage = ({ lead, fromSameEmail, csrfToken, notice }: LeadPageProps) => (
-  <DeskDocument title={copy.title(lead.name)} csrfToken={csrfToken}>
+  <DeskDocument title={copy.title(visitorTextAsPlain(lead.name))} csrfToken={csrfToken}>
     <p>
       <a href={deskPaths.home}>{copy.back}</a>
     </p>
-    <h1>{copy.title(lead.name)}</h1>
+    <h1>
+      {copy.heading} <VisitorText text={lead.name} />
+    </h1>
     {notice && <Notice tone={notice.tone} text={notice.text} />}
     <section class="panel" aria-labelledby="mensagem">
       <dl class="facts">
         <dt>{copy.received}</dt>
         <dd>{formatBrazilDateTime(lead.createdAt)}</dd>
         <dt>{copy.email}</dt>
-        <dd>{lead.email}</dd>
+        <dd>
+          <VisitorText text={lead.email} />
+        </dd>
         <dt>{copy.company}</dt>
-        <dd>{lead.company ?? deskCopy.list.noCompany}</dd>
+        <dd>
+          {lead.company === null ? deskCopy.list.noCompany : <VisitorText text={lead.company} />}
+        </dd>
         <dt>{copy.status}</dt>
         <dd>
           <StatusBadge status={lead.status} />
@@ -47,7 +55,9 @@ export const LeadPage = ({ lead, fromSameEmail, csrfToken, notice }: LeadPagePro
         </dd>
       </dl>
       <h2 id="mensagem">{copy.message}</h2>
-      <p class="message">{lead.message}</p>
+      <p class="message">
+        <VisitorText text={lead.message} />
+      </p>
       <a class="button" href={mailtoHref(lead.email)}>
         {copy.reply}
       </a>

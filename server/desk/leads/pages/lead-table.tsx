@@ -3,6 +3,7 @@ import { deskCopy } from '../../copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { formatBrazilDateTime } from '../export/brazil-time.ts'
 import type { LeadSummary } from '../lead.ts'
+import { VisitorText } from '../../frame/visitor-text.tsx'
 import { DeliveryBadge, StatusBadge } from './badges.tsx'
 
 const columns = deskCopy.list.columns
@@ -28,11 +29,23 @@ export const LeadTable = ({ leads }: { leads: LeadSummary[] }) => (
           <tr>
             <td class="date">{formatBrazilDateTime(lead.createdAt)}</td>
             <td>
-              <a href={deskPaths.lead(lead.id)}>{lead.name}</a>
+              <a href={deskPaths.lead(lead.id)}>
+                <VisitorText text={lead.name} />
+              </a>
             </td>
-            <td class="email">{lead.email}</td>
-            <td>{lead.company ?? deskCopy.list.noCompany}</td>
-            <td class="excerpt">{lead.excerpt}</td>
+            <td class="email">
+              <VisitorText text={lead.email} />
+            </td>
+            <td>
+              {lead.company === null ? (
+                deskCopy.list.noCompany
+              ) : (
+                <VisitorText text={lead.company} />
+              )}
+            </td>
+            <td class="excerpt">
+              <VisitorText text={lead.excerpt} />
+            </td>
             <td>
               <StatusBadge status={lead.status} />
             </td>

@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { readCalendarDay } from '../export/brazil-time.ts'
 import { isExportFormat } from '../export/lead-export.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
+import { readEmailAddress } from '../../http/request-values.ts'
 import { eraseLeads } from '../erase-leads.ts'
 import { EMPTY_FILTER } from '../lead-filter.ts'
 import { sendExport } from './send-export.ts'
@@ -33,13 +34,10 @@ export const createApiRoutes = (deps: DeskDeps) => {
   // The address is personal data: it travels in the body, never in the URL.
   app.post('/api/apagar', async (c) => {
     const body: unknown = await c.req.json().catch(() => undefined)
-    const email =
-      typeof body === 'object' && body !== null && 'email' in body && typeof body.email === 'string'
-        ? body.email.trim()
-        : ''
-    if (!/^[^@\s]+@[^@\s]+$/.test(email) || email.length > 320) {
-      return c.json(badRequest('email must be one e-mail address.'), 400)
-    }
+    const email = readEmailAddress(
+      typeof body === 'object' && body !== null && 'email' in body ? body.email : undefined,
+    )
+    if (email === undefined) return c.json(badRequest('email must be one e-mail address.'), 400)
     const erased = await eraseLeads(deps, { email }, 'comando')
     deps.log.info('leads_erased', { leads: erased.leads, outbox_files: erased.outboxFiles })
     return c.json({ erased: erased.leads, outboxFiles: erased.outboxFiles })

@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono'
 import { deskPaths, withNotice } from '../../desk-paths.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
 import { renderErrorPage, renderPage } from '../../http/render.ts'
+import { readFormText, readLeadId } from '../../http/request-values.ts'
 import { isLeadStatus, NOTE_LIMIT } from '../lead.ts'
 import { eraseLeads } from '../erase-leads.ts'
 import { countLeadsFromEmail, findLead, setLeadNote, setLeadStatus } from '../lead-store.ts'
@@ -16,14 +17,19 @@ const RESEND_NOTICE = {
   busy: 'reenvio-ocupado',
 } as const satisfies Record<Exclude<ResendOutcome, 'not_found'>, string>
 
-/** One lead: its page and the changes made from it. Ids in URLs are UUIDs, never personal. */
+/**
+ * One lead: its page and the changes made from it. Ids in URLs are UUIDs, never personal; any
+ * other id is 404 before it reaches the database or a redirect.
+ */
 export const createLeadRoutes = (deps: DeskDeps) => {
   const app = new Hono<DeskEnv>()
   const notFound = (c: Context<DeskEnv>) => renderErrorPage(c, 404, c.get('session').csrfToken)
+  const leadIdOf = (c: Context<DeskEnv>) => readLeadId(c.req.param('id'))
 
   app.get('/contatos/:id', async (c) => {
     const { csrfToken } = c.get('session')
-    const lead = await findLead(deps.db, c.req.param('id'))
+    const id = leadIdOf(c)
+    const lead = id === undefined ? undefined : await findLead(deps.db, id)
     if (!lead) return notFound(c)
     return renderPage(
       c,
@@ -37,7 +43,8 @@ export const createLeadRoutes = (deps: DeskDeps) => {
   })
 
   app.post('/contatos/:id/situacao', async (c) => {
-    const id = c.req.param('id')
+    const id = leadIdOf(c)
+    if (id === undefined) return notFound(c)
     const { status } = await c.req.parseBody()
     if (!isLeadStatus(status))
       return c.redirect(withNotice(deskPaths.lead(id), 'situacao-invalida'), 303)
@@ -46,9 +53,10 @@ export const createLeadRoutes = (deps: DeskDeps) => {
   })
 
   app.post('/contatos/:id/nota', async (c) => {
-    const id = c.req.param('id')
+    const id = leadIdOf(c)
+    if (id === undefined) return notFound(c)
     const { note } = await c.req.parseBody()
-    const text = typeof note === 'string' ? note.replace(/\r\n/g, '\n') : ''
+    const text = readFormText(note)
     if (Array.from(text).length > NOTE_LIMIT)
       return c.redirect(withNotice(deskPaths.lead(id), 'nota-longa'), 303)
     if (!(await setLeadNote(deps.db, id, text))) return notFound(c)
@@ -56,7 +64,8 @@ export const createLeadRoutes = (deps: DeskDeps) => {
   })
 
   app.post('/contatos/:id/reenviar', async (c) => {
-    const id = c.req.param('id')
+    const id = leadIdOf(c)
+    if (id === undefined) return notFound(c)
     const outcome = await resendLeadMail(
       {
         query: (sql, params) => deps.db.query(sql, params),
@@ -70,7 +79,8 @@ export const createLeadRoutes = (deps: DeskDeps) => {
   })
 
   app.post('/contatos/:id/apagar', async (c) => {
-    const id = c.req.param('id')
+    const id = leadIdOf(c)
+    if (id === undefined) return notFound(c)
     const body = await c.req.parseBody()
     if (body.confirm !== '1') return c.redirect(withNotice(deskPaths.lead(id), 'confirme'), 303)
     const lead = await findLead(deps.db, id)

@@ -1,25 +1,24 @@
 import { Hono } from 'hono'
-import { endSession, saveSessionFilter } from '../../sign-in/session-store.ts'
+import { endAllSessions, endSession, saveSessionFilter } from '../../sign-in/session-store.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { isExportFormat } from '../export/lead-export.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
-import { renderPage } from '../../http/render.ts'
+import { renderErrorPage, renderPage } from '../../http/render.ts'
+import { readPageNumber } from '../../http/request-values.ts'
 import { EMPTY_FILTER, readLeadFilter } from '../lead-filter.ts'
 import { listLeads } from '../lead-store.ts'
 import { sendExport } from './send-export.ts'
 import { LeadListPage } from '../pages/lead-list-page.tsx'
 import { noticeFor } from '../../frame/notices.ts'
 
-/** The list, its filter and export, and signing out; all behind a session. */
+/** The list, its filter and export, and signing out (here or everywhere); all behind a session. */
 export const createListRoutes = (deps: DeskDeps) => {
   const app = new Hono<DeskEnv>()
   app.get('/', async (c) => {
     const session = c.get('session')
-    const result = await listLeads(
-      deps.db,
-      { filter: session.filter },
-      Number(c.req.query('pagina') ?? '1'),
-    )
+    const page = readPageNumber(c.req.query('pagina'))
+    if (page === undefined) return renderErrorPage(c, 404, session.csrfToken)
+    const result = await listLeads(deps.db, { filter: session.filter }, page)
     return renderPage(
       c,
       LeadListPage({
@@ -48,6 +47,14 @@ export const createListRoutes = (deps: DeskDeps) => {
     await endSession(deps.db, c.get('session'))
     deps.cookies.clearSession(c)
     return c.redirect(`${deskPaths.login}?saiu=1`, 303)
+  })
+
+  // For a lost laptop or a shared password: every session, this one too, on every server.
+  app.post('/sair-de-todos', async (c) => {
+    const sessions = await endAllSessions(deps.db)
+    deps.cookies.clearSession(c)
+    deps.log.info('desk_signed_out_everywhere', { sessions })
+    return c.redirect(`${deskPaths.login}?saiu=todos`, 303)
   })
   return app
 }

@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { deskCopy } from '../../copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
+import { VisitorText } from '../../frame/visitor-text.tsx'
 import { formatBrazilDateTime } from '../../leads/export/brazil-time.ts'
 import type { QuarantinedSubmission } from '../quarantine-store.ts'
 
@@ -39,18 +40,26 @@ export const QuarantineEntry = ({
   const heading = `quarentena-${entry.id}`
   return (
     <article class="panel" aria-labelledby={heading}>
-      <h2 id={heading}>{copy.entryTitle(entry.name)}</h2>
+      <h2 id={heading}>
+        {copy.entryHeading} <VisitorText text={entry.name} />
+      </h2>
       <dl class="facts">
         <dt>{copy.received}</dt>
         <dd>{formatBrazilDateTime(entry.quarantinedAt)}</dd>
         <dt>{copy.email}</dt>
-        <dd>{entry.email}</dd>
+        <dd>
+          <VisitorText text={entry.email} />
+        </dd>
         <dt>{copy.company}</dt>
-        <dd>{entry.company ?? deskCopy.list.noCompany}</dd>
+        <dd>
+          {entry.company === null ? deskCopy.list.noCompany : <VisitorText text={entry.company} />}
+        </dd>
         <dt>{copy.reason}</dt>
         <dd>{copy.reasons[entry.reason]}</dd>
         <dt>{copy.message}</dt>
-        <dd class="message">{entry.message}</dd>
+        <dd class="message">
+          <VisitorText text={entry.message} />
+        </dd>
       </dl>
       <div class="actions">
         <EntryAction

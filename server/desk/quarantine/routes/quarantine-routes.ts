@@ -2,7 +2,8 @@ import { Hono } from 'hono'
 import { deskPaths, withNotice } from '../../desk-paths.ts'
 import { noticeFor } from '../../frame/notices.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
-import { renderPage } from '../../http/render.ts'
+import { renderErrorPage, renderPage } from '../../http/render.ts'
+import { readPageNumber } from '../../http/request-values.ts'
 import { QuarantinePage } from '../pages/quarantine-page.tsx'
 import { deleteQuarantined, emptyQuarantine, listQuarantined } from '../quarantine-store.ts'
 import { restoreQuarantined } from '../restore-quarantined.ts'
@@ -16,7 +17,9 @@ export const createQuarantineRoutes = (deps: DeskDeps) => {
   const app = new Hono<DeskEnv>()
 
   app.get('/quarentena', async (c) => {
-    const list = await listQuarantined(deps.db, Number(c.req.query('pagina') ?? '1'))
+    const page = readPageNumber(c.req.query('pagina'))
+    if (page === undefined) return renderErrorPage(c, 404, c.get('session').csrfToken)
+    const list = await listQuarantined(deps.db, page)
     return renderPage(
       c,
       QuarantinePage({

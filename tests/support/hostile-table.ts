@@ -1,0 +1,30 @@
+import { readFile, writeFile } from 'node:fs/promises'
+
+/**
+ * docs/hostile-inputs.md is written by more than one test file, each its own part: the public
+ * API's table first (no heading of its own), then one `## ` section per other surface. Each
+ * writer replaces only its part and keeps the others; run Prettier on the file afterwards.
+ */
+export const writeHostileSection = async (
+  file: string,
+  /** The section's `## ` heading, or undefined for the part before the first one. */
+  heading: string | undefined,
+  lines: string[],
+): Promise<void> => {
+  const existing = await readFile(file, 'utf8').catch(() => '')
+  const parts = existing.split(/^(?=## )/m)
+  const [top = '', ...sections] = parts[0]?.startsWith('## ') ? ['', ...parts] : parts
+  const text = `${lines.join('\n').trimEnd()}\n`
+  const mine = `## ${heading}\n`
+  const replaced =
+    heading === undefined
+      ? [text, ...sections]
+      : sections.some((section) => section.startsWith(mine))
+        ? [top, ...sections.map((section) => (section.startsWith(mine) ? text : section))]
+        : [top, ...sections, text]
+  await writeFile(file, replaced.map((part) => part.trimEnd()).join('\n\n') + '\n')
+}
+
+/** A markdown table's row, with pipes in cells escaped. */
+export const tableRow = (cells: (string | number)[]) =>
+  `| ${cells.map((cell) => String(cell).replace(/\|/g, '\\|')).join(' | ')} |`
