@@ -5,7 +5,7 @@ import {
   type InTransaction,
 } from './anon-request.ts'
 import { hasVisibleText } from './contact-message.ts'
-import { CONTACT_PAGE_PATHS, refusalId } from './contact-form-fields.ts'
+import { CONTACT_PAGE_PATHS, refusalId } from './contact-pages.ts'
 import { readContactFormPost, type ContactFormPost } from './contact-form-post.ts'
 import { readDatabaseAnswer } from './database-answer.ts'
 import { notifyCompany, type NotifyDeps } from './mail-delivery.ts'
