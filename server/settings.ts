@@ -3,7 +3,7 @@ import { readMailSettings, type MailSettings } from '../supabase/functions/_shar
 import { parseTrustProxy, type TrustProxy } from './proxy-trust.ts'
 import { CONTACT_LIMIT_SETTINGS, type ContactLimitName } from './db/contact-limits.ts'
 import { readDeskSettings, type DeskSettings } from './desk/desk-settings.ts'
-import { DIST_DIR } from './paths.ts'
+import { CONTACT_TEMPLATE, DIST_DIR } from './paths.ts'
 
 /**
  * The publishable key the embedded server accepts when SUPABASE_ANON_KEY is not set. It is
@@ -31,6 +31,8 @@ export interface Settings {
   contactLimits: Partial<Record<ContactLimitName, number>>
   /** The built site; undefined serves the API only. */
   distDir: string | undefined
+  /** The build's contact page for a refused form (read only with a site, if it exists). */
+  contactPageTemplate: string | undefined
   /** How often unsent e-mails are looked for; false turns the sweep off (tests). */
   mailSweepIntervalMs: number | false
   /** Run the insert path before listening, so the first visitors do not wait for cold code. */
@@ -148,6 +150,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       trustProxy,
       contactLimits,
       distDir: DIST_DIR,
+      contactPageTemplate: CONTACT_TEMPLATE,
       mailSweepIntervalMs: 60_000,
       warmUp: true,
       desk,
