@@ -27,12 +27,14 @@ export function ContactRefused() {
       >
         {contactRefusedPage.title}
       </h1>
+      {/* A margin of a whole screen: the browser keeps the page at its top instead of
+          scrolling the heading under the fixed header to bring the reason up. */}
       <div className="group text-lg font-medium text-pretty text-red-800">
         {reasons.map((reason) => (
           <p
             key={reason.message}
             id={refusalId(reason.message)}
-            className="hidden scroll-mt-32 target:block"
+            className="hidden scroll-mt-[100vh] target:block"
           >
             {reason.description}
           </p>
