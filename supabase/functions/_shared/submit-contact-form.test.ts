@@ -120,13 +120,14 @@ describe('submit-contact-form', () => {
   it('counts the flood limit against the address the platform forwarded', async () => {
     const { deps } = setup()
     await db.exec('update private.contact_settings set per_address_limit = 1')
-    const from = { headers: { 'x-forwarded-for': '198.51.100.23' } }
+    // What Supabase's edge (Cloudflare) sets on every request to a function.
+    const from = { headers: { 'cf-connecting-ip': '198.51.100.23' } }
     expect((await post(deps, lead(), from)).headers.get('location')).toMatch(/enviada\/$/)
     const refused = await post(deps, lead(), from)
     expect(refused.headers.get('location')).toBe(
       `${SITE}/contato/erro/#${refusalId(contactFloodErrors.perAddress)}`,
     )
-    const elsewhere = await post(deps, lead(), { headers: { 'x-forwarded-for': '198.51.100.24' } })
+    const elsewhere = await post(deps, lead(), { headers: { 'cf-connecting-ip': '198.51.100.24' } })
     expect(elsewhere.headers.get('location')).toMatch(/enviada\/$/)
   })
 
