@@ -16,6 +16,7 @@ export default tseslint.config(
       '.data',
       'screenshots',
       'supabase/functions/send-contact-email',
+      'supabase/functions/submit-contact-form',
     ],
   },
   js.configs.recommended,

@@ -9,8 +9,13 @@ export default defineConfig({
   // The pages are rendered by devPages (and prerendered by the build), not served as index.html.
   appType: 'custom',
   server: {
-    // `npm run dev` next to `npm start`: the form reaches the embedded backend on port 8080.
-    proxy: { '/rest/v1': 'http://127.0.0.1:8080', '/functions/v1': 'http://127.0.0.1:8080' },
+    // `npm run dev` next to `npm start`: the form reaches the embedded backend on port 8080,
+    // and so does its POST when sent without script (pages, GET, are rendered here first).
+    proxy: {
+      '/rest/v1': 'http://127.0.0.1:8080',
+      '/functions/v1': 'http://127.0.0.1:8080',
+      '/contato': 'http://127.0.0.1:8080',
+    },
   },
   build: {
     // Hashed file names let the server cache assets for a year.

@@ -72,6 +72,9 @@ await build({
 await rename(path.join(root, 'dist', '.vite', 'manifest.json'), path.join(root, CLIENT_MANIFEST))
 await rm(path.join(root, 'dist', '.vite'), { recursive: true, force: true })
 
+// Emptied before the prerender, which writes the server's copy of the contact page there.
+const serverDir = path.join(root, 'dist-server')
+await rm(serverDir, { recursive: true, force: true })
 const report = await prerender(root, process.env.SITE_URL, backend.url)
 console.log(`Prerendered:\n${formatReport(report)}`)
 await rm(path.join(root, SSR_BUILD_DIR), { recursive: true, force: true })
@@ -81,8 +84,6 @@ const overBudget = report.pages.some(
 )
 if (overBudget) console.warn('Warning: a size budget from DESIGN.md is exceeded (see above).')
 
-const serverDir = path.join(root, 'dist-server')
-await rm(serverDir, { recursive: true, force: true })
 await bundleForNode('server/index.ts', path.join(serverDir, 'server.js'), root)
 // `npm run leads` (export, erase, hash-password), built alike so it runs without dev tools.
 await bundleForNode('server/leads-command.ts', path.join(serverDir, 'leads.js'), root)

@@ -3,7 +3,7 @@
  * JavaScript runs. The test command builds first; run `npm run build` when using Vitest alone.
  */
 import { createHash } from 'node:crypto'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
@@ -91,7 +91,14 @@ describe('dist/index.html', () => {
 })
 
 /** Every page the build writes (src/routes.ts). */
-const pages = ['index.html', 'privacidade/index.html', '404.html']
+const pages = [
+  'index.html',
+  'privacidade/index.html',
+  'contato/index.html',
+  'contato/enviada/index.html',
+  'contato/erro/index.html',
+  '404.html',
+]
 
 describe.each(pages)('the scripts of dist/%s', (file) => {
   it("are the site's own files, started by one inline loader whose hash the page's policy names", () => {
@@ -170,6 +177,48 @@ describe('dist/privacidade/index.html', () => {
     expect(doc.querySelector('[data-island]')).toBeNull()
     const sitemap = readFileSync(path.join(distDir, 'sitemap.xml'), 'utf8')
     expect(sitemap).toContain(`<loc>${canonical}</loc>`)
+  })
+})
+
+describe('the pages of a form sent without script', () => {
+  const policyOf = (doc: Document) =>
+    doc.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute('content') ?? ''
+
+  it('let every page post the form to this origin only, as the embedded build does', () => {
+    for (const file of pages) {
+      expect(policyOf(readBuilt(file)).split('; '), file).toContain("form-action 'self'")
+    }
+    const form = readBuilt('contato/index.html').querySelector('#contact form')
+    expect(form?.getAttribute('method')).toBe('post')
+    expect(form?.getAttribute('action')).toBe('/contato')
+    expect(readBuilt('index.html').querySelector('#contact form')?.getAttribute('action')).toBe(
+      '/contato',
+    )
+  })
+
+  it('list the contact page in the sitemap, and keep the thank-you and error pages out of search', () => {
+    const sitemap = readFileSync(path.join(distDir, 'sitemap.xml'), 'utf8')
+    expect(sitemap).toMatch(/<loc>[^<]*\/contato<\/loc>/)
+    expect(sitemap).not.toContain('enviada')
+    expect(sitemap).not.toContain('erro')
+    for (const file of ['contato/enviada/index.html', 'contato/erro/index.html']) {
+      expect(readBuilt(file).querySelector('meta[name="robots"]')?.getAttribute('content')).toBe(
+        'noindex',
+      )
+    }
+    expect(readBuilt('contato/index.html').querySelector('meta[name="robots"]')).toBeNull()
+  })
+
+  it("keep the server's copy of the contact page beside the server, out of what is published", () => {
+    const template = path.join(distDir, '..', 'dist-server', 'contact-page.json')
+    expect(existsSync(template)).toBe(true)
+    const { html } = JSON.parse(readFileSync(template, 'utf8')) as { html: string }
+    expect(html).toContain('%%contact-message%%')
+    const published = readdirSync(distDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .filter((file) => readFileSync(file, 'utf8').includes('%%contact-'))
+    expect(published).toEqual([])
   })
 })
 

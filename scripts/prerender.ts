@@ -10,6 +10,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { CONTACT_TEMPLATE_FILE } from '../server/paths.ts'
 import type { PageKind, PageRoute } from '../src/routes.ts'
 import { withPolicy } from './content-security-policy.ts'
 import { CLIENT_MANIFEST, SSR_BUILD_DIR } from './page-scripts.ts'
@@ -21,11 +22,15 @@ export const CRITICAL_JS_BUDGET_GZIP = 10 * 1024
 
 interface ServerEntry {
   renderPage(kind: PageKind): string
-  renderHeadTags(kind: PageKind, siteUrl: string): string
+  renderContactTemplate(): string
+  CONTACT_TEMPLATE_SLOTS: Record<string, string>
+  contactRefusalTexts: Record<string, string>
+  renderHeadTags(kind: PageKind, siteUrl: string, options?: { refused?: boolean }): string
   renderRobotsTxt(siteUrl: string): string
   renderSitemapXml(siteUrl: string, paths: readonly string[]): string
   defaultSiteUrl: string
   pageRoutes: readonly PageRoute[]
+  isListed(kind: PageKind): boolean
 }
 
 /** The part of Vite's build manifest the prerender reads: keys are source paths or chunk ids. */
@@ -102,15 +107,28 @@ export async function prerender(
   const site = siteUrl || entry.defaultSiteUrl
   const template = await readFile(path.join(distDir, 'index.html'), 'utf8')
 
-  const pages: PrerenderReport['pages'] = []
-  for (const route of entry.pageRoutes) {
+  /** A page as the browser gets it: head tags, body, its script, inlined CSS and its policy. */
+  const renderDocument = async (route: PageRoute, head: string, body: string) => {
     const scriptFiles = staticScriptFiles(manifest, route.script)
     const html = template
-      .replace('<!--app-head-->', () => entry.renderHeadTags(route.kind, site))
+      .replace('<!--app-head-->', () => head)
       .replace('<!--page-script-->', () => pageScriptLoader(scriptFiles))
-      .replace('<!--app-html-->', () => entry.renderPage(route.kind))
+      .replace('<!--app-html-->', () => body)
     const [styledHtml, cssInlined] = await inlineCss(html, distDir)
-    const finalHtml = withPolicy(styledHtml, backendUrl)
+    return { html: withPolicy(styledHtml, backendUrl), cssInlined, scriptFiles }
+  }
+
+  const pages: PrerenderReport['pages'] = []
+  for (const route of entry.pageRoutes) {
+    const {
+      html: finalHtml,
+      cssInlined,
+      scriptFiles,
+    } = await renderDocument(
+      route,
+      entry.renderHeadTags(route.kind, site),
+      entry.renderPage(route.kind),
+    )
     const outFile = path.join(distDir, route.file)
     await mkdir(path.dirname(outFile), { recursive: true })
     await writeFile(outFile, finalHtml)
@@ -123,8 +141,27 @@ export async function prerender(
       scriptGzipBytes: scripts.reduce((sum, script) => sum + gzipSize(script), 0),
     })
   }
+
+  // The Node server's copy of the contact page for a refused form (server/contact-page.ts):
+  // the same page with placeholders where the server writes what was typed and why it was
+  // refused. Beside the server, never in dist/, which static hosts publish as it is.
+  const contact = entry.pageRoutes.find((route) => route.kind === 'contact')
+  if (contact) {
+    const { html } = await renderDocument(
+      contact,
+      entry.renderHeadTags('contact', site, { refused: true }),
+      entry.renderContactTemplate(),
+    )
+    const templateFile = path.join(root, CONTACT_TEMPLATE_FILE)
+    await mkdir(path.dirname(templateFile), { recursive: true })
+    await writeFile(
+      templateFile,
+      `${JSON.stringify({ html, slots: entry.CONTACT_TEMPLATE_SLOTS, texts: entry.contactRefusalTexts })}\n`,
+    )
+  }
+
   await writeFile(path.join(distDir, 'robots.txt'), entry.renderRobotsTxt(site))
-  const indexable = entry.pageRoutes.filter((r) => r.kind !== 'not-found').map((r) => r.url)
+  const indexable = entry.pageRoutes.filter((r) => entry.isListed(r.kind)).map((r) => r.url)
   await writeFile(path.join(distDir, 'sitemap.xml'), entry.renderSitemapXml(site, indexable))
 
   return { pages }

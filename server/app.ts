@@ -1,12 +1,14 @@
 import { Hono, type Context } from 'hono'
 import type { RunQuery, SendEmail } from '../supabase/functions/_shared/mail-delivery.ts'
 import { apiCors, requireApiKey } from './api-gateway.ts'
+import type { ContactPageTemplate } from './contact-page.ts'
 import type { Database } from './db/database.ts'
 import { DESK_PATH } from './desk/desk-paths.ts'
 import type { LeadDeskOptions } from './desk/http/desk-env.ts'
 import { leadDeskRoutes } from './desk/lead-desk.ts'
 import { createSecurityHeaders } from './security-headers.ts'
 import { requestLogger, silentLogger, type Logger } from './log.ts'
+import { createContactFormRoutes } from './routes/contact-form.ts'
 import { createFunctionRoutes } from './routes/functions.ts'
 import { invalidPath } from './routes/postgrest-error.ts'
 import { createRestRoutes } from './routes/rest.ts'
@@ -19,6 +21,8 @@ export interface AppDeps {
   sendEmail: SendEmail
   /** The built site; without it only the API is served. */
   site?: StaticSite
+  /** The contact page for a form sent without script that the database refused. */
+  contactPage?: ContactPageTemplate
   log?: Logger
   /** The caller's address (the socket's); absent in `app.request()` tests. */
   clientAddress?: (c: Context) => string | undefined
@@ -68,6 +72,21 @@ export const createApp = (deps: AppDeps) => {
       sweepSecret: deps.mailSweepSecret,
     }),
   )
+  // Before the static routes, which serve the contact page itself (GET /contato).
+  if (deps.site) {
+    app.route(
+      '/',
+      createContactFormRoutes({
+        db: deps.db,
+        clientAddress: deps.clientAddress ?? (() => undefined),
+        page: deps.contactPage,
+        query,
+        sendEmail: deps.sendEmail,
+        log,
+        responseDeadlineMs: deps.responseDeadlineMs,
+      }),
+    )
+  }
   app.route('/', createStaticRoutes(site))
 
   // An empty 404 would read as success in supabase-js, so API paths always get JSON.

@@ -23,3 +23,10 @@ const findRoot = (from: string): string => {
 export const ROOT_DIR = findRoot(import.meta.dirname)
 export const DIST_DIR = path.join(ROOT_DIR, 'dist')
 export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'supabase', 'migrations')
+
+/**
+ * The contact page as the server shows it again after a refusal, written by the build beside
+ * the server (never in dist/, which is served as it is): see scripts/prerender.ts.
+ */
+export const CONTACT_TEMPLATE_FILE = path.join('dist-server', 'contact-page.json')
+export const CONTACT_TEMPLATE = path.join(ROOT_DIR, CONTACT_TEMPLATE_FILE)

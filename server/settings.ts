@@ -8,7 +8,7 @@ import {
   type ContactLimitName,
 } from './db/contact-limits.ts'
 import { readDeskSettings, type DeskSettings } from './desk/desk-settings.ts'
-import { DIST_DIR } from './paths.ts'
+import { CONTACT_TEMPLATE, DIST_DIR } from './paths.ts'
 
 /**
  * The publishable key the embedded server accepts when SUPABASE_ANON_KEY is not set. It is
@@ -36,6 +36,8 @@ export interface Settings {
   contactLimits: Partial<Record<ContactLimitName, number>>
   /** The built site; undefined serves the API only. */
   distDir: string | undefined
+  /** The build's contact page for a refused form (read only with a site, if it exists). */
+  contactPageTemplate: string | undefined
   /** How often unsent e-mails are looked for; false turns the sweep off (tests). */
   mailSweepIntervalMs: number | false
   /**
@@ -161,6 +163,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       trustProxy,
       contactLimits,
       distDir: DIST_DIR,
+      contactPageTemplate: CONTACT_TEMPLATE,
       mailSweepIntervalMs: 60_000,
       mailSweepSecret,
       warmUp: true,

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net'
 import path from 'node:path'
 import { createApp } from './app.ts'
+import { loadContactPageTemplate } from './contact-page.ts'
 import { createClientAddress, createIsHttps } from './proxy-trust.ts'
 import type { Database } from './db/database.ts'
 import { acquireDataDirLock, type DataDirLock } from './db/lock.ts'
@@ -67,6 +68,10 @@ export const startServer = async (
 ): Promise<RunningServer> => {
   const site: StaticSite = settings.distDir ? await loadStaticSite(settings.distDir) : new Map()
   await closeDataFolder(settings.dataDir, log)
+  const contactPage =
+    settings.distDir && settings.contactPageTemplate
+      ? await loadContactPageTemplate(settings.contactPageTemplate)
+      : undefined
   const { db, lock } = await openDatabase(settings, log)
   try {
     await ensureSupabaseRoles(db)
@@ -88,7 +93,8 @@ export const startServer = async (
     sendEmail,
     responseDeadlineMs: settings.mail.responseDeadlineMs,
     mailSweepSecret: settings.mailSweepSecret,
-    site,
+    site: settings.distDir ? site : undefined,
+    contactPage,
     log,
     clientAddress: createClientAddress(settings.trustProxy),
     isHttps: createIsHttps(settings.trustProxy),

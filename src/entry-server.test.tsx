@@ -1,14 +1,16 @@
 import { screen, within } from '@testing-library/react'
 import { contactInfoCards } from './content/contact-info.ts'
-import { contactForm, contactSection } from './content/contact.ts'
+import { contactForm, contactSection, contactToasts } from './content/contact.ts'
+import { contactFieldErrors, contactFloodErrors } from './content/contact-errors.ts'
 import { aboutSection, differentiators } from './content/differentiators.ts'
 import { navLinks } from './content/navigation.ts'
 import { notFoundPage } from './content/not-found.ts'
 import { privacyNotice } from './content/privacy.ts'
 import { services } from './content/services.ts'
 import { layoutText } from './content/site.ts'
-import { renderPage } from './entry-server.tsx'
+import { CONTACT_TEMPLATE_SLOTS, renderContactTemplate, renderPage } from './entry-server.tsx'
 import { privacyRoute, type PageKind } from './routes.ts'
+import { refusalId } from '../supabase/functions/_shared/contact-pages.ts'
 import {
   PRIVACY_NOTICE_SECTIONS,
   PRIVACY_NOTICE_TITLE,
@@ -97,9 +99,26 @@ describe('the landing page, as prerendered', () => {
     for (const field of ['Nome', 'Email', 'Empresa (opcional)', 'Mensagem']) {
       expect(section.getByLabelText(field)).toHaveValue('')
     }
-    // A native submit would reload the page with the message in its URL; the button works
-    // once the form's code has loaded (src/features/contact/contact-form-hydration.test.tsx).
-    expect(section.getByRole('button', { name: contactForm.submit })).toBeDisabled()
+    // Ready before any script: the browser posts the form itself until the island takes over.
+    expect(section.getByRole('button', { name: contactForm.submit })).toBeEnabled()
+    const form = document.querySelector('#contact form') as HTMLFormElement
+    expect(form).toHaveAttribute('method', 'post')
+    expect(form).toHaveAttribute('accept-charset', 'UTF-8')
+    // .env.test builds for a hosted project: the form posts to its Edge Function.
+    expect(form).toHaveAttribute(
+      'action',
+      'http://127.0.0.1:54321/functions/v1/submit-contact-form',
+    )
+    expect([...form.elements].map((field) => field.getAttribute('name')).filter(Boolean)).toEqual([
+      'name',
+      'email',
+      'company',
+      'message',
+      'website',
+      'elapsed_ms',
+    ])
+    const noScript = form.querySelector('noscript')?.innerHTML ?? ''
+    expect(noScript).toContain('href="mailto:contato@auroradigital.com.br"')
   })
 
   it('has the landmarks, a skip link and a footer with the year and section links', () => {
@@ -219,5 +238,63 @@ describe('the privacy notice, as prerendered', () => {
       'page',
     )
     expect(document.querySelector('[data-island]')).toBeNull()
+  })
+})
+
+describe('the pages of a form sent without script, as prerendered', () => {
+  it('gives the form a page of its own, the section heading as its h1', () => {
+    showPrerendered('contact')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(contactSection.title)
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
+    const islands = [...document.querySelectorAll('[data-island]')]
+    expect(islands.map((island) => island.getAttribute('data-island'))).toEqual(['contact-form'])
+    expect(screen.getByRole('button', { name: contactForm.submit })).toBeEnabled()
+    expect(screen.queryByText(contactToasts.error.title)).toBeNull()
+  })
+
+  it("thanks the visitor with the spec's success texts and a way back to the site", () => {
+    showPrerendered('contact-sent')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Mensagem enviada com sucesso! Entraremos em contato em breve.',
+    )
+    expect(screen.getByText('Nossa equipe responderá em até 24 horas.')).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Voltar para o site' })).toHaveAttribute('href', '/')
+  })
+
+  it('holds an explanation for every reason the database gives, under the id the function links to', () => {
+    showPrerendered('contact-refused')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
+      'Erro ao enviar mensagem. Tente novamente.',
+    )
+    const reasons = [
+      ...Object.values(contactFieldErrors).flatMap((field) => Object.values(field)),
+      ...Object.values(contactFloodErrors),
+    ].filter(Boolean)
+    for (const reason of reasons) {
+      expect(document.getElementById(refusalId(reason))).toHaveTextContent(
+        `Erro ao salvar no banco de dados: ${reason}`,
+      )
+    }
+    expect(screen.getByText('Ocorreu um erro inesperado.')).toBeInTheDocument()
+    expect(screen.getByText(/volte à página anterior/)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: 'Voltar ao formulário' })).toHaveAttribute(
+      'href',
+      '/contato/',
+    )
+  })
+
+  it("leaves the server's copy of the form a placeholder in each field and an alert outside the island", () => {
+    document.body.innerHTML = renderContactTemplate()
+    const island = document.querySelector('[data-island="contact-form"]') as HTMLElement
+    const alert = screen.getByRole('alert', { name: '' })
+    expect(island).not.toContainElement(alert)
+    expect(alert).toHaveTextContent(
+      `${contactToasts.error.title}${CONTACT_TEMPLATE_SLOTS.description}`,
+    )
+    expect(alert).toHaveAttribute('autofocus')
+    for (const name of ['name', 'email', 'company', 'message'] as const) {
+      const field = island.querySelector(`[name="${name}"]`) as HTMLInputElement
+      expect(field.value).toBe(CONTACT_TEMPLATE_SLOTS[name])
+    }
   })
 })

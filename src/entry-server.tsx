@@ -1,5 +1,9 @@
 import { StrictMode, type ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
+import { contactToasts } from './content/contact.ts'
+import { ContactPage } from './pages/contact-page.tsx'
+import { ContactRefusedPage } from './pages/contact-refused-page.tsx'
+import { ContactSentPage } from './pages/contact-sent-page.tsx'
 import { HomePage } from './pages/home-page.tsx'
 import { NotFoundPage } from './pages/not-found-page.tsx'
 import { PrivacyPage } from './pages/privacy-page.tsx'
@@ -7,11 +11,14 @@ import type { PageKind } from './routes.ts'
 
 export { defaultSiteUrl } from './content/site.ts'
 export { renderHeadTags, renderRobotsTxt, renderSitemapXml } from './lib/head-tags.ts'
-export { pageRouteFor, pageRoutes } from './routes.ts'
+export { isListed, pageRouteFor, pageRoutes } from './routes.ts'
 
 const pageComponents: Record<PageKind, ComponentType> = {
   home: HomePage,
   privacy: PrivacyPage,
+  contact: ContactPage,
+  'contact-sent': ContactSentPage,
+  'contact-refused': ContactRefusedPage,
   'not-found': NotFoundPage,
 }
 
@@ -26,6 +33,35 @@ export function renderPage(kind: PageKind): string {
   return renderToString(
     <StrictMode>
       <Page />
+    </StrictMode>,
+  )
+}
+
+/**
+ * The contact page as the Node server shows it again when the database refuses a form sent
+ * without script: rendered here with a placeholder in each place the server fills in (what
+ * was typed, and why it was refused), escaped there (server/contact-page.ts). Only characters
+ * that React escapes to themselves, so each placeholder reaches the HTML exactly as written.
+ */
+export const CONTACT_TEMPLATE_SLOTS = {
+  name: '%%contact-name%%',
+  email: '%%contact-email%%',
+  company: '%%contact-company%%',
+  message: '%%contact-message%%',
+  description: '%%contact-refusal%%',
+} as const
+
+/** How the server words the refusal: the spec's toast description. */
+export const contactRefusalTexts = {
+  databasePrefix: contactToasts.error.databasePrefix,
+  unexpected: contactToasts.error.unexpected,
+}
+
+export function renderContactTemplate(): string {
+  const { description, ...values } = CONTACT_TEMPLATE_SLOTS
+  return renderToString(
+    <StrictMode>
+      <ContactPage refused={{ values, description }} />
     </StrictMode>,
   )
 }

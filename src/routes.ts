@@ -1,8 +1,11 @@
 /**
  * Every page the build writes: its URL, its file in dist/, and the one script it loads in the
- * browser. Plain data with no imports, so the build, the dev server and the prerender can all
- * read it; `src/entry-server.tsx` pairs each kind with its React component.
+ * browser. Plain data (its one import is plain data too), so the build, the dev server and
+ * the prerender can all read it; `src/entry-server.tsx` pairs each kind with its React
+ * component.
  */
+import { CONTACT_PAGE_PATHS } from '../supabase/functions/_shared/contact-pages.ts'
+
 const homeRoute = {
   kind: 'home',
   url: '/',
@@ -30,6 +33,36 @@ export const privacyRoute = {
 } as const
 
 /**
+ * The contact form on a page of its own: where the Node server takes the form's POST when no
+ * script runs, and where it shows a refusal with what the visitor typed. Folders with an
+ * index.html like /privacidade, and the same script: its island hydrates on intent as on /.
+ */
+export const contactRoute = {
+  kind: 'contact',
+  url: CONTACT_PAGE_PATHS.form,
+  file: 'contato/index.html',
+  script: 'src/page-scripts/home-page.ts',
+} as const
+
+/**
+ * Where a form sent without script lands: the thank-you page, and (for the Edge Function,
+ * which cannot answer with a page) the error page. Out of search results.
+ */
+export const contactSentRoute = {
+  kind: 'contact-sent',
+  url: CONTACT_PAGE_PATHS.sent,
+  file: 'contato/enviada/index.html',
+  script: 'src/page-scripts/home-page.ts',
+} as const
+
+export const contactRefusedRoute = {
+  kind: 'contact-refused',
+  url: CONTACT_PAGE_PATHS.refused,
+  file: 'contato/erro/index.html',
+  script: 'src/page-scripts/home-page.ts',
+} as const
+
+/**
  * Its own file, so static hosts (and the Node server) answer unknown paths with it and status
  * 404, never with index.html.
  */
@@ -40,14 +73,29 @@ const notFoundRoute = {
   script: 'src/page-scripts/not-found-page.ts',
 } as const
 
-export const pageRoutes = [homeRoute, privacyRoute, notFoundRoute] as const
+export const pageRoutes = [
+  homeRoute,
+  privacyRoute,
+  contactRoute,
+  contactSentRoute,
+  contactRefusedRoute,
+  notFoundRoute,
+] as const
 
 export type PageRoute = (typeof pageRoutes)[number]
 export type PageKind = PageRoute['kind']
 
+/** Pages that are no destination of their own: kept out of search results and the sitemap. */
+export type UnlistedPageKind = 'not-found' | 'contact-sent' | 'contact-refused'
+export type ListedPageKind = Exclude<PageKind, UnlistedPageKind>
+
+export const isListed = (kind: PageKind): kind is ListedPageKind =>
+  kind !== 'not-found' && kind !== 'contact-sent' && kind !== 'contact-refused'
+
 /** The page a path shows, with or without a trailing slash; any other path is not found. */
 export function pageRouteFor(pathname: string): PageRoute {
   if (pathname === homeRoute.url) return homeRoute
-  if (pathname === privacyRoute.url || pathname === `${privacyRoute.url}/`) return privacyRoute
-  return notFoundRoute
+  const folderPages = [privacyRoute, contactRoute, contactSentRoute, contactRefusedRoute]
+  const page = folderPages.find((route) => pathname === route.url || pathname === `${route.url}/`)
+  return page ?? notFoundRoute
 }

@@ -23,4 +23,4 @@ export const loadSchemaCache = async (db: Queryable): Promise<SchemaCache> => {
   return cache
 }
 
-export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`
+export { quoteIdent } from '../../supabase/functions/_shared/anon-request.ts'

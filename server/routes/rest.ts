@@ -5,18 +5,23 @@ import {
   readBodyWithin,
   unsupportedContentEncoding,
 } from '../../supabase/functions/_shared/request-body.ts'
-import type { Database, Queryable } from '../db/database.ts'
-import { loadSchemaCache, quoteIdent, type SchemaCache } from '../db/schema-cache.ts'
+import {
+  asAnon,
+  insertAsAnon,
+  quoteIdent,
+  type SqlRunner,
+} from '../../supabase/functions/_shared/anon-request.ts'
+import type { Database } from '../db/database.ts'
+import { loadSchemaCache, type SchemaCache } from '../db/schema-cache.ts'
 import { silentLogger, type Logger } from '../log.ts'
 import { databaseErrorResponse, invalidPath, postgrestError } from './postgrest-error.ts'
+import { transactionsOf, visitorRequest } from './visitor-request.ts'
 
 /** Far above any real contact message (5000 code points ≈ 20 KB), far below anything abusive. */
 export const MAX_REST_BODY_BYTES = 64 * 1024
 
 /** Rows are flat; a value nested deeper is refused before it reaches anything recursive. */
 const MAX_JSON_DEPTH = 32
-
-const STATEMENT_TIMEOUT_MS = 5_000
 
 export interface RestDeps {
   db: Database
@@ -53,58 +58,9 @@ const columnsFor = (c: Context, rows: Row[]): string[] | 'mismatch' => {
 const returnsRepresentation = (prefer: string | undefined) =>
   /(^|[\s,;])return=representation(\s|,|;|$)/.test(prefer ?? '')
 
-/** The request headers as PostgREST exposes them to SQL, with the real client address. */
-const requestHeadersJson = (c: Context, clientAddress: string | undefined): string => {
-  const headers: Record<string, string> = {}
-  c.req.raw.headers.forEach((value, name) => {
-    headers[name.toLowerCase()] = value
-  })
-  // These would let a caller pick the address the rate limit counts against.
-  delete headers['cf-connecting-ip']
-  delete headers['x-forwarded-for']
-  if (clientAddress) headers['x-forwarded-for'] = clientAddress
-  return JSON.stringify(headers)
-}
-
-/**
- * Runs fn the way PostgREST runs a request: one transaction, as the anon role, with the
- * request's headers and a statement timeout visible to SQL. Grants, row level security and
- * triggers then decide exactly as they would on Supabase; any error rolls everything back.
- */
-const asAnon = <T>(c: Context, deps: RestDeps, fn: (tx: Queryable) => Promise<T>): Promise<T> =>
-  deps.db.transaction(async (tx) => {
-    await tx.query(
-      `select set_config('role', 'anon', true),
-              set_config('request.jwt.claims', '{"role":"anon"}', true),
-              set_config('request.method', $1, true),
-              set_config('request.path', $2, true),
-              set_config('request.headers', $3, true),
-              set_config('statement_timeout', $4, true)`,
-      [
-        c.req.method,
-        c.req.path,
-        requestHeadersJson(c, deps.clientAddress(c)),
-        String(STATEMENT_TIMEOUT_MS),
-      ],
-    )
-    return fn(tx)
-  })
-
-const insertSql = (
-  table: string,
-  columns: string[],
-  types: Map<string, string>,
-  returning: boolean,
-) => {
-  const target = `public.${quoteIdent(table)}`
-  const tail = returning ? ' returning *' : ''
-  if (columns.length === 0) return `insert into ${target} default values${tail}`
-  const names = columns.map(quoteIdent).join(', ')
-  const record = columns
-    .map((name) => `${quoteIdent(name)} ${types.get(name) ?? 'text'}`)
-    .join(', ')
-  return `insert into ${target} (${names}) select ${names} from json_to_recordset($1::json) as _(${record})${tail}`
-}
+/** Runs fn as PostgREST would run this request (see _shared/anon-request.ts). */
+const runAsAnon = <T>(c: Context, deps: RestDeps, fn: (tx: SqlRunner) => Promise<T>): Promise<T> =>
+  asAnon(transactionsOf(deps.db), visitorRequest(c, deps.clientAddress(c)), fn)
 
 const describeJson = (value: unknown) =>
   Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`
@@ -192,15 +148,16 @@ const insertRows = async (
     }
   }
   const representation = returnsRepresentation(c.req.header('prefer'))
-  const sql = insertSql(table, columns, types, representation)
-  const inserted = await asAnon(c, deps, async (tx) => {
-    if (columns.length > 0) return (await tx.query(sql, [JSON.stringify(rows)])).rows
-    const all: Row[] = []
-    for (let index = 0; index < rows.length; index += 1) {
-      all.push(...(await tx.query<Row>(sql)).rows)
-    }
-    return all
-  })
+  const inserted = await insertAsAnon(
+    transactionsOf(deps.db),
+    visitorRequest(c, deps.clientAddress(c)),
+    {
+      table,
+      columns: columns.map((name) => [name, types.get(name) ?? 'text'] as const),
+      rows,
+      returning: representation,
+    },
+  )
   // A successful minimal insert is 201 with no body and no Content-Type, as PostgREST sends it.
   return representation ? c.json(inserted, 201) : c.body(null, 201)
 }
@@ -215,7 +172,7 @@ const otherMethod = async (
   const target = `public.${quoteIdent(table)}`
   const firstColumn = quoteIdent([...types.keys()][0] ?? 'id')
   if (c.req.method === 'GET' || c.req.method === 'HEAD') {
-    const rows = await asAnon(
+    const rows = await runAsAnon(
       c,
       deps,
       async (tx) => (await tx.query(`select * from ${target}`)).rows,
@@ -226,7 +183,7 @@ const otherMethod = async (
     c.req.method === 'DELETE'
       ? `delete from ${target} where false`
       : `update ${target} set ${firstColumn} = ${firstColumn} where false`
-  await asAnon(c, deps, (tx) => tx.query(sql))
+  await runAsAnon(c, deps, (tx) => tx.query(sql))
   return c.body(null, 204)
 }
 

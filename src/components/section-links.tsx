@@ -9,7 +9,7 @@ const linkLooks = {
 } as const
 
 /** The pages drawn with the site's header and footer. */
-export type SitePage = Extract<PageKind, 'home' | 'privacy'>
+export type SitePage = Exclude<PageKind, 'not-found'>
 
 /**
  * A link to a section of the landing page: a plain `#id` there, so the browser scrolls with no

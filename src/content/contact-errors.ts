@@ -30,3 +30,13 @@ export const contactFieldErrors = {
     invalid: 'A mensagem não pode ter caracteres de controle.',
   },
 } as const satisfies Record<ContactField, Record<ContactProblem, string>>
+
+/**
+ * Why the database refused a submission as one of a flood (status 429; the guard's words in
+ * supabase/migrations/*_contact_guard.sql, held together with these by the tests that meet
+ * each limit).
+ */
+export const contactFloodErrors = {
+  perAddress: 'Muitas mensagens enviadas deste endereço. Tente novamente em alguns minutos.',
+  unknownAddresses: 'Recebemos muitas mensagens agora. Tente novamente em alguns minutos.',
+} as const

@@ -1,3 +1,4 @@
+import { CONTACT_FORM_FIELDS } from '../../supabase/functions/_shared/contact-form-fields.ts'
 import { PRIVACY_URL } from '../routes.ts'
 import { contactFacts } from './site.ts'
 
@@ -23,7 +24,7 @@ export const contactForm = {
   },
   // Hidden from people (and from autofill and screen readers); bots that fill every field
   // fill this one too. The label is for the odd reader with styles turned off.
-  trap: { name: 'website', label: 'Deixe este campo em branco' },
+  trap: { name: CONTACT_FORM_FIELDS.trap, label: 'Deixe este campo em branco' },
   submit: 'Enviar Mensagem',
   submitting: 'Enviando...',
   /**
@@ -38,7 +39,22 @@ export const contactForm = {
     href: PRIVACY_URL,
     after: '.',
   },
-  noScript: `Para enviar por aqui, ative o JavaScript do navegador. Se preferir, escreva para ${contactFacts.email}.`,
+  /** Under the form when the browser runs no script: it still sends, by loading a page. */
+  noScript: {
+    before:
+      'Sem JavaScript, o formulário também funciona: ao enviar, abrimos outra página. Se preferir, escreva para ',
+    email: contactFacts.email,
+    after: '.',
+  },
+  /**
+   * When the form's code could not be downloaded (offline after the page loaded, a blocker):
+   * the browser then sends the form itself, which loads another page.
+   */
+  fallback: {
+    notice:
+      'O formulário não carregou por completo, mas continua funcionando: ao enviar, abrimos outra página com a resposta.',
+    notSentYet: 'Sua mensagem ainda não foi enviada.',
+  },
 } as const
 
 export const contactToasts = {

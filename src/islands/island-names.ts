@@ -12,3 +12,12 @@ export function findIsland(doc: Document, name: IslandName): HTMLElement | null 
 export function islandIdPrefix(name: string): string {
   return `${name}-`
 }
+
+/**
+ * The id of what a page says, outside an island, when the island's code could not be
+ * downloaded; the page script reveals it. Outside, so hydrating the island later still
+ * matches its prerendered markup.
+ */
+export function islandFallbackId(name: IslandName): string {
+  return `${name}-fallback`
+}

@@ -1,7 +1,15 @@
+import { contactPage, contactRefusedPage, contactSentPage } from '../content/contact-pages.ts'
 import { notFoundPage } from '../content/not-found.ts'
 import { privacyNotice } from '../content/privacy.ts'
 import { brand, contactFacts, seo } from '../content/site.ts'
-import { privacyRoute, type PageKind } from '../routes.ts'
+import {
+  contactRoute,
+  isListed,
+  privacyRoute,
+  type ListedPageKind,
+  type PageKind,
+  type UnlistedPageKind,
+} from '../routes.ts'
 
 const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
@@ -32,23 +40,48 @@ function organization(siteUrl: string) {
   }
 }
 
-/** The `<head>` tags that depend on the page and on SITE_URL, written into the static HTML. */
-export function renderHeadTags(page: PageKind, rawSiteUrl: string): string {
+/** Pages that only answer a form (and the 404): a title, and out of search results. */
+const unlistedTitles: Record<UnlistedPageKind, string> = {
+  'not-found': notFoundPage.documentTitle,
+  'contact-sent': contactSentPage.documentTitle,
+  'contact-refused': contactRefusedPage.documentTitle,
+}
+
+const describedPages = (
+  siteUrl: string,
+  refused: boolean,
+): Record<ListedPageKind, { title: string; description: string; url: string }> => ({
+  home: { title: seo.title, description: seo.description, url: `${siteUrl}/` },
+  privacy: {
+    title: privacyNotice.documentTitle,
+    description: privacyNotice.description,
+    url: `${siteUrl}${privacyRoute.url}`,
+  },
+  contact: {
+    // The form shown again after a refusal says so first, where a screen reader starts.
+    title: refused ? contactPage.refusedDocumentTitle : contactPage.documentTitle,
+    description: contactPage.description,
+    url: `${siteUrl}${contactRoute.url}`,
+  },
+})
+
+/**
+ * The `<head>` tags that depend on the page and on SITE_URL, written into the static HTML.
+ * `refused`: the contact page as the Node server shows it again after a refusal.
+ */
+export function renderHeadTags(
+  page: PageKind,
+  rawSiteUrl: string,
+  { refused = false }: { refused?: boolean } = {},
+): string {
   const siteUrl = normalizeSiteUrl(rawSiteUrl)
-  if (page === 'not-found') {
+  if (!isListed(page)) {
     return [
-      `<title>${escapeAttr(notFoundPage.documentTitle)}</title>`,
+      `<title>${escapeAttr(unlistedTitles[page])}</title>`,
       '<meta name="robots" content="noindex">',
     ].join('\n    ')
   }
-  const { title, description, url } =
-    page === 'privacy'
-      ? {
-          title: privacyNotice.documentTitle,
-          description: privacyNotice.description,
-          url: `${siteUrl}${privacyRoute.url}`,
-        }
-      : { title: seo.title, description: seo.description, url: `${siteUrl}/` }
+  const { title, description, url } = describedPages(siteUrl, refused)[page]
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${key}" content="${escapeAttr(content)}">`
   return [

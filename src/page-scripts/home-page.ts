@@ -3,9 +3,10 @@
  * React. The page is prerendered and complete without it; React and the form's code load when
  * the visitor starts using the form (docs/decisions/008-islands.md).
  */
-import { findIsland } from '../islands/island-names.ts'
+import { findIsland, islandFallbackId } from '../islands/island-names.ts'
 import { parseSupabaseEnv } from '../lib/env.ts'
 import { hydrateOnIntent } from './hydrate-on-intent.ts'
+import { goBackFromLinks, showIslandFallback, stampTimeOnPage } from './native-form-post.ts'
 import { enhancePhoneMenu } from './phone-menu.ts'
 import { focusSectionsOnNavigation } from './section-focus.ts'
 
@@ -15,13 +16,25 @@ parseSupabaseEnv(import.meta.env)
 focusSectionsOnNavigation(document)
 for (const menu of document.querySelectorAll<HTMLElement>('[popover]')) enhancePhoneMenu(menu)
 
+goBackFromLinks(document)
+
 const contactForm = findIsland(document, 'contact-form')
 if (contactForm) {
+  const form = contactForm.querySelector('form')
+  if (form) stampTimeOnPage(form)
+  const fallbackId = islandFallbackId('contact-form')
   hydrateOnIntent(contactForm, async () => {
-    const { hydrateContactForm } = await import('../features/contact/hydrate-contact-form.tsx')
-    // Loading React is one long task and hydrating another; a key the visitor presses
-    // meanwhile is shown between the two rather than after both.
-    await new Promise((resolve) => setTimeout(resolve))
-    hydrateContactForm(contactForm)
+    try {
+      const { hydrateContactForm } = await import('../features/contact/hydrate-contact-form.tsx')
+      // Loading React is one long task and hydrating another; a key the visitor presses
+      // meanwhile is shown between the two rather than after both.
+      await new Promise((resolve) => setTimeout(resolve))
+      hydrateContactForm(contactForm)
+      showIslandFallback(document, fallbackId, false)
+    } catch (error) {
+      // The form still sends: the browser posts it, and the page says so.
+      showIslandFallback(document, fallbackId, true)
+      throw error
+    }
   })
 }

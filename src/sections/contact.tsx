@@ -7,8 +7,10 @@ import {
   CardTitle,
 } from '../components/ui/card.tsx'
 import { contactInfoCards } from '../content/contact-info.ts'
-import { contactForm, contactSection } from '../content/contact.ts'
+import { contactForm, contactSection, contactToasts } from '../content/contact.ts'
 import { ContactForm } from '../features/contact/contact-form.tsx'
+import type { ContactFormValues } from '../features/contact/send-contact-message.ts'
+import { islandFallbackId } from '../islands/island-names.ts'
 import { Island } from '../islands/island.tsx'
 
 type InfoCardProps = (typeof contactInfoCards)[number]
@@ -35,9 +37,50 @@ function InfoCard({ icon: Icon, title, value, detail, ...card }: InfoCardProps) 
   )
 }
 
-export function Contact() {
+/** A form the database refused, as the Node server shows it again (no script ran). */
+export interface RefusedForm {
+  values: ContactFormValues
+  /** The spec's error description: the database's reason, or the generic one. */
+  description: string
+}
+
+/**
+ * Outside the island, so the form hydrates as prerendered. The page exists to say this, so
+ * it takes the focus as the page opens: screen readers read it first, and the page scrolls
+ * to it.
+ */
+function Refusal({ description }: { description: string }) {
   return (
-    <ContentSection id="contact" heading={contactSection} muted>
+    <div
+      role="alert"
+      tabIndex={-1}
+      // eslint-disable-next-line jsx-a11y/no-autofocus -- see above: the page's one message
+      autoFocus
+      className="mb-6 flex flex-col gap-1 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800 outline-none"
+    >
+      <p className="font-semibold">{contactToasts.error.title}</p>
+      <p className="break-words">{description}</p>
+    </div>
+  )
+}
+
+/**
+ * `subject`: the section is the page's own subject (the contact page), so its heading is
+ * the h1. `refused`: the form shown again with what was sent and why it was refused.
+ */
+export function Contact({
+  subject = false,
+  refused,
+}: {
+  subject?: boolean
+  refused?: RefusedForm
+}) {
+  return (
+    <ContentSection
+      id="contact"
+      heading={{ ...contactSection, level: subject ? 'h1' : 'h2' }}
+      muted
+    >
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-5">
         <Card className="min-w-0 lg:col-span-3">
           <CardHeader>
@@ -45,10 +88,20 @@ export function Contact() {
             <CardDescription>{contactForm.note}</CardDescription>
           </CardHeader>
           <CardContent>
+            {refused ? <Refusal description={refused.description} /> : null}
             {/* The only part of the page that runs React, once the visitor starts using it. */}
             <Island name="contact-form">
-              <ContactForm />
+              <ContactForm initialValues={refused?.values} />
             </Island>
+            {/* Revealed by the page's script when the form's code could not be downloaded. */}
+            <p
+              id={islandFallbackId('contact-form')}
+              role="alert"
+              hidden
+              className="mt-4 text-sm font-medium text-amber-800"
+            >
+              {contactForm.fallback.notice}
+            </p>
           </CardContent>
         </Card>
         <ul className="flex flex-col gap-4 lg:col-span-2">

@@ -38,6 +38,23 @@ describe('Accessibility (WCAG 2.2 AA, axe)', () => {
     await expectNoAxeViolations(page, '/ (success toast showing)')
   })
 
+  it('the pages of a form sent without script have none, the form shown again included', async () => {
+    const { page } = await session.open(DESKTOP)
+    for (const path of ['/contato', '/contato/enviada/', '/contato/erro/#informe-o-seu-nome']) {
+      await page.goto(path)
+      await waitForAnimations(page)
+      await expectNoAxeViolations(page, path)
+    }
+    // The form's code blocked, so the browser posts it, and the server shows it again.
+    await page.route('**/assets/hydrate-contact-form-*.js', (route) => route.abort())
+    await page.goto('/contato')
+    await contactForm(page).fill({ name: ' ', email: uniqueEmail('axe-refused'), message: 'Oi' })
+    await contactForm(page).submit.click()
+    await page.getByRole('alert').filter({ hasText: 'Informe o seu nome.' }).waitFor()
+    await waitForAnimations(page)
+    await expectNoAxeViolations(page, '/contato (refused, shown again)')
+  })
+
   it('the 404 page has no violations', async () => {
     const { page } = await session.open(DESKTOP)
     await page.goto('/qualquer-coisa')

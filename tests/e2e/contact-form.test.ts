@@ -8,7 +8,7 @@ import {
   type ContactMessage,
 } from '../support/browser/contact-form.ts'
 import { DESKTOP } from '../support/browser/devices.ts'
-import { useE2eSession, waitForIsland } from '../support/browser/session.ts'
+import { isIslandHydrated, useE2eSession, waitForIsland } from '../support/browser/session.ts'
 import { waitFor } from '../support/wait.ts'
 
 const session = useE2eSession()
@@ -31,6 +31,20 @@ function recordDataRequests(page: Page): Request[] {
 }
 
 describe('Contact form', () => {
+  it('shows its button ready from the first paint, before any interaction loads its code', async () => {
+    const { page } = await session.open(DESKTOP)
+    await page.goto('/')
+    const form = contactForm(page)
+    expect(await isIslandHydrated(page, 'contact-form')).toBe(false)
+    expect(await form.submit.isEnabled()).toBe(true)
+    const look = await form.submit.evaluate((button) => {
+      const style = getComputedStyle(button)
+      return { opacity: style.opacity, cursor: style.cursor }
+    })
+    expect(look.opacity).toBe('1')
+    expect(look.cursor).not.toBe('not-allowed')
+  })
+
   it('locks the form while sending, then thanks the visitor, stores the row and e-mails the company', async () => {
     const { page } = await session.open(DESKTOP)
     await page.goto('/')
@@ -113,7 +127,8 @@ describe('Contact form', () => {
     const lead = visitor('early')
     await form.fill(lead)
     expect(heldScripts.length, 'typing asked for the form code').toBeGreaterThan(0)
-    expect(await form.submit.isDisabled(), 'a native submit would reload the page').toBe(true)
+    // Still ready: a click now would be the browser's own post (without-javascript.test.ts).
+    expect(await form.submit.isEnabled()).toBe(true)
 
     release()
     await waitForIsland(page, 'contact-form')

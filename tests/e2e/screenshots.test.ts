@@ -19,6 +19,12 @@ const WIDTHS: readonly [number, BrowserContextOptions][] = [
 const PAGES = [
   ['home', '/'],
   ['privacy', '/privacidade'],
+  ['contact', '/contato'],
+  ['contact-sent', '/contato/enviada/'],
+  [
+    'contact-refused',
+    '/contato/erro/#muitas-mensagens-enviadas-deste-endereco-tente-novamente-em-alguns-minutos',
+  ],
   ['not-found', '/qualquer-coisa'],
 ] as const
 

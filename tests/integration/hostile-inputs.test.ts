@@ -52,6 +52,21 @@ const lead = (email: string, overrides: Record<string, unknown> = {}) =>
   })
 const insert = (overrides: Record<string, unknown>) => (email: string) => lead(email, overrides)
 
+/** The contact form as a browser posts it without script (POST /contato). */
+const FORM = '/contato'
+const FORM_TYPE = { 'content-type': 'application/x-www-form-urlencoded' }
+const formPost =
+  (overrides: Record<string, string> = {}) =>
+  (email: string) =>
+    new URLSearchParams({
+      name: 'Ana Souza',
+      email,
+      company: '',
+      message: 'Quero um orçamento.',
+      website: '',
+      ...overrides,
+    }).toString()
+
 const CASES: HostileCase[] = [
   { label: 'a valid submission (the reference)', body: insert({}), status: 201, stored: 1 },
   // Keys
@@ -560,6 +575,155 @@ const CASES: HostileCase[] = [
   { label: 'an encoded climb', method: 'GET', path: '/%2e%2e/%2e%2e/etc/passwd', status: 404 },
   { label: 'the 404 page by name', method: 'GET', path: '/404.html', status: 404 },
   { label: 'a NUL in the path', method: 'GET', path: '/index.html%00', status: 404 },
+  // The form posted without script: HTML answers, so no code
+  {
+    label: 'the form posted without script (the reference)',
+    path: FORM,
+    headers: FORM_TYPE,
+    body: formPost(),
+    status: 303,
+    stored: 1,
+  },
+  {
+    label: 'the form with a name of spaces',
+    path: FORM,
+    headers: FORM_TYPE,
+    body: formPost({ name: '   ' }),
+    status: 400,
+    stored: 0,
+  },
+  {
+    label: 'the form with no fields at all',
+    path: FORM,
+    headers: FORM_TYPE,
+    body: () => '',
+    status: 400,
+  },
+  {
+    label: 'the form with its honeypot filled',
+    path: FORM,
+    headers: FORM_TYPE,
+    body: formPost({ website: 'https://spam.example' }),
+    status: 303,
+    stored: 0,
+  },
+  {
+    label: 'the form posted 100 ms after the page loaded',
+    path: FORM,
+    headers: FORM_TYPE,
+    body: formPost({ elapsed_ms: '100' }),
+    status: 303,
+    stored: 0,
+  },
+  {
+    label: 'the form with a fill time that is not a number',
+    path: FORM,
+    headers: FORM_TYPE,
+    body: formPost({ elapsed_ms: '-1e9' }),
+    status: 303,
+    stored: 1,
+  },
+  {
+    label: 'the form with markup and quotes in every field',
+    path: FORM,
+    headers: FORM_TYPE,
+    body: formPost({
+      name: '"><script>alert(1)</script>',
+      company: "O'Brien & <b>Cia</b>",
+      message: '</textarea><img src=x onerror=alert(1)>',
+    }),
+    status: 303,
+    stored: 1,
+  },
+  {
+    label: 'the form with CR/LF and a Bcc header in the name',
+    path: FORM,
+    headers: FORM_TYPE,
+    body: formPost({ name: 'Ana\r\nBcc: x@evil.test' }),
+    status: 400,
+    stored: 0,
+  },
+  {
+    label: 'the form with a NUL byte',
+    path: FORM,
+    headers: FORM_TYPE,
+    body: formPost({ message: 'a\u0000b' }),
+    status: 400,
+    stored: 0,
+  },
+  {
+    label: 'the form with 5 000 emoji in the message',
+    path: FORM,
+    headers: FORM_TYPE,
+    body: formPost({ message: '😀'.repeat(5000) }),
+    status: 303,
+    stored: 1,
+  },
+  {
+    label: 'the form with bytes that are not UTF-8',
+    path: FORM,
+    headers: FORM_TYPE,
+    body: (email) => `name=Jos%E9&email=${encodeURIComponent(email)}&message=Oi`,
+    status: 400,
+    stored: 0,
+  },
+  {
+    label: 'the form in Latin-1',
+    path: FORM,
+    headers: { 'content-type': 'application/x-www-form-urlencoded; charset=iso-8859-1' },
+    body: formPost(),
+    status: 415,
+    stored: 0,
+  },
+  {
+    label: 'the form as JSON',
+    path: FORM,
+    headers: { 'content-type': 'application/json' },
+    body: insert({}),
+    status: 415,
+    stored: 0,
+  },
+  {
+    label: 'the form as multipart/form-data',
+    path: FORM,
+    headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    body: (email) => `--x\r\nContent-Disposition: form-data; name="email"\r\n\r\n${email}\r\n--x--`,
+    status: 415,
+    stored: 0,
+  },
+  {
+    label: 'the form over 64 KB',
+    path: FORM,
+    headers: FORM_TYPE,
+    body: formPost({ message: 'x'.repeat(70_000) }),
+    status: 413,
+    stored: 0,
+  },
+  {
+    label: 'the form gzip-encoded',
+    path: FORM,
+    headers: { ...FORM_TYPE, 'content-encoding': 'gzip' },
+    body: (email) => gzipSync(formPost()(email)),
+    status: 415,
+    stored: 0,
+  },
+  {
+    label: 'the form with a forged X-Forwarded-For (no proxy trusted)',
+    path: FORM,
+    headers: { ...FORM_TYPE, 'x-forwarded-for': '198.51.100.1' },
+    body: formPost(),
+    status: 303,
+    stored: 1,
+  },
+  {
+    label: 'the form by PUT',
+    method: 'PUT',
+    path: FORM,
+    headers: FORM_TYPE,
+    body: formPost(),
+    status: 405,
+    stored: 0,
+  },
 ]
 
 let server: RunningServer
@@ -589,12 +753,15 @@ afterAll(async () => {
   const file = process.env.WRITE_HOSTILE_TABLE
   if (file) {
     const rows = observed.map((o, n) => tableRow([n + 1, o.label, o.status, o.code, o.rows]))
-    // Only the first part: the lead desk's section is written by its own test.
+    // Only the first part: the other sections are written by their own tests.
     await writeHostileSection(file, undefined, [
       '# Hostile inputs and what the server answers',
       '',
       'Generated by `tests/integration/hostile-inputs.test.ts` against the real server (PGlite);',
-      '"rows" is what the database holds for that request afterwards.',
+      '"rows" is what the database holds for that request afterwards. The cases "the form …"',
+      'post the contact form as a browser does without script (`POST /contato`); they are answered',
+      'with a redirect or a page, so with no code. The submit-contact-form Edge Function reads the',
+      'same body through the same code (`supabase/functions/_shared/submit-contact-form.test.ts`).',
       '',
       '| # | input | status | code | rows |',
       '| - | ----- | ------ | ---- | ---- |',

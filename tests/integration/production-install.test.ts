@@ -72,7 +72,7 @@ const startBuiltServer = () =>
     setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000)
   })
 
-it('installs without the build tools, and the built server serves, stores and mails', async () => {
+it('installs without the build tools, and the built server serves, stores and mails, with and without script', async () => {
   const installed = await readdir(path.join(folder, 'node_modules'))
   for (const tool of ['vite', 'esbuild', 'tsx', 'typescript', 'react']) {
     expect(installed, `${tool} is a build-time dependency`).not.toContain(tool)
@@ -103,4 +103,24 @@ it('installs without the build tools, and the built server serves, stores and ma
   })
   expect(await invoke.json()).toEqual({ ok: true, status: 'sent' })
   expect(smtp.messages.map((mail) => mail.replyTo?.value[0]?.address)).toContain(lead.email)
+
+  // The form as a browser posts it without script; a refusal is the built page, filled in.
+  const form = (fields: Record<string, string>) =>
+    fetch(`${url}/contato`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+    })
+  const sent = await form({
+    name: 'Bia',
+    email: 'bia.producao@example.com',
+    message: 'Sem script.',
+  })
+  expect([sent.status, sent.headers.get('location')]).toEqual([303, '/contato/enviada/'])
+  const refused = await form({ name: ' ', email: 'cid@example.com', message: '<b>Oi</b>' })
+  expect(refused.status).toBe(400)
+  const html = await refused.text()
+  expect(html).toContain('Erro ao salvar no banco de dados: Informe o seu nome.')
+  expect(html).toContain('&lt;b&gt;Oi&lt;/b&gt;</textarea>')
 }, 120_000)

@@ -13,6 +13,7 @@ import { company } from '../../supabase/functions/_shared/company.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { freePort } from '../support/free-port.ts'
+import { DENO_ENV } from '../support/deno-function.ts'
 import { copyProject, type ProjectCopy } from '../support/project-copy.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
@@ -142,8 +143,8 @@ it('has the Edge Function under Deno mail the new inbox, from the new sender', a
       'supabase/functions/send-contact-email/index.ts',
     ],
     {
+      ...DENO_ENV,
       DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`,
-      DENO_NO_UPDATE_CHECK: '1',
       SUPABASE_DB_URL: postgres.url,
       SMTP_URL: smtp.url,
     },

@@ -3,6 +3,18 @@ import path from 'node:path'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { freePort } from './free-port.ts'
 
+/**
+ * What every Deno the tests start needs in its environment. DENO_TLS_CA_STORE: Deno trusts
+ * only its bundled Mozilla roots by default, so behind a proxy that re-signs TLS with a root
+ * installed in the system store its npm downloads fail with "invalid peer certificate:
+ * UnknownIssuer"; with both stores it works there and everywhere else.
+ */
+export const DENO_ENV = {
+  NO_COLOR: '1',
+  DENO_NO_UPDATE_CHECK: '1',
+  DENO_TLS_CA_STORE: 'system,mozilla',
+} as const
+
 export interface RunningFunction {
   /** What supabase-js takes as the project URL: /functions/v1/<name> is served under it. */
   url: string
@@ -36,9 +48,7 @@ export const startDenoFunction = async (
       env: {
         PATH: process.env.PATH,
         HOME: process.env.HOME,
-        NO_COLOR: '1',
-        DENO_NO_UPDATE_CHECK: '1',
-        DENO_TLS_CA_STORE: 'system,mozilla',
+        ...DENO_ENV,
         DENO_SERVE_ADDRESS: `tcp:127.0.0.1:${port}`,
         ...env,
       },

@@ -5,17 +5,37 @@ import { contactForm } from '../../content/contact.ts'
 import { Island } from '../../islands/island.tsx'
 import { ContactForm } from './contact-form.tsx'
 import { hydrateContactForm } from './hydrate-contact-form.tsx'
+import type { ContactFormValues } from './send-contact-message.ts'
 
 const { fields } = contactForm
 
 /** The prerendered form, as the visitor sees it until their first use loads its code. */
-function prerender(): HTMLElement {
+function prerender(initialValues?: ContactFormValues): HTMLElement {
   document.body.innerHTML = renderToString(
     <Island name="contact-form">
-      <ContactForm />
+      <ContactForm initialValues={initialValues} />
     </Island>,
   )
   return document.querySelector('[data-island="contact-form"]') as HTMLElement
+}
+
+/** Answers the two requests the form sends, and records them. */
+function stubBackend() {
+  const fetchMock = vi.fn((input: string | URL | Request) =>
+    Promise.resolve(
+      String(input).includes('/rest/v1/')
+        ? new Response(null, { status: 201 })
+        : Response.json({ ok: true }),
+    ),
+  )
+  vi.stubGlobal('fetch', fetchMock)
+  vi.spyOn(console, 'info').mockImplementation(() => undefined)
+  return fetchMock
+}
+
+function sentRow(fetchMock: ReturnType<typeof stubBackend>): unknown {
+  const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
+  return JSON.parse(String(init.body))
 }
 
 afterEach(() => {
@@ -24,9 +44,14 @@ afterEach(() => {
   vi.restoreAllMocks()
 })
 
-it('cannot be submitted before its code has loaded, which would reload the page and lose the text', () => {
+it('is ready to send before its code has loaded: the browser posts it to the backend', () => {
   prerender()
-  expect(screen.getByRole('button', { name: contactForm.submit })).toBeDisabled()
+  const submit = screen.getByRole('button', { name: contactForm.submit })
+  expect(submit).toBeEnabled()
+  expect(submit).toHaveAttribute('type', 'submit')
+  const form = submit.closest('form') as HTMLFormElement
+  expect(form.method).toBe('post')
+  expect(form.action).toBe('http://127.0.0.1:54321/functions/v1/submit-contact-form')
 })
 
 it('keeps and sends what the visitor typed while its code was loading', async () => {
@@ -40,15 +65,7 @@ it('keeps and sends what the visitor typed while its code was loading', async ()
   ;(screen.getByLabelText(fields.email.label) as HTMLInputElement).value = typedEarly.email
   ;(screen.getByLabelText(fields.message.label) as HTMLTextAreaElement).value = typedEarly.message
 
-  const fetchMock = vi.fn((input: string | URL | Request) =>
-    Promise.resolve(
-      String(input).includes('/rest/v1/')
-        ? new Response(null, { status: 201 })
-        : Response.json({ ok: true }),
-    ),
-  )
-  vi.stubGlobal('fetch', fetchMock)
-  vi.spyOn(console, 'info').mockImplementation(() => undefined)
+  const fetchMock = stubBackend()
   const mismatch = vi.spyOn(console, 'error')
   await act(async () => hydrateContactForm(root))
 
@@ -59,10 +76,25 @@ it('keeps and sends what the visitor typed while its code was loading', async ()
 
   await userEvent.setup().click(submit)
   await waitFor(() => expect(fetchMock).toHaveBeenCalled())
-  const [, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit]
-  expect(JSON.parse(String(init.body))).toMatchObject({
-    ...typedEarly,
-    company: null,
-    form_trap: '',
-  })
+  expect(sentRow(fetchMock)).toMatchObject({ ...typedEarly, company: null, form_trap: '' })
+})
+
+it('keeps what the server wrote into the fields when it showed a refused form again', async () => {
+  // The Node server's page after a refusal: the values are the fields' defaults in the HTML.
+  const refused = {
+    name: 'Ana "Souza" <b>',
+    email: 'ana@example.com',
+    company: 'Padaria & Cia',
+    message: 'Linha 1\nLinha 2 </textarea> 😀',
+  }
+  const root = prerender(refused)
+  const fetchMock = stubBackend()
+  await act(async () => hydrateContactForm(root))
+
+  for (const name of ['name', 'email', 'company', 'message'] as const) {
+    expect(screen.getByLabelText(fields[name].label)).toHaveValue(refused[name])
+  }
+  await userEvent.setup().click(screen.getByRole('button', { name: contactForm.submit }))
+  await waitFor(() => expect(fetchMock).toHaveBeenCalled())
+  expect(sentRow(fetchMock)).toMatchObject(refused)
 })

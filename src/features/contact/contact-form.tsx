@@ -4,19 +4,29 @@ import { Button } from '../../components/ui/button.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
-import { contactForm, contactToasts } from '../../content/contact.ts'
+import { contactForm } from '../../content/contact.ts'
 import { contactFieldErrors } from '../../content/contact-errors.ts'
+import { CONTACT_FORM_FIELDS } from '../../../supabase/functions/_shared/contact-form-fields.ts'
 // The same rules and limits as the database CHECKs. maxLength counts UTF-16 units, not code points, so
 // the form is at most stricter than the table (astral characters count twice), never looser.
 import {
   CONTACT_LIMITS,
   checkContactField,
 } from '../../../supabase/functions/_shared/contact-message.ts'
+import { contactFormAction } from './form-action.ts'
 import { loadContactRuntime, type ContactRuntime } from './load-contact-runtime.ts'
 import type { ContactFormValues } from './send-contact-message.ts'
 
 const emptyValues: ContactFormValues = { name: '', email: '', company: '', message: '' }
-const { fields, trap } = contactForm
+const { fields, trap, fallback, noScript } = contactForm
+
+/**
+ * Where the browser posts the form when it sends it itself: before this code has loaded, with
+ * no script at all, or when the code could not load. Decided by the build (the embedded
+ * server's /contato, or the project's submit-contact-form function), the same in the
+ * prerendered page and here.
+ */
+const formAction = contactFormAction(import.meta.env.VITE_SUPABASE_URL)
 const fieldNames = Object.keys(emptyValues) as (keyof ContactFormValues)[]
 
 /** What the visitor typed into the prerendered fields before React took over the page. */
@@ -60,25 +70,33 @@ function whenIdle(task: () => void): () => void {
   return () => clearTimeout(id)
 }
 
-export function ContactForm() {
-  const [values, setValues] = useState(emptyValues)
+/**
+ * `initialValues`: what the Node server's page shows again when the database refused a form
+ * sent without script (rendered at build time with placeholders the server fills in). In
+ * the browser the form is hydrated without it and takes the values over from the fields.
+ */
+export function ContactForm({
+  initialValues = emptyValues,
+}: {
+  initialValues?: ContactFormValues
+}) {
+  const [values, setValues] = useState(initialValues)
   const [submitting, setSubmitting] = useState(false)
   const [runtime, setRuntime] = useState<ContactRuntime | null>(null)
-  // Without its chunk (the visitor went offline after the page loaded) there is no toast to
-  // show, so the failure is said in the form itself; the typed values stay.
+  // Without its chunk (the visitor went offline after the page loaded, a blocker) there is no
+  // toast to show: the form says so, keeps the values, and the next submit is the browser's
+  // own, which needs none of this code.
   const [runtimeFailed, setRuntimeFailed] = useState(false)
-  // The form is prerendered and hydrated only once the visitor starts using it, so they have
-  // usually typed already: React would overwrite those fields with the empty state, so the
-  // state takes them over first. Until then the button stays disabled, since a native submit
-  // would reload the page and lose the message.
-  const [hydrated, setHydrated] = useState(false)
+  const postNatively = useRef(false)
   const formRef = useRef<HTMLFormElement>(null)
 
   const prepare = () => loadContactRuntime().then((loaded) => (setRuntime(() => loaded), loaded))
   useEffect(() => {
+    // The form is prerendered and hydrated only once the visitor starts using it, so they
+    // have usually typed already: the state takes those values over, or React would write
+    // the empty state into the fields.
     const typed = formRef.current && readTypedValues(formRef.current)
     if (typed) setValues(typed)
-    setHydrated(true)
     // The toast live region must be in the page before a toast is added, or screen readers
     // miss it; the form only mounts once it is in use, so its runtime (and <Toaster/>) loads
     // now, as soon as the browser is idle: the visitor is typing, and keys come first.
@@ -101,9 +119,9 @@ export function ContactForm() {
     setValues((current) => ({ ...current, [name]: event.target.value }))
 
   async function submit(event: FormEvent<HTMLFormElement>) {
+    if (postNatively.current) return // the browser posts the form to formAction
     event.preventDefault()
     setSubmitting(true)
-    setRuntimeFailed(false)
     try {
       // 'Enviando...' reaches the screen first; building and sending the request comes after.
       await afterNextPaint()
@@ -123,6 +141,7 @@ export function ContactForm() {
       }
     } catch (error) {
       console.error('contact form could not load', error)
+      postNatively.current = true
       setRuntimeFailed(true)
     } finally {
       setSubmitting(false)
@@ -153,7 +172,7 @@ export function ContactForm() {
 
   return (
     <>
-      <form ref={formRef} onSubmit={submit}>
+      <form ref={formRef} method="post" action={formAction} acceptCharset="UTF-8" onSubmit={submit}>
         <fieldset disabled={submitting} className="m-0 flex min-w-0 flex-col gap-5 border-0 p-0">
           <div className="grid gap-5 sm:grid-cols-2">
             {field('name', true)}
@@ -172,8 +191,12 @@ export function ContactForm() {
               tabIndex={-1}
               autoComplete="off"
             />
+            {/* Filled in on submit by the page's script when the browser sends the form
+                itself (src/page-scripts/native-form-post.ts); this code sends its own. */}
+            <input type="hidden" name={CONTACT_FORM_FIELDS.elapsedMs} />
           </div>
-          <Button type="submit" size="lg" className="w-full" disabled={!hydrated}>
+          {/* Ready from the first paint: before this code runs, the browser sends the form. */}
+          <Button type="submit" size="lg" className="w-full">
             {submitting ? contactForm.submitting : contactForm.submit}
           </Button>
           <p className="text-center text-sm text-slate-600">
@@ -189,11 +212,17 @@ export function ContactForm() {
             {contactForm.privacy.after}
           </p>
           <noscript>
-            <p className="text-sm text-slate-700">{contactForm.noScript}</p>
+            <p className="text-sm text-slate-700">
+              {noScript.before}
+              <a href={`mailto:${noScript.email}`} className="font-medium text-brand-700 underline">
+                {noScript.email}
+              </a>
+              {noScript.after}
+            </p>
           </noscript>
           {runtimeFailed ? (
             <p role="alert" className="text-sm font-medium text-red-700">
-              {contactToasts.error.title} {contactToasts.error.unexpected}
+              {fallback.notSentYet} {fallback.notice}
             </p>
           ) : null}
         </fieldset>

@@ -55,3 +55,30 @@ export const readFunctionSettings = (
     settings: { databaseUrl, smtpUrl: mail.smtpUrl, mail: mail.settings, sweepSecret, warnings },
   }
 }
+
+export type SiteUrlResult = { ok: true; siteUrl: string } | { ok: false; problem: string }
+
+/**
+ * SITE_URL, the public address of the static site: the only place submit-contact-form sends
+ * visitors back to (never a Referer or a parameter, which would make it an open redirect).
+ * Returned without a trailing slash, so paths are appended to it.
+ */
+export const readSiteUrl = (value: string | undefined): SiteUrlResult => {
+  const text = value?.trim() ?? ''
+  const problem = (why: string): SiteUrlResult => ({
+    ok: false,
+    problem: `SITE_URL ${why}: set it with \`supabase secrets set SITE_URL=https://www.your-domain.com.br\`.`,
+  })
+  if (text === '') return problem('is missing')
+  let url: URL
+  try {
+    url = new URL(text)
+  } catch {
+    return problem(`must be an http:// or https:// address (got "${text}")`)
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.username || url.password) {
+    return problem(`must be an http:// or https:// address (got "${text}")`)
+  }
+  if (url.search || url.hash) return problem(`must not have a query or a fragment (got "${text}")`)
+  return { ok: true, siteUrl: `${url.origin}${url.pathname.replace(/\/+$/, '')}` }
+}

@@ -284,6 +284,62 @@ const sendInParts = async (
 export const sendClaim = (deps: MailDeliveryDeps, claim: Claim) =>
   sendClaimedMail(deps, claim.kind, claim.sendId, [claim.submission])
 
+export interface NotifyDeps extends MailDeliveryDeps {
+  /** Answer the visitor "queued" once the mail server has taken this long (the send goes on). */
+  responseDeadlineMs: number
+  /**
+   * Keeps the send alive after the response where the runtime would otherwise stop it
+   * (Supabase's EdgeRuntime.waitUntil); Node and plain Deno keep running promises anyway.
+   */
+  waitUntil?: (work: Promise<unknown>) => void
+}
+
+/** The work's result, or 'deadline' if it takes longer than ms (the work itself goes on). */
+const within = async <T>(work: Promise<T>, ms: number): Promise<T | 'deadline'> => {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<'deadline'>((resolve) => {
+    timer = setTimeout(() => resolve('deadline'), ms)
+  })
+  try {
+    return await Promise.race([work, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * - sent: the company's mail server took it;
+ * - queued: it goes out later (the hourly cap is spent, or the mail server is slow and the
+ *   send finishes after the answer);
+ * - failed: the mail server refused it for now, and the sweep retries;
+ * - refused: the mail server refused it for good (decision 022); it stays stored;
+ * - not_found: no stored, unsent submission has these values (never stored, or sent already).
+ */
+export type NotifyOutcome = 'sent' | 'queued' | 'failed' | 'refused' | 'not_found'
+
+/**
+ * Tells the company about the submission just stored with these values, within the deadline:
+ * claims its e-mail and sends it. A slow send is never given up halfway, or a transaction
+ * the mail server still completes would be sent again by the sweep.
+ */
+export const notifyCompany = async (
+  message: ContactMessage,
+  deps: NotifyDeps,
+): Promise<NotifyOutcome> => {
+  const claimed = await claimSubmissionMail(deps.query, message)
+  if (claimed.outcome !== 'claimed') {
+    return claimed.outcome === 'deferred' ? 'queued' : 'not_found'
+  }
+  const sending = sendClaim(deps, claimed.claim)
+  const first = await within(sending, deps.responseDeadlineMs)
+  if (first === 'deadline') {
+    deps.waitUntil?.(sending.catch(() => undefined))
+    return 'queued'
+  }
+  if (first.result.ok) return 'sent'
+  return first.result.permanent ? 'refused' : 'failed'
+}
+
 /**
  * Sends what is due: leads the visitor's request could not send (mail server down, tab
  * closed, hourly cap spent), with their back-off passed. Run every minute by the embedded

@@ -6,22 +6,10 @@ import {
   readBodyWithin,
   unsupportedContentEncoding,
 } from './request-body.ts'
-import {
-  claimSubmissionMail,
-  sendClaim,
-  sendDueMail,
-  type MailDeliveryDeps,
-} from './mail-delivery.ts'
+import { notifyCompany, sendDueMail, type NotifyDeps } from './mail-delivery.ts'
 import { isSweepAllowed, SWEEP_SECRET_HEADER } from './sweep-secret.ts'
 
-export interface SendContactEmailDeps extends MailDeliveryDeps {
-  /** Answer the visitor "queued" once the mail server has taken this long (the send goes on). */
-  responseDeadlineMs: number
-  /**
-   * Keeps the send alive after the response where the runtime would otherwise stop it
-   * (Supabase's EdgeRuntime.waitUntil); Node and plain Deno keep running promises anyway.
-   */
-  waitUntil?: (work: Promise<unknown>) => void
+export interface SendContactEmailDeps extends NotifyDeps {
   /** MAIL_SWEEP_SECRET: the /retry path needs it; without one nobody may run the sweep. */
   sweepSecret: string | undefined
 }
@@ -63,49 +51,39 @@ const fail = (
   { issues, headers }: { issues?: ContactIssue[]; headers?: Record<string, string> } = {},
 ) => json(status, { error: { code, message, ...(issues ? { issues } : {}) } }, origin, headers)
 
-/** The work's result, or 'deadline' if it takes longer than ms (the work itself goes on). */
-const within = async <T>(work: Promise<T>, ms: number): Promise<T | 'deadline'> => {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<'deadline'>((resolve) => {
-    timer = setTimeout(() => resolve('deadline'), ms)
-  })
-  try {
-    return await Promise.race([work, late])
-  } finally {
-    clearTimeout(timer)
-  }
-}
-
 const notify = async (
   message: ContactMessage,
   deps: SendContactEmailDeps,
   origin: string | null,
 ): Promise<Response> => {
-  const claimed = await claimSubmissionMail(deps.query, message)
-  if (claimed.outcome === 'not_found') {
-    return fail(
-      409,
-      'submission_not_found',
-      'No stored submission waiting for notification matches this message.',
-      origin,
-    )
+  switch (await notifyCompany(message, deps)) {
+    case 'not_found':
+      return fail(
+        409,
+        'submission_not_found',
+        'No stored submission waiting for notification matches this message.',
+        origin,
+      )
+    // The hourly cap is spent, or the mail server is slow: the lead is safe either way.
+    case 'queued':
+      return json(202, { ok: true, status: 'queued' }, origin)
+    case 'sent':
+      return json(200, { ok: true, status: 'sent' }, origin)
+    case 'failed':
+      return fail(
+        502,
+        'email_failed',
+        'The mail server refused the message; it will be retried.',
+        origin,
+      )
+    case 'refused':
+      return fail(
+        502,
+        'email_failed',
+        'The mail server refused the message for good; it stays stored for the company.',
+        origin,
+      )
   }
-  // The hourly cap is spent: the lead is safe and goes out with the next sweep.
-  if (claimed.outcome === 'deferred') return json(202, { ok: true, status: 'queued' }, origin)
-
-  const sending = sendClaim(deps, claimed.claim).then((delivery) => delivery.result)
-  const first = await within(sending, deps.responseDeadlineMs)
-  if (first === 'deadline') {
-    // A slow mail server: let the send finish and record itself; never give up halfway,
-    // or a transaction the server still completes would be sent again by the sweep.
-    deps.waitUntil?.(sending.catch(() => undefined))
-    return json(202, { ok: true, status: 'queued' }, origin)
-  }
-  if (first.ok) return json(200, { ok: true, status: 'sent' }, origin)
-  const outcome = first.permanent
-    ? 'The mail server refused the message for good; it stays stored for the company.'
-    : 'The mail server refused the message; it will be retried.'
-  return fail(502, 'email_failed', outcome, origin)
 }
 
 /**

@@ -1,0 +1,26 @@
+import type { Context } from 'hono'
+import {
+  headersForSql,
+  type AnonRequest,
+  type InTransaction,
+} from '../../supabase/functions/_shared/anon-request.ts'
+import type { Database } from '../db/database.ts'
+
+/**
+ * A visitor's request as the database sees it (PostgREST's request.* settings), with the
+ * caller's address as this server trusts it (TRUST_PROXY), never as the caller wrote it:
+ * the headers that name an address would let a caller pick the one the limits count.
+ */
+export const visitorRequest = (c: Context, clientAddress: string | undefined): AnonRequest => {
+  const headers = headersForSql(c.req.raw.headers)
+  delete headers['cf-connecting-ip']
+  delete headers['x-forwarded-for']
+  if (clientAddress) headers['x-forwarded-for'] = clientAddress
+  return { method: c.req.method, path: c.req.path, headers }
+}
+
+/** The database's transactions in the shape the shared insert takes. */
+export const transactionsOf =
+  (db: Database): InTransaction =>
+  (fn) =>
+    db.transaction(fn)

@@ -1,0 +1,62 @@
+import { CircleAlert } from 'lucide-react'
+import { buttonClassName } from '../components/ui/button.tsx'
+import { contactRefusedPage } from '../content/contact-pages.ts'
+import { contactRoute } from '../routes.ts'
+import { refusalId } from '../../supabase/functions/_shared/contact-pages.ts'
+
+const { reasons, otherWays } = contactRefusedPage
+
+/**
+ * Where the submit-contact-form Edge Function sends a refused form (it may not answer with a
+ * page of its own). The address's #fragment names the database's reason (refusalId): every
+ * known reason is in the page, and CSS shows the one targeted, or the generic text when none
+ * is, with no script.
+ */
+export function ContactRefused() {
+  return (
+    <section
+      aria-labelledby="contact-refused-title"
+      className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-20 text-center sm:px-6 sm:py-28"
+    >
+      <div className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-700">
+        <CircleAlert aria-hidden="true" className="size-7" />
+      </div>
+      <h1
+        id="contact-refused-title"
+        className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+      >
+        {contactRefusedPage.title}
+      </h1>
+      {/* A margin of a whole screen: the browser keeps the page at its top instead of
+          scrolling the heading under the fixed header to bring the reason up. */}
+      <div className="group text-lg font-medium text-pretty text-red-800">
+        {reasons.map((reason) => (
+          <p
+            key={reason.message}
+            id={refusalId(reason.message)}
+            className="hidden scroll-mt-[100vh] target:block"
+          >
+            {reason.description}
+          </p>
+        ))}
+        <p className="group-has-[:target]:hidden">{contactRefusedPage.unexpected}</p>
+      </div>
+      <p className="text-pretty text-slate-700">{contactRefusedPage.kept}</p>
+      {/* Without script a plain link (an empty form); with it, the page script goes back. */}
+      <a href={`${contactRoute.url}/`} data-history-back="" className={buttonClassName({})}>
+        {contactRefusedPage.backLink}
+      </a>
+      <p className="text-sm text-pretty text-slate-600">
+        {otherWays.before}
+        <a href={`mailto:${otherWays.email}`} className="font-medium text-brand-700 underline">
+          {otherWays.email}
+        </a>
+        {otherWays.between}
+        <a href={otherWays.phoneHref} className="font-medium text-brand-700 underline">
+          {otherWays.phone}
+        </a>
+        {otherWays.after}
+      </p>
+    </section>
+  )
+}
