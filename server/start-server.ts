@@ -5,6 +5,8 @@ import { createClientAddress, createIsHttps } from './proxy-trust.ts'
 import type { Database } from './db/database.ts'
 import { acquireDataDirLock, type DataDirLock } from './db/lock.ts'
 import { applyContactLimits } from './db/contact-limits.ts'
+import { applyBookingSettings } from './booking/apply-booking-settings.ts'
+import { bookingFacts } from './booking/booking-facts.ts'
 import { applyMigrations } from './db/migrate.ts'
 import { openPgliteDatabase } from './db/pglite.ts'
 import { openPostgresDatabase } from './db/postgres.ts'
@@ -59,6 +61,7 @@ export const startServer = async (
     const applied = await applyMigrations(db)
     if (applied.length > 0) log.info('migrations_applied', { names: applied.join(', ') })
     await applyContactLimits(db, settings.contactLimits)
+    await applyBookingSettings(db, bookingFacts(), settings.booking)
   } catch (error) {
     await db.close()
     await lock?.release()
