@@ -278,6 +278,30 @@ describe.each(stores)('the agenda on %s', (_name, store) => {
     await setAgenda(db)
   })
 
+  it('queues a reminder for the day before, and none for a meeting less than a day away', async () => {
+    await resetAgenda(db)
+    const now = '2027-03-01T08:00:00-03:00'
+    const soon = await bookAt(db, '2027-03-01T15:00:00-03:00', now)
+    const later = await bookAt(db, '2027-03-03T10:00:00-03:00', now)
+    const queued = async (id: unknown) =>
+      (
+        await db.query<{ kind: string; recipient: string; due: string }>(
+          `select kind, recipient, private.utc_text(due_at) as due from private.booking_messages
+            where booking_id = $1 order by id`,
+          [id],
+        )
+      ).rows
+    expect(await queued(soon.id)).toEqual([
+      { kind: 'confirmation', recipient: 'visitor', due: '2027-03-01T11:00:00Z' },
+      { kind: 'confirmation', recipient: 'company', due: '2027-03-01T11:00:00Z' },
+    ])
+    expect(await queued(later.id)).toEqual([
+      { kind: 'confirmation', recipient: 'visitor', due: '2027-03-01T11:00:00Z' },
+      { kind: 'confirmation', recipient: 'company', due: '2027-03-01T11:00:00Z' },
+      { kind: 'reminder', recipient: 'visitor', due: '2027-03-02T13:00:00Z' },
+    ])
+  })
+
   it('refuses a booking outside the free times, saying which', async () => {
     await resetAgenda(db)
     const now = '2027-03-01T08:00:00-03:00'
