@@ -302,6 +302,35 @@ describe.each(stores)('the agenda on %s', (_name, store) => {
     ])
   })
 
+  it("keeps a booking's lead through retention until its meeting is past", async () => {
+    await resetAgenda(db)
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString()
+    const slotSeenAt = async (now: string, condition: string) =>
+      (
+        await db.query<{ slot: string }>(
+          `select private.utc_text(starts_at) as slot from private.free_slots($1::timestamptz)
+            where ${condition} limit 1`,
+          [now],
+        )
+      ).rows[0]?.slot ?? ''
+    // Both booked long ago: one meets in the days to come, the other met days ago.
+    const upcoming = await slotSeenAt(daysAgo(10), `starts_at > now() + interval '1 day'`)
+    const past = await slotSeenAt(daysAgo(20), `starts_at < now() - interval '4 days'`)
+    const kept = await bookAt(db, upcoming, daysAgo(10))
+    await bookAt(db, past, daysAgo(20))
+    await db.query('update private.contact_settings set retention_days = 2')
+    try {
+      const { rows } = await db.query<{ purged: number }>(
+        'select private.purge_expired_leads() as purged',
+      )
+      expect(rows[0]?.purged).toBe(1)
+    } finally {
+      await db.query('update private.contact_settings set retention_days = null')
+    }
+    const left = await db.query<{ id: string }>('select id from public.bookings')
+    expect(left.rows.map((row) => row.id)).toEqual([kept.id])
+  })
+
   it('refuses a booking outside the free times, saying which', async () => {
     await resetAgenda(db)
     const now = '2027-03-01T08:00:00-03:00'

@@ -24,7 +24,10 @@ export interface EraseResult {
  * (on PostgreSQL autovacuum gets there anyway).
  */
 const vacuum = async (db: Database) => {
-  await db.query('vacuum public.contact_submissions').catch(() => undefined)
+  // A booking and its e-mails go with their lead (on delete cascade).
+  await db
+    .query('vacuum public.contact_submissions, public.bookings, private.booking_messages')
+    .catch(() => undefined)
 }
 
 /**
