@@ -352,6 +352,56 @@ describe.each(stores)('the agenda on %s', (_name, store) => {
     expect(await attempt('2027-03-02T10:30:00-03:00'), 'within the buffer').toBe('slot_taken')
   })
 
+  it('answers the five calls to anon as PostgREST runs them, and nothing else', async () => {
+    await resetAgenda(db)
+    /** One call as PostgREST makes it: a transaction as anon, with the request's headers. */
+    const asAnon = (sql: string, params: unknown[] = []) =>
+      db.transaction(async (tx) => {
+        await tx.query(
+          `select set_config('role', 'anon', true),
+                  set_config('request.headers', '{"cf-connecting-ip":"203.0.113.40"}', true)`,
+        )
+        return (await tx.query<{ answer: Record<string, unknown> }>(sql, params)).rows[0]?.answer
+      })
+    const times = await asAnon('select public.booking_free_times() as answer')
+    const [slot, other] = (times?.slots ?? []) as string[]
+    const booked = await asAnon(
+      `select public.book_meeting(starts_at => $1, name => 'Ana', email => 'ana@example.com',
+         note => 'Um aplicativo.', time_zone => 'Europe/Lisbon', form_elapsed_ms => 9000) as answer`,
+      [slot],
+    )
+    expect(booked).toMatchObject({
+      starts_at: slot,
+      time_zone: 'Europe/Lisbon',
+      status: 'confirmed',
+    })
+    const token = booked?.manage_token
+    expect(await asAnon('select public.booking_details($1) as answer', [token])).toMatchObject({
+      id: booked?.id,
+    })
+    expect(
+      await asAnon('select public.reschedule_booking($1, $2) as answer', [token, other]),
+    ).toMatchObject({ id: booked?.id, starts_at: other, sequence: 1 })
+    expect(await asAnon('select public.cancel_booking($1) as answer', [token])).toMatchObject({
+      status: 'cancelled',
+      sequence: 2,
+    })
+    const stored = await db.query('select client_key from public.bookings where id = $1', [
+      booked?.id,
+    ])
+    expect(stored.rows).toEqual([{ client_key: '203.0.113.40' }])
+    for (const forbidden of [
+      'select * from public.bookings',
+      'select * from private.booking_messages',
+      'select * from private.booking_settings',
+      'update private.booking_settings set max_per_day = 100',
+      `select private.release_bookings(p_address => '203.0.113.40')`,
+      `select private.book_meeting(now(), 'a', 'a@example.com', null, 'b', null, null, 9000, now())`,
+    ]) {
+      await expect(asAnon(forbidden), forbidden).rejects.toMatchObject({ code: '42501' })
+    }
+  })
+
   it('lets the database refuse a second live meeting in one slot, whoever writes it', async () => {
     await resetAgenda(db)
     const now = '2027-03-01T08:00:00-03:00'
