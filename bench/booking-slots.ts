@@ -1,13 +1,14 @@
 // The agenda's numbers (DESIGN.md: "free times for the whole horizon p95 ≤ 20 ms on PGlite";
 // one meeting per slot under any race):
-// 1. the free-times call over the whole horizon with 200 busy events and some bookings, on
-//    PGlite (and PostgreSQL 15 with BENCH_POSTGRES=1), straight to the database and through the
-//    server's /rest/v1/rpc route, interleaved round by round with a trivial query in the same run;
+// 1. the free-times call over the whole horizon, on an empty agenda and then with 200 busy
+//    events and 20 bookings, on PGlite (and PostgreSQL 15 with BENCH_POSTGRES=1), straight to the
+//    database and through the server's /rest/v1/rpc route, interleaved round by round with a
+//    trivial query in the same run, in wall time and in this process's CPU time;
 // 2. fifty visitors confirming one slot at once, through two Node servers on one PostgreSQL and
 //    through one on PGlite: outcomes and how long until the last one had its answer.
 // Run: npm run bench:booking [-- rounds]   (default 300 rounds of the free-times call)
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { cpus, loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import type { Database } from '../server/db/database.ts'
@@ -57,13 +58,23 @@ const seedAgenda = async (db: Database) => {
   }
 }
 
-const timeQuery = async (db: Database, sql: string) => {
-  const started = performance.now()
-  await db.query(sql)
-  return performance.now() - started
+interface Sample {
+  ms: number
+  /** This process's CPU time over the call: PGlite runs in it, so this is the query's own work,
+   *  apart from the time the shared machine kept it waiting. */
+  cpuMs: number
 }
 
-const timeHttp = async (url: string) => {
+const timeQuery = async (db: Database, sql: string): Promise<Sample> => {
+  const cpu = process.cpuUsage()
+  const started = performance.now()
+  await db.query(sql)
+  const used = process.cpuUsage(cpu)
+  return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 }
+}
+
+const timeHttp = async (url: string): Promise<Sample> => {
+  const cpu = process.cpuUsage()
   const started = performance.now()
   const response = await fetch(`${url}/rest/v1/rpc/booking_free_times`, {
     method: 'POST',
@@ -74,7 +85,8 @@ const timeHttp = async (url: string) => {
   if (response.status !== 200 || !Array.isArray(body.slots)) {
     throw new Error(`free times: HTTP ${response.status}`)
   }
-  return performance.now() - started
+  const used = process.cpuUsage(cpu)
+  return { ms: performance.now() - started, cpuMs: (used.user + used.system) / 1000 }
 }
 
 const slotsOffered = async (db: Database) =>
@@ -84,9 +96,8 @@ const slotsOffered = async (db: Database) =>
     )
   ).rows[0]?.n
 
-const measureFreeTimes = async (store: string, server: RunningServer) => {
-  await seedAgenda(server.db)
-  const cases: [string, () => Promise<number>][] = [
+const measureAgenda = async (store: string, agenda: string, server: RunningServer) => {
+  const cases: [string, () => Promise<Sample>][] = [
     ['reference: select 1', () => timeQuery(server.db, 'select 1')],
     [
       'free times, straight to the database',
@@ -94,21 +105,35 @@ const measureFreeTimes = async (store: string, server: RunningServer) => {
     ],
     ['free times, POST /rest/v1/rpc (HTTP)', () => timeHttp(server.url)],
   ]
-  const samples = new Map<string, number[]>(cases.map(([name]) => [name, []]))
+  const samples = new Map<string, Sample[]>(cases.map(([name]) => [name, []]))
   for (const [, run] of cases) for (let n = 0; n < 10; n += 1) await run() // warm
   for (let round = 0; round < rounds; round += 1) {
     for (const [name, run] of cases) samples.get(name)?.push(await run())
   }
   console.log(
-    `\n### Free times, whole horizon, ${store}: 200 busy events, 20 bookings, ${await slotsOffered(server.db)} slots offered, ${rounds} rounds\n`,
+    `\n### Free times, whole horizon, ${store}, ${agenda}: ${await slotsOffered(server.db)} slots offered, ${rounds} rounds\n`,
   )
-  console.log('| call | p50 | p95 | p99 |')
-  console.log('| --- | --- | --- | --- |')
+  // CPU time is the whole process's: on PostgreSQL the query's work is in another process, and
+  // through HTTP the server and the client share this one.
+  console.log('| call | p50 | p95 | p99 | CPU p50 | CPU p95 |')
+  console.log('| --- | --- | --- | --- | --- | --- |')
   for (const [name, values] of samples) {
+    const ms = values.map((sample) => sample.ms)
+    const cpu = values.map((sample) => sample.cpuMs)
     console.log(
-      `| ${name} | ${fmt(median(values))} | ${fmt(percentile(values, 95))} | ${fmt(percentile(values, 99))} |`,
+      `| ${name} | ${fmt(median(ms))} | ${fmt(percentile(ms, 95))} | ${fmt(percentile(ms, 99))} | ${fmt(median(cpu))} | ${fmt(percentile(cpu, 95))} |`,
     )
   }
+  console.log(
+    `\nLoad average (1 min) at the end: ${(loadavg()[0] ?? 0).toFixed(1)} on ${cpus().length} cores.`,
+  )
+}
+
+/** An empty agenda (the most slots to list), then a busy company's. */
+const measureFreeTimes = async (store: string, server: RunningServer) => {
+  await measureAgenda(store, 'no busy events or bookings', server)
+  await seedAgenda(server.db)
+  await measureAgenda(store, '200 busy events and 20 bookings', server)
 }
 
 let visitor = 0

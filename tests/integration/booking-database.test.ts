@@ -354,6 +354,20 @@ describe.each(stores)('the agenda on %s', (_name, store) => {
 
   it('answers the five calls to anon as PostgREST runs them, and nothing else', async () => {
     await resetAgenda(db)
+    // Hosted Supabase serves every function in public that anon may execute: exactly these.
+    const callable = await db.query<{ name: string }>(
+      `select proname as name from pg_proc
+        where pronamespace = 'public'::regnamespace
+          and has_function_privilege('anon', oid, 'execute')
+        order by 1`,
+    )
+    expect(callable.rows.map((row) => row.name)).toEqual([
+      'book_meeting',
+      'booking_details',
+      'booking_free_times',
+      'cancel_booking',
+      'reschedule_booking',
+    ])
     /** One call as PostgREST makes it: a transaction as anon, with the request's headers. */
     const asAnon = (sql: string, params: unknown[] = []) =>
       db.transaction(async (tx) => {
