@@ -230,6 +230,11 @@ describe('booking a consultation', () => {
     expect(missing.error).toMatchObject({ message: bookingRefusals.slot_required })
   })
 
+  it("writes the company's time zone for a visitor's zone the database does not know", async () => {
+    const booking = await bookOrThrow(await laterSlot(), person({ time_zone: 'Marte/Olimpo' }))
+    expect(booking.time_zone).toBe('America/Sao_Paulo')
+  })
+
   it('keeps one meeting to come per e-mail address, in any letter case', async () => {
     const fields = person()
     await bookOrThrow(await laterSlot())
