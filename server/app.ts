@@ -12,6 +12,7 @@ import { createContactFormRoutes } from './routes/contact-form.ts'
 import { createFunctionRoutes } from './routes/functions.ts'
 import { invalidPath } from './routes/postgrest-error.ts'
 import { createRestRoutes } from './routes/rest.ts'
+import { createRpcRoutes } from './routes/rpc.ts'
 import { createStaticRoutes, sendNotFoundPage } from './routes/static.ts'
 import type { StaticSite } from './static-site.ts'
 
@@ -54,14 +55,10 @@ export const createApp = (deps: AppDeps) => {
     app.use(prefix, apiCors, requireApiKey(deps.anonKey))
     app.use(`${prefix}/*`, apiCors, requireApiKey(deps.anonKey))
   }
-  app.route(
-    '/rest/v1',
-    createRestRoutes({
-      db: deps.db,
-      clientAddress: deps.clientAddress ?? (() => undefined),
-      log,
-    }),
-  )
+  const restDeps = { db: deps.db, clientAddress: deps.clientAddress ?? (() => undefined), log }
+  // Before the tables' routes: /rest/v1/rpc/NAME calls a function (the booking calls).
+  app.route('/rest/v1/rpc', createRpcRoutes(restDeps))
+  app.route('/rest/v1', createRestRoutes(restDeps))
   app.route(
     '/functions/v1',
     createFunctionRoutes({

@@ -7,6 +7,8 @@ import {
   CONTACT_LIMIT_SETTINGS,
   type ContactLimitName,
 } from './db/contact-limits.ts'
+import { bookingFactsProblems } from './booking/booking-facts.ts'
+import { readBookingSettings, type BookingSettings } from './booking/booking-settings.ts'
 import { readDeskSettings, type DeskSettings } from './desk/desk-settings.ts'
 import { CONTACT_TEMPLATE, DIST_DIR } from './paths.ts'
 
@@ -34,6 +36,8 @@ export interface Settings {
   trustProxy: TrustProxy
   /** Limits written to the database at start; unset ones keep the database's values. */
   contactLimits: Partial<Record<ContactLimitName, number>>
+  /** The agenda's BOOKING_* that were set, written to the database at start like the limits. */
+  booking: BookingSettings
   /** The built site; undefined serves the API only. */
   distDir: string | undefined
   /** The build's contact page for a refused form (read only with a site, if it exists). */
@@ -126,6 +130,8 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
 
   const { desk, problems: deskProblems } = readDeskSettings(env)
   problems.push(...deskProblems)
+  const { booking, problems: bookingProblems } = readBookingSettings(env)
+  problems.push(...bookingProblems, ...bookingFactsProblems())
   const positive = (name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number => {
     const text = value(name) ?? String(fallback)
     if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) {
@@ -162,6 +168,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       siteUrl,
       trustProxy,
       contactLimits,
+      booking,
       distDir: DIST_DIR,
       contactPageTemplate: CONTACT_TEMPLATE,
       mailSweepIntervalMs: 60_000,

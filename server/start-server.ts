@@ -8,6 +8,8 @@ import { acquireDataDirLock, type DataDirLock } from './db/lock.ts'
 import { setNodeClientAddressHeader } from './db/client-address-source.ts'
 import { applyContactLimits } from './db/contact-limits.ts'
 import { tightenDataFolder } from './db/data-folder.ts'
+import { applyBookingSettings } from './booking/apply-booking-settings.ts'
+import { bookingFacts } from './booking/booking-facts.ts'
 import { applyMigrations } from './db/migrate.ts'
 import { openPgliteDatabase } from './db/pglite.ts'
 import { openPostgresDatabase } from './db/postgres.ts'
@@ -79,6 +81,7 @@ export const startServer = async (
     if (applied.length > 0) log.info('migrations_applied', { names: applied.join(', ') })
     await applyContactLimits(db, settings.contactLimits)
     await setNodeClientAddressHeader(db)
+    await applyBookingSettings(db, bookingFacts(), settings.booking)
   } catch (error) {
     await db.close()
     await lock?.release()

@@ -33,7 +33,7 @@ export interface RestDeps {
 
 type Row = Record<string, unknown>
 
-const invalidJson = (c: Context, message = 'Empty or invalid json') =>
+export const invalidJson = (c: Context, message = 'Empty or invalid json') =>
   postgrestError(c, 400, { code: 'PGRST102', details: null, hint: null, message })
 
 const isRow = (value: unknown): value is Row =>
@@ -59,7 +59,7 @@ const returnsRepresentation = (prefer: string | undefined) =>
   /(^|[\s,;])return=representation(\s|,|;|$)/.test(prefer ?? '')
 
 /** Runs fn as PostgREST would run this request (see _shared/anon-request.ts). */
-const runAsAnon = <T>(c: Context, deps: RestDeps, fn: (tx: SqlRunner) => Promise<T>): Promise<T> =>
+export const runAsAnon = <T>(c: Context, deps: RestDeps, fn: (tx: SqlRunner) => Promise<T>): Promise<T> =>
   asAnon(transactionsOf(deps.db), visitorRequest(c, deps.clientAddress(c)), fn)
 
 const describeJson = (value: unknown) =>
@@ -70,7 +70,7 @@ const describeJson = (value: unknown) =>
  * refuses them: a form sends strings, and a number stored as a name is a caller's mistake.
  * Strings must also be whole Unicode (no lone surrogate halves). Returns what is wrong.
  */
-const wrongValue = (value: unknown, sqlType: string): string | undefined => {
+export const wrongValue = (value: unknown, sqlType: string): string | undefined => {
   if (value === null) return undefined
   if (/^(text|character varying|character|uuid|timestamp)/.test(sqlType)) {
     if (typeof value !== 'string') return `takes a JSON string, not ${describeJson(value)}`
@@ -97,10 +97,17 @@ type TableHandler = (
   types: Map<string, string>,
 ) => Promise<Response>
 
-/** The body as rows, or the refusal; read before the database is asked anything. */
-const readRows = async (c: Context): Promise<Row[] | Response> => {
+/**
+ * The body as parsed JSON, or the refusal; read before the database is asked anything. An
+ * empty body is `empty` when given (PostgREST reads an empty function call as `{}`).
+ */
+export const readJsonBody = async (
+  c: Context,
+  empty?: unknown,
+): Promise<{ json: unknown } | Response> => {
   const read = await readBodyWithin(c.req.raw, MAX_REST_BODY_BYTES)
   if (!read.ok) return read.problem === 'too_large' ? tooLarge(c) : invalidJson(c)
+  if (empty !== undefined && read.bytes.byteLength === 0) return { json: empty }
   const parsed = parseJsonBody(read.bytes, MAX_JSON_DEPTH)
   if (!parsed.ok) {
     if (parsed.problem === 'invalid') return invalidJson(c)
@@ -111,7 +118,14 @@ const readRows = async (c: Context): Promise<Row[] | Response> => {
       message: 'Empty or invalid json',
     })
   }
-  const body = parsed.value
+  return { json: parsed.value }
+}
+
+/** The body as rows, or the refusal. */
+const readRows = async (c: Context): Promise<Row[] | Response> => {
+  const read = await readJsonBody(c)
+  if (read instanceof Response) return read
+  const body = read.json
   const rows: unknown[] = Array.isArray(body) ? body : [body]
   return rows.every(isRow) ? rows : invalidJson(c)
 }
@@ -187,6 +201,43 @@ const otherMethod = async (
   return c.body(null, 204)
 }
 
+/** Only the public schema is exposed, as on Supabase. */
+export const refuseProfile = (c: Context): Response | undefined => {
+  const profile = c.req.header('content-profile') ?? c.req.header('accept-profile')
+  if (profile === undefined || profile === 'public') return undefined
+  return postgrestError(c, 406, {
+    code: 'PGRST106',
+    details: null,
+    hint: 'Only the following schemas are exposed: public',
+    message: `Invalid schema: ${profile}`,
+  })
+}
+
+/** JSON, uncompressed. Media types are case-insensitive and may carry parameters. */
+export const refuseBodyType = (c: Context): Response | undefined => {
+  const type = (c.req.header('content-type') ?? 'application/json')
+    .split(';')[0]
+    ?.trim()
+    .toLowerCase()
+  if (type !== 'application/json') {
+    return postgrestError(c, 415, {
+      code: 'PGRST107',
+      details: null,
+      hint: null,
+      message: `None of these Content-Types are available: ${type}`,
+    })
+  }
+  const encoding = unsupportedContentEncoding(c.req.raw.headers)
+  if (encoding === null) return undefined
+  c.header('Accept-Encoding', ACCEPTED_BODY_ENCODINGS)
+  return postgrestError(c, 415, {
+    code: 'PGRST107',
+    details: null,
+    hint: 'Send the body uncompressed: supabase-js never compresses it.',
+    message: `Content-Encoding not supported: ${encoding}`,
+  })
+}
+
 export const createRestRoutes = (deps: RestDeps) => {
   let schema: Promise<SchemaCache> | undefined
   const schemaCache = () => {
@@ -199,15 +250,8 @@ export const createRestRoutes = (deps: RestDeps) => {
 
   const tableRoute = async (c: Context, fn: TableHandler) => {
     const table = c.req.param('table') ?? ''
-    const profile = c.req.header('content-profile') ?? c.req.header('accept-profile')
-    if (profile !== undefined && profile !== 'public') {
-      return postgrestError(c, 406, {
-        code: 'PGRST106',
-        details: null,
-        hint: 'Only the following schemas are exposed: public',
-        message: `Invalid schema: ${profile}`,
-      })
-    }
+    const wrongProfile = refuseProfile(c)
+    if (wrongProfile) return wrongProfile
     try {
       const types = (await schemaCache()).get(table)
       if (!types) {
@@ -224,30 +268,9 @@ export const createRestRoutes = (deps: RestDeps) => {
     }
   }
 
-  /** Media types are case-insensitive and may carry parameters (`; charset=utf-8`). */
   const insertRoute = async (c: Context) => {
-    const type = (c.req.header('content-type') ?? 'application/json')
-      .split(';')[0]
-      ?.trim()
-      .toLowerCase()
-    if (type !== 'application/json') {
-      return postgrestError(c, 415, {
-        code: 'PGRST107',
-        details: null,
-        hint: null,
-        message: `None of these Content-Types are available: ${type}`,
-      })
-    }
-    const encoding = unsupportedContentEncoding(c.req.raw.headers)
-    if (encoding !== null) {
-      c.header('Accept-Encoding', ACCEPTED_BODY_ENCODINGS)
-      return postgrestError(c, 415, {
-        code: 'PGRST107',
-        details: null,
-        hint: 'Send the body uncompressed: supabase-js never compresses it.',
-        message: `Content-Encoding not supported: ${encoding}`,
-      })
-    }
+    const wrongBody = refuseBodyType(c)
+    if (wrongBody) return wrongBody
     const rows = await readRows(c)
     if (rows instanceof Response) return rows
     return tableRoute(c, (c, deps, table, types) => insertRows(c, deps, table, types, rows))

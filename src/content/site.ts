@@ -1,9 +1,11 @@
 import { company } from '../../supabase/functions/_shared/company.ts'
+import { describeOfficeHours } from './office-hours.ts'
 
 /**
  * The site's copy about the company. The facts themselves (name, e-mail, phone, city, site
- * URL) come from supabase/functions/_shared/company.ts, the one file a re-brand edits; the
- * copy beside this file only words them.
+ * URL, office hours, the consultation's length) come from
+ * supabase/functions/_shared/company.ts, the one file a re-brand edits; the copy beside this
+ * file only words them.
  */
 export const brand = {
   name: company.name,
@@ -18,10 +20,11 @@ export const contactFacts = {
   phoneHref: company.phoneHref,
   city: `${company.address.city}, ${company.address.region}`,
   address: company.address,
-  hours: 'Seg-Sex, 9h-18h',
+  /** 'Seg-Sex, 9h-18h': the same facts the agenda offers times from. */
+  hours: describeOfficeHours(company.officeHours),
   replyTime: '24 horas',
   replyTimeShort: '24h',
-  consultation: '30 minutos',
+  consultation: `${company.consultationMinutes} minutos`,
 } as const
 
 /** Used when the build gets no SITE_URL; canonical, Open Graph and sitemap URLs derive from it. */

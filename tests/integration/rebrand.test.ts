@@ -2,7 +2,7 @@
  * Re-branding is editing one file: supabase/functions/_shared/company.ts. A copy of the
  * project with another company in that file is built, and the new facts must appear in the
  * page, in the e-mail the Node server sends and in the one the Edge Function (under Deno)
- * sends, with nothing of the old company left.
+ * sends, and in the free times the agenda offers, with nothing of the old company left.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
@@ -93,21 +93,28 @@ const mailFor = (email: string) =>
 
 it('shows the new company on the page, and nothing of the old one', async () => {
   const html = await readFile(path.join(folder, 'dist/index.html'), 'utf8')
-  for (const fact of [OTHER.name, OTHER.inbox, OTHER.phone, 'Belo Horizonte', OTHER.siteUrl]) {
+  const facts = [OTHER.name, OTHER.inbox, OTHER.phone, 'Belo Horizonte', OTHER.siteUrl]
+  for (const fact of [...facts, 'Ter-Sáb, 8h30-12h', 'Consultoria gratuita de 45 minutos']) {
     expect(html).toContain(fact)
   }
   for (const old of [company.name, company.inbox, company.phone, company.siteUrl]) {
     expect(html).not.toContain(old)
   }
+  expect(html).not.toContain('Seg-Sex, 9h-18h')
 })
 
-it('has the Node server mail the new inbox, from the new sender', async () => {
-  const url = await startProcess(
+let nodeServer: Promise<string> | undefined
+/** The copy's built server, started once for the tests that need it. */
+const nodeServerUrl = () =>
+  (nodeServer ??= startProcess(
     process.execPath,
     ['dist-server/server.js'],
     { PORT: '0', DATA_DIR: path.join(folder, 'data'), SMTP_URL: smtp.url },
     /Site running at (http:\/\/\S+)/,
-  )
+  ))
+
+it('has the Node server mail the new inbox, from the new sender', async () => {
+  const url = await nodeServerUrl()
   const body = JSON.stringify(lead('node'))
   const init = {
     method: 'POST',
@@ -119,6 +126,35 @@ it('has the Node server mail the new inbox, from the new sender', async () => {
   const mail = mailFor(lead('node').email)
   expect(mail?.from?.value[0]).toEqual({ name: OTHER.mailSenderName, address: OTHER.inbox })
   expect(mail?.to && 'value' in mail.to ? mail.to.value[0]?.address : undefined).toBe(OTHER.inbox)
+}, 60_000)
+
+it("has the agenda offer times from the new company's hours, time zone and consultation length", async () => {
+  const response = await fetch(`${await nodeServerUrl()}/rest/v1/rpc/booking_free_times`, {
+    method: 'POST',
+    headers: { apikey: DEV_ANON_KEY, 'content-type': 'application/json' },
+    body: '{}',
+  })
+  const times = (await response.json()) as {
+    time_zone: string
+    slot_minutes: number
+    slots: string[]
+  }
+  expect(times).toMatchObject({ time_zone: 'America/Manaus', slot_minutes: 45 })
+  expect(times.slots.length).toBeGreaterThan(0)
+  // 8h30 to 12h in 45-minute slots, Tuesday to Saturday, on Manaus's clock.
+  const local = new Intl.DateTimeFormat('en-GB', {
+    timeZone: OTHER.officeHours.timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  })
+  const seen = new Set(times.slots.map((slot) => local.format(new Date(slot))))
+  for (const shown of seen) {
+    const [weekday, clock] = shown.split(' ')
+    expect(['Tue', 'Wed', 'Thu', 'Fri', 'Sat']).toContain(weekday)
+    expect(['08:30', '09:15', '10:00', '10:45']).toContain(clock)
+  }
+  expect(seen.has('Sat 10:45') || seen.has('Fri 10:45') || seen.has('Thu 10:45')).toBe(true)
 }, 60_000)
 
 it('has the Edge Function under Deno mail the new inbox, from the new sender', async () => {

@@ -24,8 +24,11 @@ export interface EraseResult {
  * (on PostgreSQL autovacuum gets there anyway).
  */
 const vacuum = async (db: Database) => {
+  // A booking and its e-mails go with their lead (on delete cascade).
   await db
-    .query('vacuum public.contact_submissions, private.quarantined_submissions')
+    .query(
+      'vacuum public.contact_submissions, private.quarantined_submissions, public.bookings, private.booking_messages',
+    )
     .catch(() => undefined)
 }
 

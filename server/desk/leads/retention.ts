@@ -27,7 +27,11 @@ export const purgeExpiredLeads = async (deps: RetentionDeps, days: number) => {
     "select private.purge_expired_leads('retencao') as purged",
   )
   const leads = rows[0]?.purged ?? 0
-  if (leads > 0) await deps.db.query('vacuum public.contact_submissions').catch(() => undefined)
+  if (leads > 0) {
+    await deps.db
+      .query('vacuum public.contact_submissions, public.bookings, private.booking_messages')
+      .catch(() => undefined)
+  }
   const cutOff = new Date(Date.now() - days * 24 * 60 * 60 * 1000)
   const outboxFiles =
     (await pruneOutboxCopies(deps.outboxDir, deps.db)) +

@@ -20,4 +20,17 @@ export const company = {
   address: { city: 'São Paulo', region: 'SP', country: 'BR' },
   /** The public address of the site when the build gets no SITE_URL. */
   siteUrl: 'https://www.auroradigital.com.br',
+  /**
+   * When the company answers and meets: ISO weekdays (1 is Monday, 7 is Sunday) and local
+   * hours in its IANA time zone. The site words them ('Seg-Sex, 9h-18h') and the database
+   * offers consultations only inside them (private.booking_settings).
+   */
+  officeHours: {
+    timeZone: 'America/Sao_Paulo',
+    weekdays: [1, 2, 3, 4, 5],
+    opens: '09:00',
+    closes: '18:00',
+  },
+  /** The free consultation's length: the site's '30 minutos' and every bookable slot. */
+  consultationMinutes: 30,
 } as const

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { company } from '../../supabase/functions/_shared/company.ts'
+import OTHER from '../../tests/support/other-company.json'
+import { describeOfficeHours, describeWeekdays } from './office-hours.ts'
+
+describe('office hours in words', () => {
+  it("words the company's facts as the spec's phone card does", () => {
+    expect(describeOfficeHours(company.officeHours)).toBe('Seg-Sex, 9h-18h')
+  })
+
+  it('words another company with minutes and a Saturday', () => {
+    expect(describeOfficeHours(OTHER.officeHours)).toBe('Ter-Sáb, 8h30-12h')
+  })
+
+  it.each([
+    [[1, 3, 5], 'Seg, Qua, Sex'],
+    [[4, 1, 2], 'Seg-Ter, Qui'],
+    [[6, 7], 'Sáb-Dom'],
+    [[3], 'Qua'],
+  ])('words the weekdays %j as %s', (days, text) => {
+    expect(describeWeekdays(days)).toBe(text)
+  })
+})

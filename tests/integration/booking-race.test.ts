@@ -1,0 +1,149 @@
+/**
+ * The race booking tools lose (Cal.com's double bookings): many visitors confirm the same slot
+ * at the same moment. Through two Node servers on one PostgreSQL, as behind a load balancer,
+ * and through one server on PGlite: exactly one booking, every other visitor a clear 409 in
+ * Portuguese, no error, and exactly one confirmation and one company copy queued.
+ */
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DEV_ANON_KEY } from '../../server/settings.ts'
+import { startServer, type RunningServer } from '../../server/start-server.ts'
+import { bookingRefusals } from '../../src/content/booking.ts'
+import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { testSettings } from '../support/test-app.ts'
+
+let postgres: PostgresServer
+let dataDir: string
+let onPostgres: RunningServer[] = []
+let onPglite: RunningServer
+
+beforeAll(async () => {
+  ;[postgres, dataDir] = await Promise.all([
+    startPostgresServer(),
+    mkdtemp(path.join(tmpdir(), 'booking-race-')),
+  ])
+  // Each server believes the load balancer in front (here: this test, on loopback).
+  const settings = testSettings({ PORT: '0', DATABASE_URL: postgres.url, TRUST_PROXY: 'loopback' })
+  onPostgres = await Promise.all([startServer(settings), startServer(settings)])
+  onPglite = await startServer(
+    testSettings({ PORT: '0', DATA_DIR: dataDir, TRUST_PROXY: 'loopback' }),
+  )
+}, 180_000)
+
+afterAll(async () => {
+  await Promise.all([...onPostgres, onPglite].map((server) => server?.stop()))
+  await postgres?.stop()
+  await rm(dataDir, { recursive: true, force: true })
+})
+
+let visitors = 0
+
+/** One visitor, from an address and with an e-mail of their own, confirms `slot`. */
+const attempt = async (url: string, slot: string) => {
+  visitors += 1
+  const response = await fetch(`${url}/rest/v1/rpc/book_meeting`, {
+    method: 'POST',
+    headers: {
+      apikey: DEV_ANON_KEY,
+      'content-type': 'application/json',
+      'x-forwarded-for': `198.18.${Math.floor(visitors / 250)}.${visitors % 250}`,
+    },
+    body: JSON.stringify({
+      starts_at: slot,
+      name: `Visitante ${visitors}`,
+      email: `corrida.${visitors}@example.com`,
+      note: 'Quero a mesma reunião que todo mundo.',
+      time_zone: 'America/Sao_Paulo',
+      form_elapsed_ms: 20_000,
+    }),
+  })
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> }
+}
+
+const firstFreeSlots = async (url: string) => {
+  const response = await fetch(`${url}/rest/v1/rpc/booking_free_times`, {
+    method: 'POST',
+    headers: { apikey: DEV_ANON_KEY, 'content-type': 'application/json' },
+    body: '{}',
+  })
+  const { slots } = (await response.json()) as { slots: string[] }
+  return slots
+}
+
+/** `count` visitors at once, spread over the servers, each sent to one of `slots`. */
+const race = (servers: RunningServer[], slots: string[], count: number) =>
+  Promise.all(
+    Array.from({ length: count }, (_, n) =>
+      attempt((servers[n % servers.length] as RunningServer).url, slots[n % slots.length] ?? ''),
+    ),
+  )
+
+const expectOneWinner = async (
+  outcomes: { status: number; body: Record<string, unknown> }[],
+  db: RunningServer['db'],
+) => {
+  const won = outcomes.filter((outcome) => outcome.status === 200)
+  const lost = outcomes.filter((outcome) => outcome.status === 409)
+  expect(outcomes.map((outcome) => outcome.status).filter((s) => s !== 200 && s !== 409)).toEqual(
+    [],
+  )
+  expect(won).toHaveLength(1)
+  expect(lost).toHaveLength(outcomes.length - 1)
+  for (const { body } of lost) {
+    expect(body).toEqual({
+      code: 'PT409',
+      details: 'slot_taken',
+      hint: null,
+      message: bookingRefusals.slot_taken,
+    })
+  }
+  const id = won[0]?.body.id
+  const { rows } = await db.query<{ kind: string; recipient: string }>(
+    `select kind, recipient from private.booking_messages
+      where booking_id = $1 and kind = 'confirmation' order by recipient`,
+    [id],
+  )
+  expect(rows).toEqual([
+    { kind: 'confirmation', recipient: 'company' },
+    { kind: 'confirmation', recipient: 'visitor' },
+  ])
+  return won[0]?.body
+}
+
+describe.each([
+  ['two Node servers on one PostgreSQL', () => onPostgres],
+  ['one Node server on PGlite', () => [onPglite]],
+])('fifty visitors confirming one slot at once, through %s', (_name, servers) => {
+  it('book it exactly once; the other 49 are told in Portuguese, and no one gets an error', async () => {
+    const [server] = servers()
+    if (!server) throw new Error('no server')
+    const [slot = ''] = await firstFreeSlots(server.url)
+    const winner = await expectOneWinner(await race(servers(), [slot], 50), server.db)
+    expect(winner?.starts_at).toBe(slot)
+    const live = await server.db.query<{ n: number }>(
+      `select count(*)::int as n from public.bookings
+        where status <> 'cancelled' and starts_at = $1`,
+      [slot],
+    )
+    expect(live.rows[0]?.n).toBe(1)
+    const leads = await server.db.query<{ n: number }>(
+      `select count(*)::int as n from public.contact_submissions where email like 'corrida.%'`,
+    )
+    expect(leads.rows[0]?.n).toBe(1)
+  })
+
+  it('book only one of two neighbouring slots, which the buffer between meetings holds apart', async () => {
+    const [server] = servers()
+    if (!server) throw new Error('no server')
+    const slots = await firstFreeSlots(server.url)
+    // Two slots 30 minutes apart on one day; with the 15-minute buffer they overlap.
+    const pair = slots.find((slot) =>
+      slots.includes(new Date(Date.parse(slot) + 30 * 60_000).toISOString().replace('.000Z', 'Z')),
+    )
+    if (!pair) throw new Error(`No two neighbouring free slots in ${slots.join(', ')}`)
+    const next = new Date(Date.parse(pair) + 30 * 60_000).toISOString().replace('.000Z', 'Z')
+    await expectOneWinner(await race(servers(), [pair, next], 20), server.db)
+  })
+})

@@ -1,0 +1,69 @@
+import type { Queryable } from '../../server/db/database.ts'
+import { applyBookingSettings } from '../../server/booking/apply-booking-settings.ts'
+import { bookingFacts, type BookingFacts } from '../../server/booking/booking-facts.ts'
+import { withDefaults, type BookingSettings } from '../../server/booking/booking-settings.ts'
+
+/** Sets the agenda: the default company facts and settings, with these changed. */
+export const setAgenda = async (
+  db: Queryable,
+  booking: BookingSettings = {},
+  facts: Partial<BookingFacts> = {},
+): Promise<void> => {
+  await applyBookingSettings(db, { ...bookingFacts(), ...facts }, withDefaults(booking))
+}
+
+/** No bookings (their leads and e-mails go with them), busy times or closed days; defaults. */
+export const resetAgenda = async (db: Queryable): Promise<void> => {
+  await db.query(`delete from public.contact_submissions where notified_via = 'booking'`)
+  await db.query('delete from private.busy_times')
+  await db.query('delete from private.booking_closed_days')
+  await setAgenda(db)
+}
+
+/** The free slots seen at `now`, as local 'YYYY-MM-DD HH24:MI' in `zone`. */
+export const localSlots = async (
+  db: Queryable,
+  now: string,
+  zone = 'America/Sao_Paulo',
+): Promise<string[]> => {
+  const { rows } = await db.query<{ slot: string }>(
+    `select to_char(f.starts_at at time zone $2, 'YYYY-MM-DD HH24:MI') as slot
+       from private.free_slots($1::timestamptz) f`,
+    [now, zone],
+  )
+  return rows.map((row) => row.slot)
+}
+
+/** Slots per local day ('YYYY-MM-DD' → ['09:00', …]). */
+export const slotsByDay = (slots: string[]): Map<string, string[]> => {
+  const days = new Map<string, string[]>()
+  for (const slot of slots) {
+    const [day = '', time = ''] = slot.split(' ')
+    days.set(day, [...(days.get(day) ?? []), time])
+  }
+  return days
+}
+
+let sequence = 0
+
+/** Books through the private function at any instant, as an unknown caller; returns the JSON. */
+export const bookAt = async (
+  db: Queryable,
+  startsAt: string,
+  now: string,
+  overrides: { email?: string; name?: string; note?: string } = {},
+): Promise<Record<string, unknown>> => {
+  sequence += 1
+  const { rows } = await db.query<{ booking: Record<string, unknown> }>(
+    `select private.book_meeting($1::timestamptz, $2, $3, null, $4, 'America/Sao_Paulo', null,
+       60000, $5::timestamptz) as booking`,
+    [
+      startsAt,
+      overrides.name ?? `Visitante ${sequence}`,
+      overrides.email ?? `visitante.${sequence}@example.com`,
+      overrides.note ?? `Quero conversar sobre o projeto ${sequence}.`,
+      now,
+    ],
+  )
+  return rows[0]?.booking ?? {}
+}
