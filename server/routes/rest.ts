@@ -59,8 +59,11 @@ const returnsRepresentation = (prefer: string | undefined) =>
   /(^|[\s,;])return=representation(\s|,|;|$)/.test(prefer ?? '')
 
 /** Runs fn as PostgREST would run this request (see _shared/anon-request.ts). */
-export const runAsAnon = <T>(c: Context, deps: RestDeps, fn: (tx: SqlRunner) => Promise<T>): Promise<T> =>
-  asAnon(transactionsOf(deps.db), visitorRequest(c, deps.clientAddress(c)), fn)
+export const runAsAnon = <T>(
+  c: Context,
+  deps: RestDeps,
+  fn: (tx: SqlRunner) => Promise<T>,
+): Promise<T> => asAnon(transactionsOf(deps.db), visitorRequest(c, deps.clientAddress(c)), fn)
 
 const describeJson = (value: unknown) =>
   Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`
