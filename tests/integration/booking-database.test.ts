@@ -368,12 +368,16 @@ describe.each(stores)('the agenda on %s', (_name, store) => {
       'cancel_booking',
       'reschedule_booking',
     ])
-    /** One call as PostgREST makes it: a transaction as anon, with the request's headers. */
+    /**
+     * One call as PostgREST makes it: a transaction as anon, with the request's headers. The
+     * address is in both headers a deployment may trust (decision 024): cf-connecting-ip on
+     * the Supabase-like database, x-forwarded-for where the Node server's setting holds.
+     */
     const asAnon = (sql: string, params: unknown[] = []) =>
       db.transaction(async (tx) => {
         await tx.query(
           `select set_config('role', 'anon', true),
-                  set_config('request.headers', '{"cf-connecting-ip":"203.0.113.40"}', true)`,
+                  set_config('request.headers', '{"cf-connecting-ip":"203.0.113.40","x-forwarded-for":"203.0.113.40"}', true)`,
         )
         return (await tx.query<{ answer: Record<string, unknown> }>(sql, params)).rows[0]?.answer
       })
