@@ -8,6 +8,7 @@ const MENU_ID = 'mobile-menu'
 /** Where the no-script menu's close link points: the header's own nav, which never scrolls. */
 const NAV_ID = 'site-nav'
 const iconLink = buttonClassName({ variant: 'ghost', size: 'icon' })
+const skipLinkPlace = 'pointer-events-auto -translate-y-24 focus:translate-y-0'
 
 /**
  * The phone menu is a popover: the browser opens and closes it, closes it on Escape and on a
@@ -22,12 +23,15 @@ const iconLink = buttonClassName({ variant: 'ghost', size: 'icon' })
 export function SiteHeader({ page }: { page: SitePage }) {
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        {layoutText.skipLink}
-      </a>
+      {/* Above the screen until focused, then a full-size button right over the logo, in the
+          header's own column: moved, not shrunk (sr-only's reset would take its padding too). */}
+      <div className="pointer-events-none fixed inset-x-0 top-0 z-50">
+        <div className="mx-auto max-w-6xl px-4 pt-2.5 sm:px-6">
+          <a href="#main" className={buttonClassName({}, skipLinkPlace)}>
+            {layoutText.skipLink}
+          </a>
+        </div>
+      </div>
       <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <nav
           id={NAV_ID}

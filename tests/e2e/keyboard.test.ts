@@ -125,6 +125,45 @@ describe('Keyboard only', () => {
     ])
   })
 
+  it('the skip link shows, once focused, as a full-size button on top of the header, and leads to the content', async () => {
+    for (const device of [PHONE, WIDE_DESKTOP]) {
+      const { page } = await session.open(device)
+      await page.goto('/')
+      const skip = page.getByRole('link', { name: 'Pular para o conteúdo', exact: true })
+      const width = device.viewport?.width
+      // Not drawn anywhere a visitor could see or tap it: nothing hit-tests as the link.
+      const unseen = await skip.evaluate((el) => {
+        const box = el.getBoundingClientRect()
+        const hit = document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2)
+        return hit === null || !el.contains(hit)
+      })
+      expect(unseen, `out of sight until focused (${width} px)`).toBe(true)
+      await page.keyboard.press('Tab')
+      const stop = await focusCover(page)
+      expect(stop?.name).toContain('Pular para o conteúdo')
+      expect(stop?.hiddenAt, `nothing drawn over it (${width} px)`).toEqual([])
+      const look = await skip.evaluate((el) => {
+        const style = getComputedStyle(el)
+        return {
+          paddingLeft: parseFloat(style.paddingLeft),
+          paddingRight: parseFloat(style.paddingRight),
+          textFits: el.scrollWidth <= el.clientWidth,
+        }
+      })
+      const box = (await skip.boundingBox()) ?? { x: -1, y: -1, width: 0, height: 0 }
+      expect(box.height, `a 44 px target (${width} px)`).toBeGreaterThanOrEqual(44)
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.y).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(width ?? 0)
+      expect(look.paddingLeft, 'padding around the text').toBeGreaterThanOrEqual(16)
+      expect(look.paddingRight).toBeGreaterThanOrEqual(16)
+      expect(look.textFits, 'its text is not cut').toBe(true)
+
+      await page.keyboard.press('Enter')
+      await page.waitForFunction(() => document.activeElement?.id === 'main')
+    }
+  })
+
   for (const [width, device] of [
     [390, PHONE],
     [1440, WIDE_DESKTOP],
