@@ -36,7 +36,7 @@ type ContentSectionProps = Omit<PageSectionProps, 'className'> & {
 export function ContentSection({ id, heading, muted = false, children }: ContentSectionProps) {
   return (
     <PageSection id={id} className={cn('py-20 sm:py-24', muted && 'bg-slate-50')}>
-      <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 sm:px-6">
+      <div className="mx-auto flex max-w-page flex-col gap-12 px-4 sm:px-6">
         <SectionHeading id={`${id}-title`} {...heading} />
         {children}
       </div>

@@ -7,7 +7,7 @@ import { privacyRoute } from '../routes.ts'
 export function SiteFooter({ page }: { page: SitePage }) {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
-      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
+      <div className="mx-auto flex max-w-page flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
         <div className="flex flex-col gap-2">
           <Logo />
           <p className="text-sm text-slate-600">{layoutText.footerTagline}</p>

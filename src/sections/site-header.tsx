@@ -26,7 +26,7 @@ export function SiteHeader({ page }: { page: SitePage }) {
       {/* Above the screen until focused, then a full-size button right over the logo, in the
           header's own column: moved, not shrunk (sr-only's reset would take its padding too). */}
       <div className="pointer-events-none fixed inset-x-0 top-0 z-50">
-        <div className="mx-auto max-w-6xl px-4 pt-2.5 sm:px-6">
+        <div className="mx-auto max-w-page px-4 pt-2.5 sm:px-6">
           <a href="#main" className={buttonClassName({}, skipLinkPlace)}>
             {layoutText.skipLink}
           </a>
@@ -36,7 +36,7 @@ export function SiteHeader({ page }: { page: SitePage }) {
         <nav
           id={NAV_ID}
           aria-label={layoutText.mainNavLabel}
-          className="group mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6"
+          className="group mx-auto flex h-16 max-w-page items-center justify-between px-4 sm:px-6"
         >
           <a href={sectionHref('home', page)} className="rounded-lg">
             <Logo />

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { BrowserContextOptions } from 'playwright-core'
+import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { waitForAnimations } from '../support/browser/axe.ts'
 import { menuToggle } from '../support/browser/landing-page.ts'
@@ -22,9 +22,21 @@ const PAGES = [
   ['not-found', '/qualquer-coisa'],
 ] as const
 
+/** Card titles (services, differentiators, contact) that the layout breaks over two lines. */
+function wrappedCardTitles(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-slot="card-title"]')]
+      .filter((title) => {
+        const lineHeight = parseFloat(getComputedStyle(title).lineHeight)
+        return title.getBoundingClientRect().height > lineHeight * 1.5
+      })
+      .map((title) => title.textContent ?? ''),
+  )
+}
+
 describe('Layout at common widths', () => {
   for (const [width, device] of WIDTHS) {
-    it(`at ${width} px the pages fit the width (full-page screenshots in screenshots/)`, async () => {
+    it(`at ${width} px the pages fit the width and card titles stay on one line (full-page screenshots in screenshots/)`, async () => {
       await mkdir(SCREENSHOT_DIR, { recursive: true })
       const { page } = await session.open(device)
       for (const [name, url] of PAGES) {
@@ -42,6 +54,8 @@ describe('Layout at common widths', () => {
           overflow.clientWidth,
         )
       }
+      await page.goto('/')
+      expect(await wrappedCardTitles(page), `card titles on two lines at ${width} px`).toEqual([])
       // Below the md breakpoint the sections are in the phone menu: show it open too.
       if (width < 768) {
         await page.goto('/')
