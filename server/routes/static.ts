@@ -84,16 +84,18 @@ const send = (c: Context, urlPath: string, file: StaticFile, status: 200 | 404) 
   const [coding, representation] = pickRepresentation(c, file)
   c.header('Cache-Control', status === 404 ? 'no-cache' : cacheControlFor(urlPath))
   c.header('Vary', 'Accept-Encoding')
+  // The page's own policy as a header too, where frame-ancestors (which a <meta> cannot
+  // carry) keeps it out of other sites' frames. A 304 carries it as well: the browser puts a
+  // 304's headers on the copy it kept (RFC 9111 §4.3.4), and the default policy for non-pages
+  // would leave a revisited page with neither its styles nor its scripts.
+  if (file.contentSecurityPolicy) {
+    c.header('Content-Security-Policy', `${file.contentSecurityPolicy}; frame-ancestors 'none'`)
+  }
   if (status === 200) {
     c.header('ETag', representation.etag)
     if (noneMatch(c.req.header('if-none-match'), representation.etag)) return c.body(null, 304)
   }
   c.header('Content-Type', file.contentType)
-  // The page's own policy as a header too, where frame-ancestors (which a <meta> cannot
-  // carry) keeps it out of other sites' frames.
-  if (file.contentSecurityPolicy) {
-    c.header('Content-Security-Policy', `${file.contentSecurityPolicy}; frame-ancestors 'none'`)
-  }
   if (coding !== 'identity') c.header('Content-Encoding', coding)
   c.header('Content-Length', String(representation.body.length))
   if (c.req.method === 'HEAD') return c.body(null, status)
