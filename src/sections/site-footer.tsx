@@ -13,7 +13,11 @@ export function SiteFooter({ page }: { page: SitePage }) {
           <p className="text-sm text-slate-600">{layoutText.footerTagline}</p>
         </div>
         <nav aria-label={layoutText.footerNavLabel}>
-          <SectionLinks look="footer" page={page} className="flex flex-wrap gap-x-2 gap-y-1" />
+          <SectionLinks
+            look="footer"
+            page={page}
+            className="-mx-2 flex flex-wrap gap-x-2 gap-y-1"
+          />
         </nav>
       </div>
       <div className="flex flex-col items-center justify-center gap-x-6 border-t border-slate-200 px-4 py-2 text-sm text-slate-600 sm:flex-row">

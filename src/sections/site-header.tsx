@@ -41,7 +41,11 @@ export function SiteHeader({ page }: { page: SitePage }) {
           <a href={sectionHref('home', page)} className="rounded-lg">
             <Logo />
           </a>
-          <SectionLinks look="header" page={page} className="hidden items-center gap-1 md:flex" />
+          <SectionLinks
+            look="header"
+            page={page}
+            className="hidden items-center gap-1 md:-mr-3 md:flex"
+          />
           <div className="flex md:hidden">
             <Button
               variant="ghost"
@@ -71,7 +75,7 @@ export function SiteHeader({ page }: { page: SitePage }) {
           <div
             id={MENU_ID}
             popover="auto"
-            className="fixed inset-x-0 top-16 bottom-auto m-0 w-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg md:hidden max-md:noscript:target:block"
+            className="fixed inset-x-0 top-16 bottom-auto m-0 w-auto border-b border-slate-200 bg-white px-2 py-3 shadow-lg md:hidden max-md:noscript:target:block"
           >
             <SectionLinks look="header" page={page} className="flex flex-col gap-1" />
           </div>
