@@ -168,22 +168,24 @@ describe('Keyboard only', () => {
     [390, PHONE],
     [1440, WIDE_DESKTOP],
   ] as const) {
-    it(`at ${width} px, no stop is ever hidden under the fixed header, going down with Tab or up with Shift+Tab`, async () => {
+    it(`at ${width} px, no stop is ever hidden under the fixed header, going down with Tab or up with Shift+Tab, on every page with the header`, async () => {
       const { page } = await session.open(device)
-      await page.goto('/')
-      const down = await walkFocus(page, 'Tab')
-      // Up from the page's last stop: each one above is partly out of view, where a browser
-      // scrolls it only just in, right under the header unless the page says how tall it is.
-      await page.keyboard.press('Shift+Tab')
-      await waitForScrollToSettle(page, 4)
-      const up = await walkFocus(page, 'Shift+Tab')
+      for (const url of ['/', '/privacidade']) {
+        await page.goto(url)
+        const down = await walkFocus(page, 'Tab')
+        // Back up from past the last stop: each one above is partly out of view, where a
+        // browser scrolls it only just in, right under the header unless the page says how
+        // tall the header is.
+        const up = await walkFocus(page, 'Shift+Tab')
 
-      expect(down.length, 'stops going down').toBeGreaterThan(15)
-      expect(up.length, 'stops going up').toBeGreaterThanOrEqual(down.length - 2)
-      const hidden = [...down, ...up].filter(
-        (stop) => stop.overlappedBy.length > 0 || stop.hiddenAt.length > 0,
-      )
-      expect(hidden, 'focused elements covered by something fixed').toEqual([])
+        expect(down.length, `stops going down ${url}`).toBeGreaterThan(5)
+        expect(up[0]?.name, `going up starts at the last stop of ${url}`).toBe(down.at(-1)?.name)
+        expect(up.at(-1)?.name, `and ends at the first`).toBe(down[0]?.name)
+        const hidden = [...down, ...up].filter(
+          (stop) => stop.overlappedBy.length > 0 || stop.hiddenAt.length > 0,
+        )
+        expect(hidden, `focused elements covered by something fixed on ${url}`).toEqual([])
+      }
     })
   }
 })
