@@ -75,17 +75,29 @@ export function staticScriptFiles(manifest: Manifest, script: string): string[] 
 }
 
 /**
+ * A pick in the phone menu (a popover, src/sections/site-header.tsx) closes it. A link cannot
+ * close a popover, so this is script, and it lives here, not in the page script: that one
+ * starts only after the first paint and may never arrive (a lost connection, a blocked file),
+ * while this runs as soon as the page is parsed. The guard keeps browsers without popovers,
+ * where the menu is hidden anyway, from failing on the selector at every click.
+ */
+export const closeMenuOnPick =
+  "if (HTMLElement.prototype.hidePopover) document.addEventListener('click', ({ target }) => target.closest?.('[popover]:popover-open a[href]')?.closest('[popover]').hidePopover())"
+
+/**
  * The page script starts once the browser has painted the page's text (first-contentful-paint;
  * on `load` where there is no paint timing). The page is complete without it, and a slow phone
  * should spend its first second drawing: with the script as a deferred module Lighthouse's
  * mobile run put LCP far behind a bare page's (BENCHMARKS.md §2), and its simulation counts any
- * script that arrives before the paint. This small loader is the page's only inline script;
+ * script that arrives before the paint. This small loader, which also closes the phone menu on a
+ * pick (`closeMenuOnPick`), is the page's only inline script;
  * its hash is in the page's Content-Security-Policy. `data-page-script` names the files the
  * loader brings in (the page script and the chunks it imports), for the size checks.
  */
 export function pageScriptLoader(files: readonly string[]): string {
   const [entry] = files
   const code = [
+    closeMenuOnPick,
     `const start = () => setTimeout(() => import(${JSON.stringify(entry)}))`,
     "const painted = (list) => list.getEntriesByName('first-contentful-paint').length > 0",
     "if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) addEventListener('load', start, { once: true })",

@@ -10,8 +10,9 @@ interface PageSectionProps {
 }
 
 /**
- * A scroll target of the one-page layout: named by its heading, clear of the fixed header
- * (scroll-mt) and focusable, so the navigation can move keyboard focus to it.
+ * A scroll target of the one-page layout: named by its heading and focusable, so the navigation
+ * can move keyboard focus to it. The page's scroll padding (globals.css) keeps it clear of the
+ * fixed header.
  */
 export function PageSection({ id, className, children }: PageSectionProps) {
   return (
@@ -19,7 +20,7 @@ export function PageSection({ id, className, children }: PageSectionProps) {
       id={id}
       tabIndex={-1}
       aria-labelledby={`${id}-title`}
-      className={cn('scroll-mt-16 outline-none', className)}
+      className={cn('outline-none', className)}
     >
       {children}
     </section>
@@ -35,7 +36,7 @@ type ContentSectionProps = Omit<PageSectionProps, 'className'> & {
 export function ContentSection({ id, heading, muted = false, children }: ContentSectionProps) {
   return (
     <PageSection id={id} className={cn('py-20 sm:py-24', muted && 'bg-slate-50')}>
-      <div className="mx-auto flex max-w-6xl flex-col gap-12 px-4 sm:px-6">
+      <div className="mx-auto flex max-w-page flex-col gap-12 px-4 sm:px-6">
         <SectionHeading id={`${id}-title`} {...heading} />
         {children}
       </div>

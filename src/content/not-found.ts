@@ -11,9 +11,3 @@ export const notFoundPage = {
   /** Prefix of the console entry that records which missing path was visited. */
   logMessage: '404 Error: User attempted to access non-existent route:',
 } as const
-
-/** Shown in place of an island (the contact form) that fails in the browser. */
-export const errorScreen = {
-  lang: 'en',
-  title: 'Unexpected Application Error!',
-} as const

@@ -53,6 +53,8 @@ export const layoutText = {
   footerNavLabel: 'Links do rodapé',
   /** Stays the same whether the menu is open or closed: aria-expanded carries the state. */
   menuToggleLabel: 'Menu de navegação',
+  /** Without JavaScript the open menu is closed by a link of its own (site-header.tsx). */
+  menuCloseLabel: 'Fechar menu de navegação',
   footerTagline: 'Software sob medida para empresas que querem crescer.',
   rightsReserved: 'Todos os direitos reservados.',
 } as const

@@ -1,16 +1,117 @@
-import { errorScreen } from '../content/not-found.ts'
+import { useId } from 'react'
+import { Button } from '../components/ui/button.tsx'
+import { Input } from '../components/ui/input.tsx'
+import { Label } from '../components/ui/label.tsx'
+import { Textarea } from '../components/ui/textarea.tsx'
+import { errorScreen } from '../content/error-screen.ts'
+import type { KeptField, KeptForm, NoteSegment } from './kept-form.ts'
 
-/** What an island shows in its place when it fails in the browser: the spec's error screen. */
-export function ErrorScreen({ detail }: { detail: string }) {
+interface ErrorScreenProps {
+  detail: string
+  /** What the visitor had typed into the island's form, if it had one. */
+  kept?: KeptForm
+  onRetry(): void
+}
+
+/**
+ * What an island shows in its place when it fails in the browser: the spec's error screen,
+ * then the visitor's own text, never lost. It sits in a plain HTML form that posts where the
+ * island's form did (no script needed), beside a button that mounts the island again.
+ */
+export function ErrorScreen({ detail, kept, onRetry }: ErrorScreenProps) {
+  const canSend = kept?.action != null
+  const retry = (
+    <Button variant="outline" onClick={onRetry}>
+      {errorScreen.retry}
+    </Button>
+  )
   return (
-    <div
-      role="alert"
-      className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-6 text-center"
-    >
-      <p lang={errorScreen.lang} className="text-xl font-bold text-slate-900">
-        {errorScreen.title}
-      </p>
-      <p className="font-mono text-base break-words text-slate-700">{detail}</p>
+    <div className="flex flex-col gap-5">
+      <div
+        role="alert"
+        className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-6 text-center"
+      >
+        <p lang={errorScreen.lang} className="text-xl font-bold text-slate-900">
+          {errorScreen.title}
+        </p>
+        <p className="font-mono text-base break-words text-slate-700">{detail}</p>
+        {kept ? (
+          <p className="text-sm text-slate-700">
+            {canSend ? errorScreen.kept : errorScreen.keptToCopy}
+          </p>
+        ) : null}
+      </div>
+      {kept ? (
+        <form
+          method={kept.method}
+          action={kept.action ?? undefined}
+          className="flex flex-col gap-5"
+        >
+          {kept.fields.map((field) => (
+            <KeptFieldInput key={field.name} field={field} />
+          ))}
+          <div className="flex flex-col gap-3 sm:flex-row-reverse sm:justify-start">
+            {canSend ? <Button type="submit">{errorScreen.send}</Button> : null}
+            {retry}
+          </div>
+          {canSend ? kept.notes.map((note, i) => <Note key={i} segments={note} />) : null}
+        </form>
+      ) : (
+        retry
+      )}
     </div>
+  )
+}
+
+/** One kept field, filled in, under its label: the visitor can read, copy or change it. */
+function KeptFieldInput({ field }: { field: KeptField }) {
+  const id = useId()
+  const common = {
+    id,
+    name: field.name,
+    required: field.required,
+    maxLength: field.maxLength,
+    autoComplete: field.autoComplete,
+  }
+  if (field.kind === 'hidden') return <input type="hidden" name={field.name} value={field.value} />
+  if (field.kind === 'checkbox') {
+    return (
+      <div className="flex items-center gap-2">
+        <input type="checkbox" value={field.value} defaultChecked={field.checked} {...common} />
+        <Label htmlFor={id}>{field.label}</Label>
+      </div>
+    )
+  }
+  return (
+    <div className="flex flex-col gap-2">
+      <Label htmlFor={id}>{field.label}</Label>
+      {field.kind === 'multiline' ? (
+        <Textarea rows={field.rows} defaultValue={field.value} {...common} />
+      ) : (
+        <Input type={field.type} defaultValue={field.value} {...common} />
+      )}
+    </div>
+  )
+}
+
+/** One of the form's notes, such as what sending agrees to, with its links. */
+function Note({ segments }: { segments: NoteSegment[] }) {
+  return (
+    <p className="text-center text-sm text-slate-600">
+      {segments.map(({ text, href, newTab }, i) =>
+        href === undefined ? (
+          text
+        ) : (
+          <a
+            key={i}
+            href={href}
+            target={newTab ? '_blank' : undefined}
+            className="font-medium text-brand-700 underline"
+          >
+            {text}
+          </a>
+        ),
+      )}
+    </p>
   )
 }

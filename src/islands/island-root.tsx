@@ -1,11 +1,12 @@
 import { StrictMode, type ReactNode } from 'react'
 import { IslandErrorBoundary } from './island-error-boundary.tsx'
+import type { FormKeeper } from './kept-form.ts'
 
 /** What wraps every island, both when it is prerendered and when it is hydrated. */
-export function IslandRoot({ children }: { children: ReactNode }) {
+export function IslandRoot({ children, keeper }: { children: ReactNode; keeper?: FormKeeper }) {
   return (
     <StrictMode>
-      <IslandErrorBoundary>{children}</IslandErrorBoundary>
+      <IslandErrorBoundary keeper={keeper}>{children}</IslandErrorBoundary>
     </StrictMode>
   )
 }

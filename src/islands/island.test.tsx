@@ -1,7 +1,10 @@
-import { act, screen } from '@testing-library/react'
+import { act, screen, waitFor } from '@testing-library/react'
+import userEvent from '@testing-library/user-event'
 import { createContext, useContext, useId } from 'react'
 import { renderToString } from 'react-dom/server'
-import { errorScreen } from '../content/not-found.ts'
+import { contactForm } from '../content/contact.ts'
+import { errorScreen } from '../content/error-screen.ts'
+import { ContactForm } from '../features/contact/contact-form.tsx'
 import { hydrateIsland } from './hydrate-island.tsx'
 import { Island } from './island.tsx'
 
@@ -38,6 +41,39 @@ let browser = false
 function FailsInBrowser({ error }: { error: unknown }) {
   if (browser) throw error
   return <p>form</p>
+}
+
+/** A form as an island renders it: posts without script, a hidden bot trap. Fails on demand. */
+function MessageForm({ action }: { action?: string }) {
+  if (browser) throw new Error('falha ao montar o formulário')
+  return (
+    <form method="post" action={action}>
+      <label htmlFor="form-name">Nome</label>
+      <input id="form-name" name="name" required maxLength={80} autoComplete="name" />
+      <label htmlFor="form-email">Email</label>
+      <input id="form-email" name="email" type="email" required />
+      <label htmlFor="form-message">Mensagem</label>
+      <textarea id="form-message" name="message" rows={6} required />
+      <div hidden>
+        <label htmlFor="form-trap">Deixe em branco</label>
+        <input id="form-trap" name="website" />
+      </div>
+      <button type="submit">Enviar</button>
+      <p>
+        Ao enviar, você concorda com a nossa <a href="/privacidade">Política de Privacidade</a>.
+      </p>
+    </form>
+  )
+}
+
+const typed = { name: 'Ana Souza', email: 'ana@example.com', message: 'Quero um orçamento.' }
+
+/** Types into the prerendered fields, as a visitor does before the island's code has loaded. */
+function typeInto(root: HTMLElement, values: Record<string, string>): void {
+  for (const [name, value] of Object.entries(values)) {
+    const field = root.querySelector<HTMLInputElement>(`[name="${name}"]`)
+    if (field) field.value = value
+  }
 }
 
 function prerender(content: React.ReactElement): HTMLElement {
@@ -98,5 +134,98 @@ describe('an island', () => {
     expect(() => prerender(<FailsInBrowser error={new Error('quebrado no build')} />)).toThrow(
       'quebrado no build',
     )
+  })
+
+  it('that fails keeps what the visitor typed, in a plain form that posts where the island posted', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const root = prerender(<MessageForm action="/contato" />)
+    typeInto(root, typed)
+    browser = true
+    await act(async () => hydrateIsland(root, <MessageForm action="/contato" />))
+
+    expect(screen.getByRole('alert')).toHaveTextContent(errorScreen.title)
+    expect(screen.getByRole('alert')).toHaveTextContent('falha ao montar o formulário')
+    expect(screen.getByRole('alert')).toHaveTextContent(errorScreen.kept)
+    const kept = root.querySelector('form') as HTMLFormElement
+    expect(kept.getAttribute('method')).toBe('post')
+    expect(kept.getAttribute('action')).toBe('/contato')
+    // Exactly what a native submit sends: the visitor's text and the empty bot trap.
+    expect(Object.fromEntries(new FormData(kept))).toEqual({ ...typed, website: '' })
+    expect(screen.getByLabelText('Nome')).toHaveValue(typed.name)
+    expect(screen.getByLabelText('Nome')).toBeRequired()
+    expect(screen.getByLabelText('Email')).toHaveAttribute('type', 'email')
+    expect(screen.getByLabelText('Mensagem')).toHaveValue(typed.message)
+    expect(screen.queryByLabelText('Deixe em branco')).toBeNull()
+    expect(screen.getByRole('button', { name: errorScreen.send })).toHaveAttribute('type', 'submit')
+    // What sending agrees to is said again beside the button.
+    expect(kept).toHaveTextContent('Ao enviar, você concorda com a nossa Política de Privacidade.')
+    expect(screen.getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute(
+      'href',
+      '/privacidade',
+    )
+  })
+
+  it('that fails can be tried again, and comes back with the text the visitor kept and changed', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const root = prerender(<MessageForm action="/contato" />)
+    typeInto(root, typed)
+    browser = true
+    await act(async () => hydrateIsland(root, <MessageForm action="/contato" />))
+    const user = userEvent.setup()
+    await user.type(screen.getByLabelText('Mensagem'), ' Para março.')
+
+    browser = false
+    await user.click(screen.getByRole('button', { name: errorScreen.retry }))
+
+    expect(screen.queryByRole('alert')).toBeNull()
+    expect(screen.getByRole('button', { name: 'Enviar' })).toBeInTheDocument()
+    expect(screen.getByLabelText('Nome')).toHaveValue(typed.name)
+    expect(screen.getByLabelText('Email')).toHaveValue(typed.email)
+    expect(screen.getByLabelText('Mensagem')).toHaveValue(`${typed.message} Para março.`)
+  })
+
+  it('whose form cannot post without its code still shows the text to copy, and no send button', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const root = prerender(<MessageForm />)
+    typeInto(root, typed)
+    browser = true
+    await act(async () => hydrateIsland(root, <MessageForm />))
+
+    expect(screen.getByRole('alert')).toHaveTextContent(errorScreen.keptToCopy)
+    expect(screen.getByLabelText('Mensagem')).toHaveValue(typed.message)
+    expect(screen.queryByRole('button', { name: errorScreen.send })).toBeNull()
+    expect(screen.getByRole('button', { name: errorScreen.retry })).toBeInTheDocument()
+  })
+
+  it('the contact form that fails while the visitor types gives their text back to the form when tried again', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const { fields } = contactForm
+    document.body.innerHTML = renderToString(
+      <Island name="contact-form">
+        <ContactForm />
+      </Island>,
+    )
+    const root = document.querySelector('[data-island="contact-form"]') as HTMLElement
+    typeInto(root, typed)
+    // A browser whose form checks fail once: the form's first effect throws.
+    const check = HTMLInputElement.prototype.setCustomValidity
+    let failures = 1
+    vi.spyOn(HTMLInputElement.prototype, 'setCustomValidity').mockImplementation(function (
+      this: HTMLInputElement,
+      message: string,
+    ) {
+      if (failures-- > 0) throw new Error('setCustomValidity failed')
+      check.call(this, message)
+    })
+    await act(async () => hydrateIsland(root, <ContactForm />))
+    expect(screen.getByRole('alert')).toHaveTextContent('setCustomValidity failed')
+    expect(screen.getByLabelText(fields.message.label)).toHaveValue(typed.message)
+
+    await userEvent.setup().click(screen.getByRole('button', { name: errorScreen.retry }))
+    const submit = screen.getByRole('button', { name: contactForm.submit })
+    await waitFor(() => expect(submit).toBeEnabled())
+    expect(screen.getByLabelText(fields.name.label)).toHaveValue(typed.name)
+    expect(screen.getByLabelText(fields.email.label)).toHaveValue(typed.email)
+    expect(screen.getByLabelText(fields.message.label)).toHaveValue(typed.message)
   })
 })

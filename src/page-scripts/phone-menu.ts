@@ -1,9 +1,9 @@
 /**
  * The phone menu is a popover (see src/sections/site-header.tsx): without any script its
  * toggle opens and closes it, Escape and a tap outside close it, focus goes back to the toggle,
- * and browsers tell screen readers whether it is expanded. This adds what HTML cannot:
- * closing it when an entry is picked, and `aria-expanded` on the toggle for assistive
- * technology that predates popover toggles.
+ * and browsers tell screen readers whether it is expanded. The page's inline loader closes it
+ * when an entry is picked (`closeMenuOnPick` in scripts/prerender.ts). This adds
+ * `aria-expanded` on the toggle for assistive technology that predates popover toggles.
  */
 export function enhancePhoneMenu(menu: HTMLElement): void {
   if (!('popover' in menu)) return // the stylesheet hides the menu where popovers don't exist
@@ -15,7 +15,4 @@ export function enhancePhoneMenu(menu: HTMLElement): void {
   menu.addEventListener('toggle', (event) =>
     showExpanded((event as ToggleEvent).newState === 'open'),
   )
-  menu.addEventListener('click', (event) => {
-    if (event.target instanceof Element && event.target.closest('a[href]')) menu.hidePopover()
-  })
 }

@@ -1,6 +1,6 @@
 /**
  * The browser itself scrolls to a `#section` link's target: smoothly unless the visitor prefers
- * reduced motion, and clear of the fixed header (globals.css, PageSection's scroll margin).
+ * reduced motion, and clear of the fixed header (the scroll padding in globals.css).
  * Moving focus to the section as well lets keyboard and screen-reader users carry on reading
  * from there instead of from the link they used.
  */

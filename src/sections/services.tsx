@@ -6,7 +6,7 @@ import { cn } from '../lib/cn.ts'
 export function Services() {
   return (
     <ContentSection id="services" heading={servicesSection} muted>
-      <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+      <ul className="grid gap-6 sm:grid-cols-2 xl:grid-cols-4">
         {services.map(({ id, icon, title, description, gradient, shadow }) => (
           <li key={id}>
             <FeatureCard

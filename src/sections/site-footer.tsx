@@ -7,13 +7,17 @@ import { privacyRoute } from '../routes.ts'
 export function SiteFooter({ page }: { page: SitePage }) {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
-      <div className="mx-auto flex max-w-6xl flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
+      <div className="mx-auto flex max-w-page flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
         <div className="flex flex-col gap-2">
           <Logo />
           <p className="text-sm text-slate-600">{layoutText.footerTagline}</p>
         </div>
         <nav aria-label={layoutText.footerNavLabel}>
-          <SectionLinks look="footer" page={page} className="flex flex-wrap gap-x-2 gap-y-1" />
+          <SectionLinks
+            look="footer"
+            page={page}
+            className="-mx-2 flex flex-wrap gap-x-2 gap-y-1"
+          />
         </nav>
       </div>
       <div className="flex flex-col items-center justify-center gap-x-6 border-t border-slate-200 px-4 py-2 text-sm text-slate-600 sm:flex-row">

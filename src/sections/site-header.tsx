@@ -1,51 +1,81 @@
 import { Menu, X } from 'lucide-react'
 import { Logo } from '../components/logo.tsx'
 import { SectionLinks, sectionHref, type SitePage } from '../components/section-links.tsx'
-import { Button } from '../components/ui/button.tsx'
+import { Button, buttonClassName } from '../components/ui/button.tsx'
 import { layoutText } from '../content/site.ts'
 
 const MENU_ID = 'mobile-menu'
+/** Where the no-script menu's close link points: the header's own nav, which never scrolls. */
+const NAV_ID = 'site-nav'
+const iconLink = buttonClassName({ variant: 'ghost', size: 'icon' })
+const skipLinkPlace = 'pointer-events-auto -translate-y-24 focus:translate-y-0'
 
 /**
  * The phone menu is a popover: the browser opens and closes it, closes it on Escape and on a
- * tap outside, returns focus to the toggle and tells screen readers whether it is expanded,
- * all without JavaScript. src/page-scripts/phone-menu.ts closes it when an entry is picked.
- * The toggle's icon follows the menu's state through CSS (`:popover-open`), not script.
+ * tap outside, returns focus to the toggle and tells screen readers whether it is expanded.
+ * A link cannot close a popover, so closing it on a pick is script: the page's inline loader
+ * does it (scripts/prerender.ts), as soon as the page is parsed, whether or not the page
+ * script ever arrives. With JavaScript off, where no code runs at all, the menu is a `#target`
+ * instead (docs/decisions/021-phone-menu-without-javascript.md): a link opens it, and the pick,
+ * which targets its section, or the close link closes it. The icons follow the menu's state
+ * through CSS (`:popover-open`, `:target`), not script.
  */
 export function SiteHeader({ page }: { page: SitePage }) {
   return (
     <>
-      <a
-        href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-4 py-3 font-semibold text-brand-700 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
-      >
-        {layoutText.skipLink}
-      </a>
+      {/* Above the screen until focused, then a full-size button right over the logo, in the
+          header's own column: moved, not shrunk (sr-only's reset would take its padding too). */}
+      <div className="pointer-events-none fixed inset-x-0 top-0 z-50">
+        <div className="mx-auto max-w-page px-4 pt-2.5 sm:px-6">
+          <a href="#main" className={buttonClassName({}, skipLinkPlace)}>
+            {layoutText.skipLink}
+          </a>
+        </div>
+      </div>
       <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
         <nav
+          id={NAV_ID}
           aria-label={layoutText.mainNavLabel}
-          className="group mx-auto flex h-16 max-w-6xl items-center justify-between px-4 sm:px-6"
+          className="group mx-auto flex h-16 max-w-page items-center justify-between px-4 sm:px-6"
         >
           <a href={sectionHref('home', page)} className="rounded-lg">
             <Logo />
           </a>
-          <SectionLinks look="header" page={page} className="hidden items-center gap-1 md:flex" />
-          <Button
-            variant="ghost"
-            size="icon"
-            className="md:hidden"
-            popoverTarget={MENU_ID}
-            aria-controls={MENU_ID}
-            aria-label={layoutText.menuToggleLabel}
-          >
-            <Menu aria-hidden="true" className="group-has-[:popover-open]:hidden" />
-            <X aria-hidden="true" className="hidden group-has-[:popover-open]:block" />
-          </Button>
-          {/* Not display-styled here: the browser hides a closed popover with display: none. */}
+          <SectionLinks
+            look="header"
+            page={page}
+            className="hidden items-center gap-1 md:-mr-3 md:flex"
+          />
+          <div className="flex md:hidden">
+            <Button
+              variant="ghost"
+              size="icon"
+              className="noscript:hidden"
+              popoverTarget={MENU_ID}
+              aria-controls={MENU_ID}
+              aria-label={layoutText.menuToggleLabel}
+            >
+              <Menu aria-hidden="true" className="group-has-[:popover-open]:hidden" />
+              <X aria-hidden="true" className="hidden group-has-[:popover-open]:block" />
+            </Button>
+            {/* Shown only with JavaScript off: one of the two, by whether the menu is targeted. */}
+            <span className="hidden noscript:contents noscript:group-has-[#mobile-menu:target]:hidden">
+              <a href={`#${MENU_ID}`} className={iconLink} aria-label={layoutText.menuToggleLabel}>
+                <Menu aria-hidden="true" />
+              </a>
+            </span>
+            <span className="hidden noscript:group-has-[#mobile-menu:target]:contents">
+              <a href={`#${NAV_ID}`} className={iconLink} aria-label={layoutText.menuCloseLabel}>
+                <X aria-hidden="true" />
+              </a>
+            </span>
+          </div>
+          {/* Not display-styled here but for the no-script menu: the browser hides a closed
+              popover with display: none. */}
           <div
             id={MENU_ID}
             popover="auto"
-            className="fixed inset-x-0 top-16 bottom-auto m-0 w-auto border-b border-slate-200 bg-white px-4 py-3 shadow-lg md:hidden"
+            className="fixed inset-x-0 top-16 bottom-auto m-0 w-auto border-b border-slate-200 bg-white px-2 py-3 shadow-lg md:hidden max-md:noscript:target:block"
           >
             <SectionLinks look="header" page={page} className="flex flex-col gap-1" />
           </div>

@@ -17,7 +17,7 @@ import {
   isBelowHeaderAndInView,
   scrollAwayFrom,
 } from '../support/browser/scroll.ts'
-import { useE2eSession } from '../support/browser/session.ts'
+import { scriptsInHtml, useE2eSession } from '../support/browser/session.ts'
 import { waitFor } from '../support/wait.ts'
 
 const session = useE2eSession()
@@ -60,6 +60,32 @@ describe('Section navigation', () => {
       await expectMenuState(page, toggle, false)
       expect(await focusedId(page), 'keyboard focus follows to the section').toBe(id)
     }
+  })
+
+  it('on a phone, a pick closes the menu even when the page script fails to load', async () => {
+    const { page } = await session.open(PHONE)
+    const blocked: string[] = []
+    page.on('requestfailed', (request) => blocked.push(new URL(request.url()).pathname))
+    await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort('failed'))
+    await page.goto('/')
+    const [pageScript] = await scriptsInHtml(page)
+    await waitFor(
+      'the page script to fail',
+      () => [...blocked],
+      (seen) => seen.includes(pageScript ?? ''),
+    )
+    const toggle = menuToggle(page)
+    expect(await toggle.getAttribute('aria-expanded'), 'the page script never ran').toBeNull()
+
+    const heading = sectionHeading(page, 'about')
+    await scrollAwayFrom(page, heading)
+    await toggle.tap()
+    expect(await visibleMenuEntries(page)).toBe(SECTIONS.length)
+    expect(await isExpandedForScreenReaders(page, toggle)).toBe(true)
+    await control(siteHeader(page), 'Sobre').tap()
+    await expectHeadingBroughtIntoView(page, heading)
+    expect(await visibleMenuEntries(page), 'the pick closed the menu').toBe(0)
+    expect(await isExpandedForScreenReaders(page, toggle)).toBe(false)
   })
 
   it('on a phone, Escape closes the menu and gives focus back to the toggle', async () => {

@@ -81,11 +81,13 @@ describe('Rendered sizes match the variants that declare them', () => {
     expect((await computed(formTitle)).fontSize).toBe(declaredPx(cardTitleSizes.lg, 'text'))
   })
 
-  it('the phone menu button is a 44 px square, as its icon size says', async () => {
+  it('the phone menu button is a 44 px square with a 24 px icon, as its icon size says', async () => {
     const { page } = await session.open(PHONE)
     await page.goto('/')
     const toggle = await computed(menuToggle(page))
     expect({ width: toggle.width, height: toggle.height }).toEqual({ width: 44, height: 44 })
-    expect(buttonSizes.icon).toBe('size-11')
+    const icon = await computed(menuToggle(page).locator('svg').filter({ visible: true }))
+    expect({ width: icon.width, height: icon.height }).toEqual({ width: 24, height: 24 })
+    expect(buttonSizes.icon).toBe('size-11 [&_svg]:size-6')
   })
 })

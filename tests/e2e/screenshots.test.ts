@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import type { BrowserContextOptions } from 'playwright-core'
+import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { waitForAnimations } from '../support/browser/axe.ts'
 import { menuToggle } from '../support/browser/landing-page.ts'
@@ -28,18 +28,37 @@ const PAGES = [
   ['not-found', '/qualquer-coisa'],
 ] as const
 
+/** Whether the page's own CSS applies: the body is set in the system font stack, not a serif. */
+function isStyled(page: Page): Promise<boolean> {
+  return page.evaluate(() => getComputedStyle(document.body).fontFamily.startsWith('system-ui'))
+}
+
+/** Card titles (services, differentiators, contact) that the layout breaks over two lines. */
+function wrappedCardTitles(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll<HTMLElement>('[data-slot="card-title"]')]
+      .filter((title) => {
+        const lineHeight = parseFloat(getComputedStyle(title).lineHeight)
+        return title.getBoundingClientRect().height > lineHeight * 1.5
+      })
+      .map((title) => title.textContent ?? ''),
+  )
+}
+
 describe('Layout at common widths', () => {
   for (const [width, device] of WIDTHS) {
-    it(`at ${width} px the pages fit the width (full-page screenshots in screenshots/)`, async () => {
+    it(`at ${width} px the pages fit the width and card titles stay on one line (full-page screenshots in screenshots/)`, async () => {
       await mkdir(SCREENSHOT_DIR, { recursive: true })
       const { page } = await session.open(device)
-      for (const [name, url] of PAGES) {
+      // A second visit and a reload revalidate what the first one cached: shown as well.
+      for (const [name, url] of [...PAGES, ['home-again', '/'] as const]) {
         await page.goto(url)
         await waitForAnimations(page)
         await page.screenshot({
           path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`),
           fullPage: true,
         })
+        expect(await isStyled(page), `${url} is drawn with its stylesheet`).toBe(true)
         const overflow = await page.evaluate(() => {
           const root = document.documentElement
           return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth }
@@ -48,6 +67,14 @@ describe('Layout at common widths', () => {
           overflow.clientWidth,
         )
       }
+      await page.reload()
+      await waitForAnimations(page)
+      await page.screenshot({
+        path: path.join(SCREENSHOT_DIR, `home-reloaded-${width}.png`),
+        fullPage: true,
+      })
+      expect(await isStyled(page), '/ is drawn with its stylesheet after a reload').toBe(true)
+      expect(await wrappedCardTitles(page), `card titles on two lines at ${width} px`).toEqual([])
       // Below the md breakpoint the sections are in the phone menu: show it open too.
       if (width < 768) {
         await page.goto('/')

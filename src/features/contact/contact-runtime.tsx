@@ -1,4 +1,5 @@
-import { Toaster, toast } from 'sonner'
+import { toast } from 'sonner'
+import { Toaster } from '../../components/ui/sonner.tsx'
 import { contactToasts } from '../../content/contact.ts'
 
 export { sendContactMessage } from './send-contact-message.ts'
@@ -6,15 +7,14 @@ export { sendContactMessage } from './send-contact-message.ts'
 /**
  * Everything the form needs only once the visitor starts using it: the backend clients, the
  * sending logic and the toasts. Loaded with a dynamic import so none of it delays first paint.
- * Sonner's defaults are the spec's (4000 ms, 3 visible, 356 px wide, 14 px gap).
  */
 export function ContactToaster() {
   return (
     <Toaster
       position="bottom-right"
       closeButton
-      customAriaLabel={contactToasts.regionLabel}
-      toastOptions={{ closeButtonAriaLabel: contactToasts.closeLabel }}
+      regionLabel={contactToasts.regionLabel}
+      closeLabel={contactToasts.closeLabel}
     />
   )
 }

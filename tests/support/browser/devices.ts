@@ -2,6 +2,9 @@ import type { BrowserContextOptions } from 'playwright-core'
 
 export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 800 } }
 
+/** A common laptop/desktop width, wider than DESKTOP. */
+export const WIDE_DESKTOP: BrowserContextOptions = { viewport: { width: 1440, height: 900 } }
+
 export const PHONE: BrowserContextOptions = {
   viewport: { width: 390, height: 844 },
   isMobile: true,

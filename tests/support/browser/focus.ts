@@ -78,3 +78,93 @@ export async function tabThrough(
   }
   return stops
 }
+
+/** Where the focused element is, and what (if anything) hides part of it. */
+export interface FocusCover {
+  /** Tag, id and text of the focused element. */
+  name: string
+  box: { top: number; bottom: number; left: number; right: number }
+  /** Fixed or sticky elements (the header, a toast…) drawn over part of the focused one. */
+  overlappedBy: string[]
+  /** Probe points (centre, corners) on screen where something else is on top. */
+  hiddenAt: string[]
+}
+
+/**
+ * WCAG 2.2 2.4.11 (Focus Not Obscured): what covers the focused element. Two views of it, so
+ * neither slips through: every fixed or sticky element that does not contain it, whose box
+ * overlaps its box and which the browser hit-tests above it in the overlap; and what is on top
+ * at its centre and its corners (inside the rounding, where a rounded corner is not the
+ * element's own).
+ */
+export async function focusCover(page: Page): Promise<FocusCover | null> {
+  return page.evaluate(() => {
+    const el = document.activeElement
+    if (!(el instanceof HTMLElement) || el === document.body) return null
+    const rect = el.getBoundingClientRect()
+    const describe = (node: Element) =>
+      `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''} "${(node.getAttribute('aria-label') ?? node.textContent ?? '').trim().slice(0, 30)}"`
+    /** Position of the first element of `stack` that is `node` or inside it; -1 if none. */
+    const depth = (stack: Element[], node: Element) =>
+      stack.findIndex((hit) => hit === node || node.contains(hit))
+
+    const overlappedBy = [...document.querySelectorAll('body *')]
+      .filter((node) => {
+        const position = getComputedStyle(node).position
+        if ((position !== 'fixed' && position !== 'sticky') || node.contains(el)) return false
+        const box = node.getBoundingClientRect()
+        const left = Math.max(box.left, rect.left)
+        const right = Math.min(box.right, rect.right)
+        const top = Math.max(box.top, rect.top)
+        const bottom = Math.min(box.bottom, rect.bottom)
+        if (left >= right || top >= bottom) return false
+        const stack = document.elementsFromPoint((left + right) / 2, (top + bottom) / 2)
+        const over = depth(stack, node)
+        const under = depth(stack, el)
+        return over >= 0 && (under < 0 || over < under)
+      })
+      .map(describe)
+
+    // A point this far in from a corner lies inside a rounding of that radius (1 - 1/√2 ≈ 0.3).
+    const style = getComputedStyle(el)
+    const inset = (radius: string) => Math.ceil(parseFloat(radius) * 0.3) + 1
+    const probes: [string, number, number][] = [
+      ['centre', rect.left + rect.width / 2, rect.top + rect.height / 2],
+      [
+        'top left',
+        rect.left + inset(style.borderTopLeftRadius),
+        rect.top + inset(style.borderTopLeftRadius),
+      ],
+      [
+        'top right',
+        rect.right - inset(style.borderTopRightRadius),
+        rect.top + inset(style.borderTopRightRadius),
+      ],
+      [
+        'bottom left',
+        rect.left + inset(style.borderBottomLeftRadius),
+        rect.bottom - inset(style.borderBottomLeftRadius),
+      ],
+      [
+        'bottom right',
+        rect.right - inset(style.borderBottomRightRadius),
+        rect.bottom - inset(style.borderBottomRightRadius),
+      ],
+    ]
+    // How much of a control taller than the space left the browser scrolls in is its own
+    // choice (for a text field, the caret's line): points outside the viewport are not probed.
+    const onScreen = ([, x, y]: [string, number, number]) =>
+      x >= 0 && y >= 0 && x < window.innerWidth && y < window.innerHeight
+    const hiddenAt = probes.filter(onScreen).flatMap(([where, x, y]) => {
+      const hit = document.elementsFromPoint(x, y)[0]
+      if (hit === el || (hit && el.contains(hit))) return []
+      return [`${where} (${Math.round(x)}, ${Math.round(y)}): ${hit ? describe(hit) : 'nothing'}`]
+    })
+    return {
+      name: describe(el),
+      box: { top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right },
+      overlappedBy,
+      hiddenAt,
+    }
+  })
+}

@@ -36,9 +36,18 @@ export function control(scope: Page | Locator, name: string): Locator {
     .first()
 }
 
-/** The hamburger: the header's only button (the rest are links). */
+/** The phone menu's toggle and, with JavaScript off, the link that closes the open menu. */
+export const MENU_LABELS = {
+  toggle: 'Menu de navegação',
+  close: 'Fechar menu de navegação',
+} as const
+
+/**
+ * The hamburger, by its name: a button (the popover's toggle) or, with JavaScript off, a link
+ * to the menu. Whichever is displayed.
+ */
 export function menuToggle(page: Page): Locator {
-  return siteHeader(page).getByRole('button').filter({ visible: true }).first()
+  return control(siteHeader(page), MENU_LABELS.toggle)
 }
 
 /** How many of the four section entries the header shows: 4 with the phone menu open, else 0. */
