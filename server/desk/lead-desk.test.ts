@@ -350,7 +350,11 @@ describe('a lead the mail server refused for good', () => {
     expect(page).toContain('O servidor de e-mail recusou de novo esta mensagem, de vez.')
 
     const names = async () =>
-      [...(await (await client.request('/painel')).text()).matchAll(/contatos\/[^"]+">([^<]+)</g)]
+      [
+        ...(await (await client.request('/painel')).text()).matchAll(
+          /contatos\/[^"]+">(?:<bdi[^>]*>)?([^<]+)</g,
+        ),
+      ]
         .map((match) => match[1])
         .sort()
     await client.post('/painel/filtro', { delivery: 'recusado' })

@@ -89,9 +89,10 @@ describe('the quarantine page', () => {
     expect(html).toContain('<h1>Quarentena</h1>')
     expect(html).toContain('2 mensagens em quarentena')
     expect(html).toContain('apagadas sozinhas 14 dias depois de chegar')
-    expect(html.indexOf('Mensagem de Ana Souza')).toBeLessThan(
-      html.indexOf('Mensagem de Cheap Pills'),
-    )
+    // Names are isolated from the text around them (frame/visitor-text.tsx).
+    const heading = (name: string) => `Mensagem de <bdi class="visitor-text">${name}</bdi>`
+    expect(html).toContain(heading('Ana Souza'))
+    expect(html.indexOf(heading('Ana Souza'))).toBeLessThan(html.indexOf(heading('Cheap Pills')))
     expect(html).toContain('20/11/2026 10:05')
     expect(html).toContain('Padaria Pão &amp; Cia')
     expect(html).toContain('Olá! Colei esta mensagem do meu bloco de notas.\nQuero um site.')
@@ -124,8 +125,8 @@ describe('the quarantine page', () => {
     const client = await signedIn()
     expect(await page(client)).toContain('Página 1 de 2')
     const second = await page(client, '/painel/quarentena?pagina=2')
-    expect(second).toContain('Mensagem de Robô 22')
-    expect(second).not.toContain('Mensagem de Robô 0<')
+    expect(second).toContain('Mensagem de <bdi class="visitor-text">Robô 22</bdi>')
+    expect(second).not.toContain('Mensagem de <bdi class="visitor-text">Robô 0</bdi>')
   })
 })
 
@@ -140,7 +141,7 @@ describe('restoring', () => {
     const location = restored.headers.get('location') ?? ''
     expect(location).toMatch(/^\/painel\/contatos\/[0-9a-f-]{36}\?aviso=restaurado$/)
     const lead = await page(client, location)
-    expect(lead).toContain('Contato de Ana Souza')
+    expect(lead).toContain('<h1>Contato de <bdi class="visitor-text">Ana Souza</bdi></h1>')
     expect(lead).toContain('agora é um contato, e a notificação foi enviada')
     expect(lead).toContain('<a href="/painel/quarentena">Quarentena (0)</a>')
     expect(sent).toHaveLength(1)

@@ -26,7 +26,9 @@ beforeEach(async () => {
     delete from public.contact_submissions;
     delete from private.submission_counts;
     update private.contact_settings
-       set per_address_limit = 10, unknown_address_limit = 1000, min_fill_ms = 3000;
+       set per_address_limit = 10, unknown_address_limit = 1000, min_fill_ms = 3000,
+           -- As on hosted Supabase (decision 024), not as the Node server sets it.
+           client_address_header = 'cf-connecting-ip', client_address_hops = 1;
   `)
 })
 
