@@ -104,7 +104,8 @@ const lookOf = (page: Page) =>
   page.evaluate(() => {
     const header = document.querySelector('header')
     const toggle = document.querySelector('[popovertarget]')
-    const displayed = (element: Element) => getComputedStyle(element).display !== 'none'
+    // Drawn at all: neither it nor any element around it is display: none.
+    const displayed = (element: Element) => element.checkVisibility()
     return {
       bodyFont: getComputedStyle(document.body).fontFamily,
       header: header && getComputedStyle(header).position,
