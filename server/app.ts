@@ -4,6 +4,8 @@ import { apiCors, requireApiKey } from './api-gateway.ts'
 import type { ContactPageTemplate } from './contact-page.ts'
 import type { Database } from './db/database.ts'
 import { DESK_PATH } from './desk/desk-paths.ts'
+import { createRefusalGuard } from './flood/refusal-guard.ts'
+import { createRefusalMemory, type RefusalMemory } from './flood/refusal-memory.ts'
 import type { LeadDeskOptions } from './desk/http/desk-env.ts'
 import { leadDeskRoutes } from './desk/lead-desk.ts'
 import { createSecurityHeaders } from './security-headers.ts'
@@ -34,6 +36,8 @@ export interface AppDeps {
   mailSweepSecret?: string
   /** The lead desk at /painel; absent while no ADMIN_PASSWORD is set. */
   desk?: LeadDeskOptions
+  /** The database's flood refusals this server remembers; one of its own by default. */
+  refusalMemory?: RefusalMemory
 }
 
 const isApiPath = (path: string) => /^\/(rest|functions)\/v1(\/|$)/.test(path)
@@ -43,6 +47,8 @@ export const createApp = (deps: AppDeps) => {
   const log = deps.log ?? silentLogger
   const query: RunQuery = (sql, params) => deps.db.query(sql, params)
   const site: StaticSite = deps.site ?? new Map()
+  const clientAddress = deps.clientAddress ?? (() => undefined)
+  const refusals = createRefusalGuard(deps.refusalMemory ?? createRefusalMemory(), clientAddress)
 
   const app = new Hono()
   app.use('*', requestLogger(log))
@@ -54,14 +60,7 @@ export const createApp = (deps: AppDeps) => {
     app.use(prefix, apiCors, requireApiKey(deps.anonKey))
     app.use(`${prefix}/*`, apiCors, requireApiKey(deps.anonKey))
   }
-  app.route(
-    '/rest/v1',
-    createRestRoutes({
-      db: deps.db,
-      clientAddress: deps.clientAddress ?? (() => undefined),
-      log,
-    }),
-  )
+  app.route('/rest/v1', createRestRoutes({ db: deps.db, clientAddress, log, refusals }))
   app.route(
     '/functions/v1',
     createFunctionRoutes({
@@ -70,6 +69,8 @@ export const createApp = (deps: AppDeps) => {
       log,
       responseDeadlineMs: deps.responseDeadlineMs,
       sweepSecret: deps.mailSweepSecret,
+      clientAddress,
+      refusals,
     }),
   )
   // Before the static routes, which serve the contact page itself (GET /contato).
@@ -78,7 +79,8 @@ export const createApp = (deps: AppDeps) => {
       '/',
       createContactFormRoutes({
         db: deps.db,
-        clientAddress: deps.clientAddress ?? (() => undefined),
+        clientAddress,
+        refusals,
         page: deps.contactPage,
         query,
         sendEmail: deps.sendEmail,
