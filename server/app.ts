@@ -38,6 +38,8 @@ export interface AppDeps {
   desk?: LeadDeskOptions
   /** The database's flood refusals this server remembers; one of its own by default. */
   refusalMemory?: RefusalMemory
+  /** See Settings.refusalsPerSecond; absent in `app.request()` tests: no limit. */
+  refusalsPerSecond?: number
 }
 
 const isApiPath = (path: string) => /^\/(rest|functions)\/v1(\/|$)/.test(path)
@@ -48,7 +50,9 @@ export const createApp = (deps: AppDeps) => {
   const query: RunQuery = (sql, params) => deps.db.query(sql, params)
   const site: StaticSite = deps.site ?? new Map()
   const clientAddress = deps.clientAddress ?? (() => undefined)
-  const refusals = createRefusalGuard(deps.refusalMemory ?? createRefusalMemory(), clientAddress)
+  const refusals = createRefusalGuard(deps.refusalMemory ?? createRefusalMemory(), clientAddress, {
+    perSecond: deps.refusalsPerSecond ?? 0,
+  })
 
   const app = new Hono()
   app.use('*', requestLogger(log))

@@ -1,4 +1,3 @@
-import { performance } from 'node:perf_hooks'
 import { readDatabaseError } from '../db/database.ts'
 
 /**

@@ -4,7 +4,7 @@
  * caller's address read by the real TRUST_PROXY code from the socket each request names, and
  * a clock the test moves. `WRITE_HOSTILE_TABLE=docs/hostile-inputs.md` writes what it saw.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { contactFloodErrors } from '../../src/content/contact-errors.ts'
 import { createContactPageSite } from '../../tests/support/contact-page-site.ts'
 import { tableRow, writeHostileSection } from '../../tests/support/hostile-table.ts'
@@ -59,7 +59,7 @@ beforeEach(async () => {
 })
 
 /** The app with a memory of its own on a clock the test moves, counting what reaches the database. */
-const setup = (maxEntries?: number) => {
+const setup = ({ maxEntries, perSecond }: { maxEntries?: number; perSecond?: number } = {}) => {
   const clock = { ms: 10_000 }
   const counted = { queries: 0 }
   const countingDb: Database = {
@@ -82,6 +82,7 @@ const setup = (maxEntries?: number) => {
     contactPage: template,
     clientAddress: createClientAddress(trust),
     refusalMemory: createRefusalMemory({ maxEntries, now: () => clock.ms }),
+    refusalsPerSecond: perSecond,
   })
   return { app, clock, counted }
 }
@@ -91,7 +92,7 @@ type App = ReturnType<typeof setup>['app']
 /** Who connects: the proxy on behalf of a visitor, or a peer directly (naming whom it likes). */
 type Caller = { viaProxy: string } | { peer: string; forwardedFor?: string }
 
-const ask = (app: App, path: string, init: RequestInit, caller: Caller) => {
+const ask = async (app: App, path: string, init: RequestInit, caller: Caller) => {
   const headers = new Headers(init.headers)
   headers.set('origin', ORIGIN)
   const peer = 'viaProxy' in caller ? PROXY : caller.peer
@@ -324,8 +325,30 @@ describe('a refusal the database gave, answered again by the server', () => {
     expect((await mailCall(app, visitor, JSON.stringify(message))).status).toBe(200)
   })
 
+  it("answers a refused caller's flood one at a time, the others waiting at no cost", async () => {
+    const { app, counted } = setup({ perSecond: 1 })
+    const visitor = { viaProxy: '198.51.100.16' }
+    for (let n = 0; n < 3; n += 1) await insert(app, visitor)
+    const before = counted.queries
+    vi.useFakeTimers({ toFake: ['setTimeout', 'performance'] })
+    try {
+      expect((await insert(app, visitor)).status).toBe(429)
+      let answer: Response | undefined
+      const waiting = insert(app, visitor).then((response) => (answer = response))
+      // Others are not kept waiting meanwhile.
+      expect((await insert(app, { viaProxy: '198.51.100.17' })).status).toBe(201)
+      expect(answer).toBeUndefined()
+      await vi.advanceTimersByTimeAsync(1_000)
+      await waiting
+      expect(answer?.status).toBe(429)
+      expect(counted.queries).toBe(before + 1)
+    } finally {
+      vi.useRealTimers()
+    }
+  })
+
   it('is kept for a bounded number of callers, the oldest forgotten first (and asked again)', async () => {
-    const { app, counted } = setup(2)
+    const { app, counted } = setup({ maxEntries: 2 })
     const callers = ['198.51.100.21', '198.51.100.22', '198.51.100.23']
     for (const address of callers) {
       for (let n = 0; n < 3; n += 1) await insert(app, { viaProxy: address })

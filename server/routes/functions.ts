@@ -3,8 +3,11 @@ import {
   handleSendContactEmail,
   type SendContactEmailDeps,
 } from '../../supabase/functions/_shared/send-contact-email.ts'
+import { VISITOR_CLAIM_SQL } from '../../supabase/functions/_shared/mail-delivery.ts'
 import { refusalScopes, type RefusalGuard } from '../flood/refusal-guard.ts'
 import { visitorRequest } from './visitor-request.ts'
+
+const isVisitorClaim = (sql: string) => sql === VISITOR_CLAIM_SQL
 
 export interface FunctionRouteDeps extends Omit<
   SendContactEmailDeps,
@@ -26,9 +29,9 @@ export const createFunctionRoutes = (deps: FunctionRouteDeps) => {
   const handler = (c: Context) =>
     handleSendContactEmail(c.req.raw, {
       ...deps,
-      query: deps.refusals?.queries(c, scope, deps.query) ?? deps.query,
+      query: deps.refusals?.queries(c, scope, deps.query, isVisitorClaim) ?? deps.query,
       visitorHeaders: () => visitorRequest(c, deps.clientAddress(c)).headers,
-      rememberedRefusal: () => deps.refusals?.recall(c, scope),
+      rememberedRefusal: async () => deps.refusals?.recall(c, scope),
     })
   return new Hono()
     .all('/send-contact-email', handler)

@@ -253,7 +253,10 @@ export const createRestRoutes = (deps: RestDeps) => {
       })
     }
     // A caller the database refused is answered again before its body is read.
-    const remembered = deps.refusals?.recall(c, refusalScopes.insert(c.req.param('table') ?? ''))
+    const remembered = await deps.refusals?.recall(
+      c,
+      refusalScopes.insert(c.req.param('table') ?? ''),
+    )
     if (remembered) return databaseErrorResponse(c, remembered, deps.log ?? silentLogger)
     const rows = await readRows(c)
     if (rows instanceof Response) return rows

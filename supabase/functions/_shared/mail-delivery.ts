@@ -143,6 +143,10 @@ const readClaim = (row: Record<string, unknown>): Claim => ({
 export type SubmissionClaim =
   { outcome: 'claimed'; claim: Claim } | { outcome: 'deferred' } | { outcome: 'not_found' }
 
+/** The visitor's claim: the one query of send-contact-email the flood limits answer. */
+export const VISITOR_CLAIM_SQL =
+  'select * from private.claim_visitor_mail($1::jsonb, $2, $3, $4, $5, $6, $7)'
+
 /**
  * Claims the stored, unsent submission with exactly these values (no open relay). With the
  * visitor's request headers (as SQL reads them: the caller's address in the header the
@@ -166,10 +170,7 @@ export const claimSubmissionMail = async (
   const { rows } =
     visitorHeaders === undefined
       ? await query('select * from private.claim_submission_mail($1, $2, $3, $4, $5, $6)', values)
-      : await query('select * from private.claim_visitor_mail($1::jsonb, $2, $3, $4, $5, $6, $7)', [
-          JSON.stringify(visitorHeaders),
-          ...values,
-        ])
+      : await query(VISITOR_CLAIM_SQL, [JSON.stringify(visitorHeaders), ...values])
   const row = rows[0]
   if (row?.outcome === 'claimed') return { outcome: 'claimed', claim: readClaim(row) }
   return { outcome: row?.outcome === 'deferred' ? 'deferred' : 'not_found' }

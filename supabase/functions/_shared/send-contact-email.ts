@@ -23,9 +23,10 @@ export interface SendContactEmailDeps extends NotifyDeps {
   /**
    * A refusal the database gave this caller that still holds (Retry-After counting down), as
    * the database threw it: answered again before the body is read, without a query. Only the
-   * Node server remembers refusals (server/flood/); undefined asks the database.
+   * Node server remembers refusals (server/flood/, which also makes the caller wait before
+   * it resolves); undefined asks the database.
    */
-  rememberedRefusal?: () => unknown
+  rememberedRefusal?: () => Promise<unknown>
 }
 
 /** A contact message is a few KB at most; anything bigger is refused before parsing. */
@@ -150,7 +151,7 @@ export const handleSendContactEmail = async (
   }
   try {
     if (isSweepPath(req)) return await sweep(req, deps, origin)
-    const remembered = deps.rememberedRefusal?.()
+    const remembered = await deps.rememberedRefusal?.()
     const refusal = remembered === undefined ? undefined : floodRefusal(remembered)
     if (refusal) return tooManyRequests(refusal, origin)
     const encoding = unsupportedContentEncoding(req.headers)
