@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../../tests/support/test-database.ts'
 import type { Database } from '../db/database.ts'
 import { normalizeAddress } from '../proxy-trust.ts'
+import { TRICKY_ADDRESSES as TRICKY } from '../../tests/support/tricky-addresses.ts'
 import { clientKey } from './client-key.ts'
 
 // A server refuses a caller again under this key without asking the database, so it must be
@@ -21,77 +22,6 @@ const databaseKeys = async (inputs: string[]): Promise<(string | null)[]> => {
   )
   return rows.map((row) => row.key)
 }
-
-const TRICKY = [
-  // IPv4, and the same address written otherwise
-  '198.51.100.7',
-  '198.051.100.007',
-  '0000198.51.100.7',
-  '198.51.100.7.',
-  '198.51.100.7:443',
-  ' 198.51.100.7 ',
-  '[198.51.100.7]:443',
-  '::ffff:198.51.100.7',
-  '::FFFF:198.51.100.7',
-  '[::ffff:198.51.100.7]:8080',
-  '0:0:0:0:0:ffff:198.51.100.7',
-  '::ffff:c633:6407',
-  '0:0:0:0:0:ffff:c633:6407',
-  '::ffff:0.0.0.0',
-  '::ffff:1..2.3',
-  '::ffff:1.2.3',
-  // IPv6: one /64 written many ways, and its neighbours
-  '2001:db8::1',
-  '2001:DB8::2',
-  '2001:0db8:0000:0000:ffff:ffff:ffff:ffff',
-  '[2001:db8::1]:443',
-  '[2001:db8::1]',
-  '2001:db8:0:1::1',
-  '2001:db8::1:0:0:1',
-  '2001:0:0:1::',
-  '0:0:0:1::5',
-  '1:2:3:4:5:6:7::',
-  'a:b:c:d:e:f:1.2.3.4',
-  '::1',
-  '::',
-  '::1.2.3.4',
-  '::fffe:1.2.3.4',
-  '64:ff9b::198.51.100.7',
-  'fe80::1',
-  '::.1.2.3',
-  // garbage: each is no address, and every such caller shares one bucket
-  '',
-  ' ',
-  'unknown',
-  '1.2.3',
-  '1.2.3.4.5',
-  '198.51.100.256',
-  '0256.1.1.1',
-  '0xc6.0x33.0x64.0x7',
-  '3325256711',
-  '\t198.51.100.7',
-  '198.51.100.7\n',
-  '198.51.100.7, 203.0.113.9',
-  '::ffff:198.51.100.7.',
-  '::ffff:01.2.3.4',
-  '::ffff:999.1.1.1',
-  '1:2:3:4:5:6:7:8::',
-  '1::2::3',
-  ':1::',
-  '12345::',
-  'fe80::1%eth0',
-  '[2001:db8::1',
-  '2001:db8::1]:80',
-  '[[2001:db8::1]]',
-  '[]',
-  ':80',
-  '1.2.3.4:',
-  '1.2.3.4:http',
-  '１.２.３.４',
-  '٣.٣.٣.٣',
-  '2001:db8::/64',
-  '198.51.100.0/24',
-]
 
 /**
  * The same strings each time: half a seeded mix of the pieces addresses are made of, half
