@@ -1,18 +1,20 @@
 // The flooder of bench/flood.ts, in a process of its own so that its sending never shares an
 // event loop with the visitors' measured requests: `connections` kept-alive connections, each
 // sending its next request as soon as the last is answered, all naming one address in
-// X-Forwarded-For (the server trusts one proxy hop). Told by its parent when to start and stop.
+// X-Forwarded-For (the server trusts one proxy hop), or each a new one (the `many` target,
+// for comparison: what remembered refusals cannot help with). Told by its parent when to start
+// and stop.
 import { Agent, request } from 'node:http'
 import { performance } from 'node:perf_hooks'
 import { DEV_ANON_KEY } from '../server/settings.ts'
 
-export type FloodTarget = 'rest' | 'rest-same' | 'form' | 'form-same' | 'function'
+export type FloodTarget = 'rest' | 'rest-same' | 'rest-many' | 'form' | 'form-same' | 'function'
 
 export interface FloodOrder {
   url: string
   connections: number
   target: FloodTarget
-  /** The one address every request names. */
+  /** The one address every request names (but for rest-many). */
   address: string
 }
 
@@ -29,12 +31,13 @@ export type FromFlooder =
 const leadNumber = (n: number, same: boolean) => (same ? 0 : n)
 
 const requestFor = (order: FloodOrder, n: number) => {
-  const common = { 'x-forwarded-for': order.address }
+  const many = `172.${16 + ((n >> 16) & 15)}.${(n >> 8) & 255}.${n & 255}`
+  const common = { 'x-forwarded-for': order.target === 'rest-many' ? many : order.address }
   const message = `Mensagem de inundação número ${leadNumber(n, order.target.endsWith('-same'))}.`
   if (order.target.startsWith('form')) {
     const body = new URLSearchParams({
       name: 'Inundação',
-      email: 'inundacao@example.com',
+      email: `inundacao.${n}@example.com`,
       company: '',
       message,
       website: '',
@@ -52,7 +55,7 @@ const requestFor = (order: FloodOrder, n: number) => {
     headers: { ...common, apikey: DEV_ANON_KEY, 'content-type': 'application/json' },
     body: JSON.stringify({
       name: 'Inundação',
-      email: 'inundacao@example.com',
+      email: `inundacao.${n}@example.com`,
       company: null,
       message,
     }),

@@ -5,7 +5,8 @@
 // alternate, quiet then flood, round by round, and end quiet: each flood phase is set against
 // the quiet phases of the same run.
 // Run: npm run bench:flood [-- rounds seconds connections target]   (defaults: 5 6 48 rest;
-// target: rest, form or function; rest-same and form-same repeat one message). BENCH_POSTGRES=1 measures PostgreSQL too (DATABASE_URL:
+// target: rest, form or function; rest-same and form-same repeat one message; rest-many sends
+// each request from a new address). BENCH_POSTGRES=1 measures PostgreSQL too (DATABASE_URL:
 // that server instead); BENCH_SKIP_PGLITE=1 leaves PGlite out.
 import { fork, type ChildProcess } from 'node:child_process'
 import os from 'node:os'
