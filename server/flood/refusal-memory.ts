@@ -45,7 +45,7 @@ export interface RefusalMemoryOptions {
   now?: () => number
 }
 
-/** Far more callers than a real flood comes from, and about 2 MB (BENCHMARKS.md §11). */
+/** Far more callers than a real flood comes from, and about 2.5 MB (BENCHMARKS.md §11). */
 export const DEFAULT_MAX_REMEMBERED = 10_000
 
 /** Distinct refusal texts kept for sharing; the database writes a handful. */
@@ -72,8 +72,9 @@ const readFloodRefusal = (error: unknown): { shape: Shape; seconds: number } | u
   const delay = retryAfter === undefined ? '' : (textHeaders[retryAfter] ?? '')
   // Only a delay in whole seconds can be counted down; a date or nothing is not remembered.
   if (retryAfter === undefined || !/^\d{1,9}$/.test(delay) || Number(delay) < 1) return undefined
+  // The delay is kept apart (and counted down on each answer), so one shape serves them all.
   return {
-    shape: { message, status, headers: textHeaders, retryAfter },
+    shape: { message, status, headers: { ...textHeaders, [retryAfter]: '' }, retryAfter },
     seconds: Number(delay),
   }
 }
