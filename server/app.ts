@@ -4,6 +4,8 @@ import { apiCors, requireApiKey } from './api-gateway.ts'
 import type { ContactPageTemplate } from './contact-page.ts'
 import type { Database } from './db/database.ts'
 import { DESK_PATH } from './desk/desk-paths.ts'
+import { createRefusalGuard } from './flood/refusal-guard.ts'
+import { createRefusalMemory, type RefusalMemory } from './flood/refusal-memory.ts'
 import type { LeadDeskOptions } from './desk/http/desk-env.ts'
 import { leadDeskRoutes } from './desk/lead-desk.ts'
 import { createSecurityHeaders } from './security-headers.ts'
@@ -35,6 +37,10 @@ export interface AppDeps {
   mailSweepSecret?: string
   /** The lead desk at /painel; absent while no ADMIN_PASSWORD is set. */
   desk?: LeadDeskOptions
+  /** The database's flood refusals this server remembers; one of its own by default. */
+  refusalMemory?: RefusalMemory
+  /** See Settings.refusalsPerSecond; absent in `app.request()` tests: no limit. */
+  refusalsPerSecond?: number
 }
 
 const isApiPath = (path: string) => /^\/(rest|functions)\/v1(\/|$)/.test(path)
@@ -44,6 +50,10 @@ export const createApp = (deps: AppDeps) => {
   const log = deps.log ?? silentLogger
   const query: RunQuery = (sql, params) => deps.db.query(sql, params)
   const site: StaticSite = deps.site ?? new Map()
+  const clientAddress = deps.clientAddress ?? (() => undefined)
+  const refusals = createRefusalGuard(deps.refusalMemory ?? createRefusalMemory(), clientAddress, {
+    perSecond: deps.refusalsPerSecond ?? 0,
+  })
 
   const app = new Hono()
   app.use('*', requestLogger(log))
@@ -55,7 +65,7 @@ export const createApp = (deps: AppDeps) => {
     app.use(prefix, apiCors, requireApiKey(deps.anonKey))
     app.use(`${prefix}/*`, apiCors, requireApiKey(deps.anonKey))
   }
-  const restDeps = { db: deps.db, clientAddress: deps.clientAddress ?? (() => undefined), log }
+  const restDeps = { db: deps.db, clientAddress, log, refusals }
   // Before the tables' routes: /rest/v1/rpc/NAME calls a function (the booking calls).
   app.route('/rest/v1/rpc', createRpcRoutes(restDeps))
   app.route('/rest/v1', createRestRoutes(restDeps))
@@ -67,6 +77,8 @@ export const createApp = (deps: AppDeps) => {
       log,
       responseDeadlineMs: deps.responseDeadlineMs,
       sweepSecret: deps.mailSweepSecret,
+      clientAddress,
+      refusals,
     }),
   )
   // Before the static routes, which serve the contact page itself (GET /contato).
@@ -75,7 +87,8 @@ export const createApp = (deps: AppDeps) => {
       '/',
       createContactFormRoutes({
         db: deps.db,
-        clientAddress: deps.clientAddress ?? (() => undefined),
+        clientAddress,
+        refusals,
         page: deps.contactPage,
         query,
         sendEmail: deps.sendEmail,

@@ -39,12 +39,17 @@ describe('normalizeAddress', () => {
     expect(normalizeAddress(raw)).toBe(expected)
   })
 
-  it.each(['0xc6.0x33.0x64.0x7', '3325256711', '198.51.100.256', 'unknown', '', '1.2.3'])(
-    'does not take %j for an address',
-    (raw) => {
-      expect(normalizeAddress(raw)).toBeUndefined()
-    },
-  )
+  it.each([
+    '0xc6.0x33.0x64.0x7',
+    '3325256711',
+    '198.51.100.256',
+    'unknown',
+    '',
+    '1.2.3',
+    'fe80::1%eth0',
+  ])('does not take %j for an address', (raw) => {
+    expect(normalizeAddress(raw)).toBeUndefined()
+  })
 })
 
 describe('which address counts', () => {

@@ -46,7 +46,8 @@ export const normalizeAddress = (raw: string | undefined): string | undefined =>
       .join('.')
     return isIPv4(canonical) ? canonical : undefined
   }
-  if (!isIPv6(candidate)) return undefined
+  // A zone (fe80::1%eth0) passes isIPv6 but is no address URL takes, nor the database.
+  if (!isIPv6(candidate) || candidate.includes('%')) return undefined
   const hostname = new URL(`http://[${candidate}]/`).hostname.slice(1, -1)
   const inner = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(hostname)?.[1]
   return inner ?? hostname

@@ -32,6 +32,21 @@ describe('HTTP limits in settings', () => {
   })
 })
 
+describe('REFUSALS_PER_SECOND', () => {
+  it('answers a refused caller 20 times a second at most by default, takes 0 for no limit, and refuses the rest', () => {
+    const unset = readSettings({})
+    expect(unset.ok && unset.settings.refusalsPerSecond).toBe(20)
+    const none = readSettings({ REFUSALS_PER_SECOND: '0' })
+    expect(none.ok && none.settings.refusalsPerSecond).toBe(0)
+    for (const bad of ['-1', '1.5', 'many', '1000000']) {
+      const result = readSettings({ REFUSALS_PER_SECOND: bad })
+      expect(!result.ok && result.problems).toEqual([
+        `REFUSALS_PER_SECOND must be a whole number from 0 to 999999 (got "${bad}").`,
+      ])
+    }
+  })
+})
+
 describe('MAIL_SWEEP_SECRET', () => {
   it('is optional, and refused when short enough to guess or unfit for a header', () => {
     const secret = 'a'.repeat(31)

@@ -10,6 +10,7 @@ import {
 import { bookingFactsProblems } from './booking/booking-facts.ts'
 import { readBookingSettings, type BookingSettings } from './booking/booking-settings.ts'
 import { readDeskSettings, type DeskSettings } from './desk/desk-settings.ts'
+import { DEFAULT_REFUSALS_PER_SECOND } from './flood/refusal-guard.ts'
 import { CONTACT_TEMPLATE, DIST_DIR } from './paths.ts'
 
 /**
@@ -55,6 +56,11 @@ export interface Settings {
   desk: DeskSettings
   /** Time limits and connection caps of the HTTP server; see docs/decisions/010-http-limits.md. */
   http: HttpLimits
+  /**
+   * Refusals this server repeats without the database to one caller the database refused, per
+   * second at most; more wait their turn (decision 027). 0: no limit.
+   */
+  refusalsPerSecond: number
 }
 
 export interface HttpLimits {
@@ -148,6 +154,12 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
     maxConnectionsPerAddress: positive('MAX_CONNECTIONS_PER_ADDRESS', 64),
     maxLoopbackConnections: positive('MAX_LOOPBACK_CONNECTIONS', 1_024),
   }
+  const refusalsText = value('REFUSALS_PER_SECOND') ?? String(DEFAULT_REFUSALS_PER_SECOND)
+  if (!/^\d{1,6}$/.test(refusalsText)) {
+    problems.push(
+      `REFUSALS_PER_SECOND must be a whole number from 0 to 999999 (got "${refusalsText}").`,
+    )
+  }
   if (http.headersTimeoutMs > http.requestTimeoutMs) {
     problems.push(
       `HEADERS_TIMEOUT_MS (${http.headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${http.requestTimeoutMs}): the headers are part of the request.`,
@@ -176,6 +188,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       warmUp: true,
       desk,
       http,
+      refusalsPerSecond: Number(refusalsText),
     },
   }
 }

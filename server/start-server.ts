@@ -102,6 +102,7 @@ export const startServer = async (
     clientAddress: createClientAddress(settings.trustProxy),
     isHttps: createIsHttps(settings.trustProxy),
     desk: leadDesk.options,
+    refusalsPerSecond: settings.refusalsPerSecond,
   }
   const app = createApp(deps)
   if (settings.warmUp) {

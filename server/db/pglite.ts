@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { PRIVATE_FOLDER_MODE } from './data-folder.ts'
 import type { Database, Queryable } from './database.ts'
+import { takingTurns } from './take-turns.ts'
 
 /**
  * PostgreSQL's page cache inside the WebAssembly heap. The default (128MB) stays resident once
@@ -51,7 +52,8 @@ const wrap = (client: PGlite | Transaction): Queryable => ({
 /**
  * PostgreSQL compiled to WebAssembly, in this process: nothing to install. With a folder it
  * persists there (the caller must hold the folder's lock: two processes on one folder
- * silently lose rows); without one it lives in memory, which the tests use.
+ * silently lose rows); without one it lives in memory, which the tests use. Statements and
+ * transactions take turns with the rest of the server (take-turns.ts).
  */
 export const openPgliteDatabase = async (dataDir?: string): Promise<Database> => {
   if (dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
@@ -60,9 +62,12 @@ export const openPgliteDatabase = async (dataDir?: string): Promise<Database> =>
     await initialiseFolder(dataDir)
   }
   const db = await PGlite.create(dataDir === undefined ? { startParams } : { dataDir, startParams })
+  const inTurn = takingTurns()
+  const plain = wrap(db)
   return {
-    ...wrap(db),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    query: (sql, params) => inTurn(() => plain.query(sql, params)),
+    exec: (sql) => inTurn(() => plain.exec(sql)),
+    transaction: (fn) => inTurn(() => db.transaction((tx) => fn(wrap(tx)))),
     close: () => db.close(),
   }
 }

@@ -1,25 +1,20 @@
-import { mkdir, writeFile } from 'node:fs/promises'
-import path from 'node:path'
 import { JSDOM } from 'jsdom'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { contactFieldErrors, contactFloodErrors } from '../../src/content/contact-errors.ts'
-import {
-  CONTACT_TEMPLATE_SLOTS,
-  contactRefusalTexts,
-  renderContactTemplate,
-  renderHeadTags,
-} from '../../src/entry-server.tsx'
+import { CONTACT_TEMPLATE_SLOTS } from '../../src/entry-server.tsx'
 import type { ContactEmail } from '../../supabase/functions/_shared/render-contact-email.ts'
-import { createFakeSite } from '../../tests/support/fake-site.ts'
+import {
+  CONTACT_PAGE_POLICY as PAGE_POLICY,
+  CONTACT_PAGE_TEXT,
+  createContactPageSite,
+} from '../../tests/support/contact-page-site.ts'
 import { createTestApp } from '../../tests/support/test-app.ts'
 import { createTestDatabase } from '../../tests/support/test-database.ts'
-import { loadContactPageTemplate, type ContactPageTemplate } from '../contact-page.ts'
+import type { ContactPageTemplate } from '../contact-page.ts'
 import { applyContactLimits } from '../db/contact-limits.ts'
 import type { Database } from '../db/database.ts'
-import { loadStaticSite, type StaticSite } from '../static-site.ts'
+import type { StaticSite } from '../static-site.ts'
 
-const PAGE_POLICY = "default-src 'self'; form-action 'self'"
-const CONTACT_PAGE_TEXT = 'Página de contato'
 const VISITOR = '203.0.113.9'
 
 let db: Database
@@ -30,22 +25,7 @@ const sent: ContactEmail[] = []
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  const fake = await createFakeSite()
-  removeSite = fake.remove
-  await mkdir(path.join(fake.dir, 'contato'))
-  await writeFile(path.join(fake.dir, 'contato', 'index.html'), `<h1>${CONTACT_PAGE_TEXT}</h1>`)
-  // The page as the build writes it: the prerendered contact page with its placeholders.
-  const templateFile = path.join(fake.dir, 'contact-page.json')
-  await writeFile(
-    templateFile,
-    JSON.stringify({
-      html: `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${PAGE_POLICY}">${renderHeadTags('contact', 'https://www.aurora.test', { refused: true })}</head><body>${renderContactTemplate()}</body></html>`,
-      slots: CONTACT_TEMPLATE_SLOTS,
-      texts: contactRefusalTexts,
-    }),
-  )
-  site = await loadStaticSite(fake.dir)
-  template = (await loadContactPageTemplate(templateFile)) as ContactPageTemplate
+  ;({ site, template, remove: removeSite } = await createContactPageSite())
 })
 afterAll(async () => {
   await db.close()

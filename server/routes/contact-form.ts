@@ -9,6 +9,7 @@ import type { NotifyDeps } from '../../supabase/functions/_shared/mail-delivery.
 import { submitContactForm } from '../../supabase/functions/_shared/submit-contact-form.ts'
 import { fillContactPage, type ContactPageTemplate } from '../contact-page.ts'
 import type { Database } from '../db/database.ts'
+import { refusalScopes, type RefusalGuard } from '../flood/refusal-guard.ts'
 import { transactionsOf, visitorRequest } from './visitor-request.ts'
 
 export interface ContactFormDeps extends NotifyDeps {
@@ -17,6 +18,8 @@ export interface ContactFormDeps extends NotifyDeps {
   clientAddress: (c: Context) => string | undefined
   /** The contact page for a refused form; without it a refusal is answered in plain text. */
   page: ContactPageTemplate | undefined
+  /** The database's flood refusals, answered again without it until their Retry-After. */
+  refusals?: RefusalGuard
 }
 
 const ALLOW = 'GET, HEAD, POST, OPTIONS'
@@ -68,9 +71,13 @@ export const createContactFormRoutes = (deps: ContactFormDeps) => {
       for (const [name, value] of Object.entries(read.headers ?? {})) c.header(name, value)
       return c.text(`${read.problem}\n`, read.status)
     }
+    // Counted with the REST insert: one scope. A remembered refusal is answered after the body
+    // is read (the page shows what was typed again) but without asking the database.
+    const transactions = transactionsOf(deps.db)
+    const scope = refusalScopes.insert('contact_submissions')
     const outcome = await submitContactForm(read.post, visitorRequest(c, deps.clientAddress(c)), {
       ...deps,
-      inTransaction: transactionsOf(deps.db),
+      inTransaction: deps.refusals?.transactions(c, scope, transactions) ?? transactions,
     })
     if (outcome.kind === 'accepted') return c.redirect(`${CONTACT_PAGE_PATHS.sent}/`, 303)
     if (outcome.retryAfter) c.header('Retry-After', outcome.retryAfter)

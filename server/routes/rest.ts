@@ -13,6 +13,7 @@ import {
 } from '../../supabase/functions/_shared/anon-request.ts'
 import type { Database } from '../db/database.ts'
 import { loadSchemaCache, type SchemaCache } from '../db/schema-cache.ts'
+import { refusalScopes, type RefusalGuard } from '../flood/refusal-guard.ts'
 import { silentLogger, type Logger } from '../log.ts'
 import { databaseErrorResponse, invalidPath, postgrestError } from './postgrest-error.ts'
 import { transactionsOf, visitorRequest } from './visitor-request.ts'
@@ -29,6 +30,8 @@ export interface RestDeps {
   clientAddress: (c: Context) => string | undefined
   /** Where a database outage is reported; the caller only learns that it happened. */
   log?: Logger
+  /** The database's flood refusals, answered again without it until their Retry-After. */
+  refusals?: RefusalGuard
 }
 
 type Row = Record<string, unknown>
@@ -165,8 +168,9 @@ const insertRows = async (
     }
   }
   const representation = returnsRepresentation(c.req.header('prefer'))
+  const transactions = transactionsOf(deps.db)
   const inserted = await insertAsAnon(
-    transactionsOf(deps.db),
+    deps.refusals?.transactions(c, refusalScopes.insert(table), transactions) ?? transactions,
     visitorRequest(c, deps.clientAddress(c)),
     {
       table,
@@ -274,6 +278,12 @@ export const createRestRoutes = (deps: RestDeps) => {
   const insertRoute = async (c: Context) => {
     const wrongBody = refuseBodyType(c)
     if (wrongBody) return wrongBody
+    // A caller the database refused is answered again before its body is read.
+    const remembered = await deps.refusals?.recall(
+      c,
+      refusalScopes.insert(c.req.param('table') ?? ''),
+    )
+    if (remembered) return databaseErrorResponse(c, remembered, deps.log ?? silentLogger)
     const rows = await readRows(c)
     if (rows instanceof Response) return rows
     return tableRoute(c, (c, deps, table, types) => insertRows(c, deps, table, types, rows))

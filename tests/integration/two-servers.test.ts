@@ -3,11 +3,14 @@
  * sweep are decided in the database, so two instances behave as one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { clientKey } from '../../server/flood/client-key.ts'
+import { normalizeAddress } from '../../server/proxy-trust.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { testSettings } from '../support/test-app.ts'
+import { TRICKY_ADDRESSES } from '../support/tricky-addresses.ts'
 import { waitFor } from '../support/wait.ts'
 
 let postgres: PostgresServer
@@ -106,6 +109,62 @@ describe('two servers on one PostgreSQL', () => {
       const inSingles = singles.filter((mail) => mail.replyTo?.value[0]?.address === email).length
       const inDigest = digests.filter((mail) => mail.text?.includes(`E-mail: ${email}\n`)).length
       expect(inSingles + inDigest, email).toBe(1)
+    }
+  })
+
+  it('count each address under the key the server computes, as PostgreSQL 15 computes it', async () => {
+    const db = servers[0]?.db
+    const { rows } = await (db as RunningServer['db']).query<{ key: string | null }>(
+      'select private.client_key(raw) as key from unnest($1::text[]) with ordinality as t(raw, n) order by n',
+      [TRICKY_ADDRESSES],
+    )
+    expect(TRICKY_ADDRESSES.map(clientKey)).toEqual(rows.map((row) => row.key))
+    for (const forwarded of ['2001:DB8:0:7::1', '[::ffff:203.0.113.200]:443', '203.0.113.201']) {
+      const body = lead()
+      expect((await insertThrough(servers[1] as RunningServer, body, forwarded)).status).toBe(201)
+      const stored = await db?.query<{ client_key: string }>(
+        'select client_key from contact_submissions where email = $1',
+        [body.email],
+      )
+      expect(stored?.rows).toEqual([{ client_key: clientKey(normalizeAddress(forwarded)) }])
+    }
+  })
+
+  // Last: it stops the database for a while.
+  it("each answer the database's refusals again themselves, even with the database down, for that address alone, and never past the Retry-After they were given", async () => {
+    const [first, second] = servers as [RunningServer, RunningServer]
+    const both = '198.51.100.88'
+    const onlyFirst = '198.51.100.89'
+    const given = new Map<RunningServer, number>()
+    // Ten accepted across both servers, then each is refused by the database once.
+    for (let n = 0; n < 12; n += 1) {
+      const server = n % 2 ? second : first
+      const response = await insertThrough(server, lead(), both)
+      if (n < 10) expect(response.status).toBe(201)
+      else {
+        expect(response.status).toBe(429)
+        given.set(server, Number(response.headers.get('retry-after')))
+      }
+    }
+    for (let n = 0; n < 11; n += 1) await insertThrough(first, lead(), onlyFirst)
+
+    await postgres.halt()
+    try {
+      for (const server of [first, second]) {
+        const again = await insertThrough(server, lead(), both)
+        expect(again.status).toBe(429)
+        expect(await again.json()).toMatchObject({ code: 'PT429' })
+        const left = Number(again.headers.get('retry-after'))
+        expect(left).toBeGreaterThan(0)
+        expect(left).toBeLessThanOrEqual(given.get(server) ?? 0)
+      }
+      // The first server was told about this address; the second was not, and does not guess.
+      expect((await insertThrough(first, lead(), onlyFirst)).status).toBe(429)
+      expect((await insertThrough(second, lead(), onlyFirst)).status).toBe(503)
+      // Nor does either answer another address from memory.
+      expect((await insertThrough(first, lead(), '198.51.100.90')).status).toBe(503)
+    } finally {
+      await postgres.resume()
     }
   })
 })

@@ -143,22 +143,34 @@ const readClaim = (row: Record<string, unknown>): Claim => ({
 export type SubmissionClaim =
   { outcome: 'claimed'; claim: Claim } | { outcome: 'deferred' } | { outcome: 'not_found' }
 
-/** Claims the stored, unsent submission with exactly these values (no open relay). */
+/** The visitor's claim: the one query of send-contact-email the flood limits answer. */
+export const VISITOR_CLAIM_SQL =
+  'select * from private.claim_visitor_mail($1::jsonb, $2, $3, $4, $5, $6, $7)'
+
+/**
+ * Claims the stored, unsent submission with exactly these values (no open relay). With the
+ * visitor's request headers (as SQL reads them: the caller's address in the header the
+ * database trusts) the claim is the visitor's own, and counts against the flood limits when it
+ * finds nothing (private.claim_visitor_mail): a caller asking for mail never stored is refused
+ * with 429 and Retry-After, which the database throws like an insert's refusal.
+ */
 export const claimSubmissionMail = async (
   query: RunQuery,
   message: ContactMessage,
+  visitorHeaders?: Record<string, string>,
 ): Promise<SubmissionClaim> => {
-  const { rows } = await query(
-    'select * from private.claim_submission_mail($1, $2, $3, $4, $5, $6)',
-    [
-      message.name,
-      message.email,
-      message.company,
-      message.message,
-      CLAIM_WINDOW_MINUTES,
-      CLAIM_LEASE_MINUTES,
-    ],
-  )
+  const values = [
+    message.name,
+    message.email,
+    message.company,
+    message.message,
+    CLAIM_WINDOW_MINUTES,
+    CLAIM_LEASE_MINUTES,
+  ]
+  const { rows } =
+    visitorHeaders === undefined
+      ? await query('select * from private.claim_submission_mail($1, $2, $3, $4, $5, $6)', values)
+      : await query(VISITOR_CLAIM_SQL, [JSON.stringify(visitorHeaders), ...values])
   const row = rows[0]
   if (row?.outcome === 'claimed') return { outcome: 'claimed', claim: readClaim(row) }
   return { outcome: row?.outcome === 'deferred' ? 'deferred' : 'not_found' }
@@ -319,14 +331,15 @@ export type NotifyOutcome = 'sent' | 'queued' | 'failed' | 'refused' | 'not_foun
 
 /**
  * Tells the company about the submission just stored with these values, within the deadline:
- * claims its e-mail and sends it. A slow send is never given up halfway, or a transaction
+ * claims its e-mail (as the visitor's claim when their headers are given) and sends it. A slow send is never given up halfway, or a transaction
  * the mail server still completes would be sent again by the sweep.
  */
 export const notifyCompany = async (
   message: ContactMessage,
   deps: NotifyDeps,
+  visitorHeaders?: Record<string, string>,
 ): Promise<NotifyOutcome> => {
-  const claimed = await claimSubmissionMail(deps.query, message)
+  const claimed = await claimSubmissionMail(deps.query, message, visitorHeaders)
   if (claimed.outcome !== 'claimed') {
     return claimed.outcome === 'deferred' ? 'queued' : 'not_found'
   }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createTestDatabase } from '../../../tests/support/test-database.ts'
 import type { Database } from '../../../server/db/database.ts'
+import { headersForSql } from './anon-request.ts'
 import { CONTACT_LIMITS, parseContactMessage } from './contact-message.ts'
 import type { SendEmailResult } from './mail-delivery.ts'
 import type { ContactEmail } from './render-contact-email.ts'
@@ -19,7 +20,8 @@ beforeEach(async () => {
   await db.exec(`
     delete from public.contact_submissions;
     delete from private.mail_sends;
-    update private.contact_settings set mail_per_hour = 20;
+    delete from private.mail_claim_misses;
+    update private.contact_settings set mail_per_hour = 20, per_address_limit = 10;
   `)
 })
 
@@ -55,6 +57,7 @@ const setup = (
     responseDeadlineMs: deadlineMs,
     waitUntil: (work) => background.push(work),
     sweepSecret: SWEEP_SECRET,
+    visitorHeaders: (req) => headersForSql(req.headers),
   }
   return { deps, sent, background }
 }
@@ -140,6 +143,36 @@ describe('send-contact-email', () => {
     expect(res.status).toBe(409)
     expect((await res.json()).error.code).toBe('submission_not_found')
     expect(sent).toHaveLength(0)
+  })
+
+  it('refuses a caller asking again and again for mail never stored with 429, Retry-After and CORS, that caller alone', async () => {
+    await db.exec('update private.contact_settings set per_address_limit = 3')
+    const { deps, sent } = setup()
+    const from = (address: string) => ({
+      headers: {
+        'content-type': 'application/json',
+        origin: 'http://site.test',
+        'x-forwarded-for': address,
+      },
+    })
+    const spam = { name: 'Spam', email: 'victim@example.com', company: null, message: 'Buy now' }
+    const answers = []
+    for (let n = 0; n < 4; n += 1) answers.push(await call(deps, spam, from('198.51.100.7')))
+    expect(answers.map((res) => res.status)).toEqual([409, 409, 409, 429])
+    const refused = answers[3] as Response
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+    expect(refused.headers.get('access-control-allow-origin')).toBe('http://site.test')
+    expect(await refused.json()).toEqual({
+      error: {
+        code: 'too_many_requests',
+        message:
+          'Muitos pedidos de aviso por e-mail deste endereço. Tente novamente em alguns minutos.',
+      },
+    })
+    // Another address still has its lead mailed.
+    const message = await storedMessage()
+    expect((await call(deps, message, from('198.51.100.8'))).status).toBe(200)
+    expect(sent).toHaveLength(1)
   })
 
   it('answers an invalid message with 400 and the problems found', async () => {

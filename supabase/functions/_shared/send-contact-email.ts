@@ -1,5 +1,6 @@
 import { parseContactMessage, type ContactIssue, type ContactMessage } from './contact-message.ts'
 import { corsHeaders } from './cors.ts'
+import { readDatabaseAnswer, type DatabaseRefusal } from './database-answer.ts'
 import {
   ACCEPTED_BODY_ENCODINGS,
   parseJsonBody,
@@ -12,6 +13,20 @@ import { isSweepAllowed, SWEEP_SECRET_HEADER } from './sweep-secret.ts'
 export interface SendContactEmailDeps extends NotifyDeps {
   /** MAIL_SWEEP_SECRET: the /retry path needs it; without one nobody may run the sweep. */
   sweepSecret: string | undefined
+  /**
+   * The request's headers as SQL reads the caller's address from them (lower-case names), for
+   * the flood limit on claims that find nothing. The Edge Function passes them all (the
+   * database reads the one header the operator trusts, decision 024); the Node server passes
+   * only the address it trusts (TRUST_PROXY), as it does for inserts.
+   */
+  visitorHeaders: (req: Request) => Record<string, string>
+  /**
+   * A refusal the database gave this caller that still holds (Retry-After counting down), as
+   * the database threw it: answered again before the body is read, without a query. Only the
+   * Node server remembers refusals (server/flood/, which also makes the caller wait before
+   * it resolves); undefined asks the database.
+   */
+  rememberedRefusal?: () => Promise<unknown>
 }
 
 /** A contact message is a few KB at most; anything bigger is refused before parsing. */
@@ -28,6 +43,7 @@ type ErrorCode =
   | 'invalid_contact_message'
   | 'submission_not_found'
   | 'unauthorized'
+  | 'too_many_requests'
   | 'email_failed'
   | 'internal_error'
 
@@ -51,12 +67,26 @@ const fail = (
   { issues, headers }: { issues?: ContactIssue[]; headers?: Record<string, string> } = {},
 ) => json(status, { error: { code, message, ...(issues ? { issues } : {}) } }, origin, headers)
 
+/** The database's flood refusal (429, Retry-After), or undefined for any other failure. */
+const floodRefusal = (error: unknown): DatabaseRefusal | undefined => {
+  try {
+    const answer = readDatabaseAnswer(error)
+    return answer !== 'unreachable' && answer.status === 429 ? answer : undefined
+  } catch {
+    return undefined
+  }
+}
+
+const tooManyRequests = (refusal: DatabaseRefusal, origin: string | null) =>
+  fail(429, 'too_many_requests', refusal.message, origin, { headers: refusal.headers })
+
 const notify = async (
   message: ContactMessage,
   deps: SendContactEmailDeps,
   origin: string | null,
+  visitorHeaders: Record<string, string>,
 ): Promise<Response> => {
-  switch (await notifyCompany(message, deps)) {
+  switch (await notifyCompany(message, deps, visitorHeaders)) {
     case 'not_found':
       return fail(
         409,
@@ -121,6 +151,9 @@ export const handleSendContactEmail = async (
   }
   try {
     if (isSweepPath(req)) return await sweep(req, deps, origin)
+    const remembered = await deps.rememberedRefusal?.()
+    const refusal = remembered === undefined ? undefined : floodRefusal(remembered)
+    if (refusal) return tooManyRequests(refusal, origin)
     const encoding = unsupportedContentEncoding(req.headers)
     if (encoding !== null) {
       return fail(
@@ -143,8 +176,10 @@ export const handleSendContactEmail = async (
         issues: parsed.issues,
       })
     }
-    return await notify(parsed.value, deps, origin)
-  } catch {
+    return await notify(parsed.value, deps, origin, deps.visitorHeaders(req))
+  } catch (error) {
+    const refusal = floodRefusal(error)
+    if (refusal) return tooManyRequests(refusal, origin)
     // Anything unexpected (the database went away, a bug) still gets a JSON answer.
     return fail(500, 'internal_error', 'The message could not be processed.', origin)
   }

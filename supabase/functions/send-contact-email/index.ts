@@ -9,6 +9,7 @@ import pg from 'pg'
 import { readFunctionSettings, type FunctionSettings } from '../_shared/function-settings.ts'
 import { createMailSender } from '../_shared/mail-delivery.ts'
 import { smtpTransportOptions } from '../_shared/mail-settings.ts'
+import { headersForSql } from '../_shared/anon-request.ts'
 import { corsHeaders } from '../_shared/cors.ts'
 import { handleSendContactEmail } from '../_shared/send-contact-email.ts'
 
@@ -54,6 +55,8 @@ const serveConfigured = (settings: FunctionSettings) => {
     },
     responseDeadlineMs: settings.mail.responseDeadlineMs,
     sweepSecret: settings.sweepSecret,
+    // The database reads the caller's address from the one header the operator trusts.
+    visitorHeaders: (req: Request) => headersForSql(req.headers),
     waitUntil: (work: Promise<unknown>) =>
       typeof EdgeRuntime === 'undefined' ? undefined : EdgeRuntime.waitUntil(work),
   }
