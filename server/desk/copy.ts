@@ -335,6 +335,7 @@ export const deskCopy = {
     title: 'Assinar no seu calendário',
     intro:
       'Um endereço secreto com as reuniões marcadas (dos últimos 30 dias em diante), para assinar no aplicativo de calendário da equipe. As canceladas somem dele.',
+    howToHeading: 'Como assinar',
     howTo: [
       'Google Agenda: Outras agendas → + → Do URL.',
       'Outlook: Adicionar calendário → Assinar da Web.',
@@ -352,6 +353,7 @@ export const deskCopy = {
     replaceConfirm:
       'Confirmo: o endereço atual deixa de funcionar, e quem o assinou precisa assinar o novo.',
     created: 'Endereço criado. Copie-o agora: ele não será mostrado de novo.',
+    newAddress: 'Novo endereço',
     address: 'Endereço da assinatura',
     addressHint: 'Clique no campo, selecione tudo (Ctrl+A ou ⌘A) e copie (Ctrl+C ou ⌘C).',
     openInApp: 'Abrir no aplicativo de calendário deste computador',

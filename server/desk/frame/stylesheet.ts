@@ -83,7 +83,7 @@ dl.facts + h2 { margin-top: 1.25rem; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
 .notice p { margin: 0; }
 .notice p + p, .notice ul { margin: 0.5rem 0 0; }
-.tabs, .tools { display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; align-items: center; margin: 0 0 1rem; }
+.tabs, .tools { display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; align-items: center; margin: 0.75rem 0 1rem; }
 .tabs a { padding: 0.35rem 0.75rem; border: 1px solid #1d4ed8; border-radius: 999px; text-decoration: none; font-weight: 600; }
 .tabs a[aria-current='page'] { background: #1d4ed8; color: #ffffff; }
 .tools { font-size: 0.95rem; }

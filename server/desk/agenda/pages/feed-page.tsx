@@ -29,7 +29,7 @@ export const FeedPage = ({ zone, csrfToken, createdAt, newUrl }: FeedPageProps) 
     <AgendaTabs />
     {newUrl !== undefined && (
       <section class="panel stack" aria-labelledby="endereco-titulo">
-        <h2 id="endereco-titulo">{copy.address}</h2>
+        <h2 id="endereco-titulo">{copy.newAddress}</h2>
         <label for="endereco">{copy.address}</label>
         <input
           id="endereco"
@@ -47,7 +47,8 @@ export const FeedPage = ({ zone, csrfToken, createdAt, newUrl }: FeedPageProps) 
         </p>
       </section>
     )}
-    <section class="panel">
+    <section class="panel" aria-labelledby="como-assinar">
+      <h2 id="como-assinar">{copy.howToHeading}</h2>
       <ul>
         {copy.howTo.map((step) => (
           <li>{step}</li>
