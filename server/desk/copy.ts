@@ -1,5 +1,7 @@
 import { company } from '../../supabase/functions/_shared/company.ts'
 import type { LookAlikeScript } from './frame/visitor-text-parts.ts'
+import type { BookingOutcome, BookingStatus } from './agenda/booking.ts'
+import type { AgendaView } from './desk-paths.ts'
 import type { Delivery, LeadStatus } from './leads/lead.ts'
 
 const plural = (count: number, one: string, many: string) =>
@@ -24,6 +26,13 @@ const scriptNames: Record<LookAlikeScript, string> = {
 const listOf = (names: string[]) =>
   names.length > 1 ? `${names.slice(0, -1).join(', ')} e ${names.at(-1)}` : (names[0] ?? '')
 
+const bookingStatuses: Record<BookingStatus, string> = {
+  confirmed: 'confirmada',
+  held: 'realizada',
+  no_show: 'não compareceu',
+  cancelled: 'cancelada',
+}
+
 const deliveries: Record<Delivery, string> = {
   enviado: 'enviado',
   pendente: 'pendente',
@@ -46,6 +55,10 @@ export const deskCopy = {
     signOutEverywhere: 'Sair de todos os aparelhos',
     navLabel: 'Painel',
     leads: 'Contatos',
+    agenda: (today: number | undefined) =>
+      today === undefined || today === 0
+        ? 'Agenda'
+        : `Agenda (${today.toLocaleString('pt-BR')} hoje)`,
     quarantine: (count: number | undefined) =>
       count === undefined ? 'Quarentena' : `Quarentena (${count.toLocaleString('pt-BR')})`,
   },
@@ -112,6 +125,8 @@ export const deskCopy = {
     company: 'Empresa',
     status: 'Situação',
     delivery: 'Envio do e-mail',
+    booking: 'Consultoria',
+    bookingLink: (when: string, status: string) => `${when} (${status}): ver na agenda`,
     deliveryError: (error: string) => `Último erro: ${error}`,
     deliveryRefusedHint:
       'O servidor de e-mail recusou esta mensagem de vez: ela não será reenviada sozinha. Leia-a aqui ou use “Reenviar notificação”.',
@@ -167,6 +182,182 @@ export const deskCopy = {
     emptySubmit: 'Apagar todas',
     pager: 'Páginas da quarentena',
   },
+  agenda: {
+    title: 'Agenda',
+    intro: 'Consultorias gratuitas marcadas pelo site, no horário da empresa',
+    views: {
+      proximas: 'Hoje e próximas',
+      passadas: 'Passadas',
+      canceladas: 'Canceladas',
+    } satisfies Record<AgendaView, string>,
+    viewsLabel: 'Reuniões',
+    tools: 'Ferramentas da agenda',
+    toolLinks: {
+      closedDays: 'Dias fechados',
+      release: 'Liberar agendamentos em massa',
+      feed: 'Assinar no seu calendário',
+    },
+    total: (count: number) => plural(count, 'reunião', 'reuniões'),
+    empty: {
+      proximas: 'Nenhuma reunião marcada de hoje em diante.',
+      passadas: 'Nenhuma reunião passada.',
+      canceladas: 'Nenhuma reunião cancelada.',
+    } satisfies Record<AgendaView, string>,
+    today: 'Hoje',
+    tomorrow: 'Amanhã',
+    columns: {
+      time: 'Horário',
+      name: 'Nome',
+      email: 'E-mail',
+      company: 'Empresa',
+      note: 'Assunto',
+      status: 'Situação',
+      meeting: 'Reunião',
+      lead: 'Contato',
+      cancelled: 'Cancelada em',
+    },
+    meetingLink: 'Entrar',
+    meetingLinkLabel: (name: string) => `Entrar na reunião com ${name}`,
+    leadLink: 'Ver contato',
+    leadLinkLabel: (name: string) => `Ver o contato de ${name}`,
+    statuses: bookingStatuses,
+    cancelledBy: { visitor: 'pelo visitante', company: 'pela empresa' },
+    pager: 'Páginas da agenda',
+    busyFeed: {
+      heading: 'Calendário da empresa',
+      never:
+        'O calendário da empresa ainda não foi lido: os horários livres não descontam os compromissos da equipe.',
+      ok: (when: string, inForce: number) =>
+        `Lido em ${when}: ${plural(inForce, 'compromisso em vigor', 'compromissos em vigor')}, descontados dos horários livres.`,
+      failing: (when: string, error: string) =>
+        `Não foi possível ler o calendário da empresa em ${when} (${error}).`,
+      lastSuccess: (when: string, inForce: number) =>
+        `Os horários livres descontam o que foi lido em ${when}: ${plural(inForce, 'compromisso em vigor', 'compromissos em vigor')}. Compromissos marcados depois disso não estão descontados.`,
+      neverSucceeded:
+        'Ele nunca foi lido com sucesso: os horários livres não descontam os compromissos da equipe.',
+    },
+  },
+  booking: {
+    back: 'Voltar à agenda',
+    title: (name: string) => `Reunião com ${name}`,
+    /** Before the name in the page's heading (the name is rendered apart, isolated). */
+    heading: 'Reunião com',
+    when: 'Quando',
+    visitorClock: (time: string, zone: string) => `No horário de quem marcou: ${time} (${zone})`,
+    status: 'Situação',
+    cancelled: (when: string, by: string) => `Cancelada em ${when}, ${by}.`,
+    cancelMessage: 'Mensagem do cancelamento',
+    email: 'E-mail',
+    company: 'Empresa',
+    note: 'Assunto',
+    meeting: 'Reunião',
+    booked: 'Marcada em',
+    moves: 'Remarcações',
+    lead: 'Contato',
+    leadLink: 'Abrir o contato',
+    leadStatus: (status: string) => `situação do contato: ${status}`,
+    cancelHeading: 'Cancelar a reunião',
+    cancelHint:
+      'A pessoa recebe um e-mail com o cancelamento (e a mensagem abaixo, se houver), e o convite some da agenda dela e da caixa da empresa.',
+    cancelMessageLabel: 'Mensagem para a pessoa (opcional)',
+    cancelMessageHint: 'Até 1000 caracteres.',
+    cancelConfirm: 'Confirmo que quero cancelar esta reunião e avisar a pessoa por e-mail.',
+    cancel: 'Cancelar reunião',
+    outcomeHeading: 'Como foi',
+    outcomeHint:
+      'Depois do horário da reunião, marque se ela aconteceu. Uma reunião marcada assim não pode mais ser mudada pelo visitante.',
+    outcomeLabel: 'Resultado da reunião',
+    outcomes: { held: 'Realizada', no_show: 'Não compareceu' } satisfies Record<
+      BookingOutcome,
+      string
+    >,
+    saveOutcome: 'Salvar resultado',
+    noteHeading: 'Nota interna',
+    noteHint: 'A nota do contato: só a equipe vê. Até 5000 caracteres.',
+    releaseHeading: 'Liberar agendamentos falsos',
+    releaseHint:
+      'Para agendamentos feitos por robôs ou com e-mails de outras pessoas: cancela as reuniões futuras sem avisar ninguém (o e-mail pode ser de um inocente) e marca os contatos como spam.',
+    releaseByEmail: (count: number) =>
+      `Todas deste e-mail: ${plural(count, 'reunião futura', 'reuniões futuras')}`,
+    releaseByAddress: (count: number) =>
+      `Todas deste endereço de internet: ${plural(count, 'reunião futura', 'reuniões futuras')}`,
+    addressUnknown: 'O endereço de internet de quem marcou não é conhecido.',
+    releaseScope: 'O que liberar',
+    releaseConfirm: 'Confirmo que são agendamentos falsos e quero liberá-los sem avisar ninguém.',
+    release: 'Liberar sem avisar',
+  },
+  closedDays: {
+    title: 'Dias fechados',
+    intro: (horizon: string) =>
+      `Dias em que não há consultorias, além dos feriados nacionais: nenhum horário é oferecido neles a partir de agora. O site oferece horários até ${horizon}.`,
+    upcoming: 'Próximos dias fechados',
+    none: 'Nenhum dia fechado daqui em diante.',
+    noReason: 'sem motivo',
+    reopen: 'Reabrir',
+    reopenLabel: (day: string) => `Reabrir ${day}`,
+    addHeading: 'Fechar um dia',
+    day: 'Dia',
+    reason: 'Motivo (opcional)',
+    reasonHint: 'Só a equipe vê. Até 200 caracteres. Ex.: feriado municipal, férias coletivas.',
+    add: 'Fechar o dia',
+    holidays: 'Feriados até o fim do período de agendamento',
+    noHolidays: 'Nenhum feriado até o fim do período de agendamento.',
+    holidayClosed: 'sem consultorias',
+    holidayOpen: 'aberto (as configurações da agenda não fecham este dia)',
+    holidayUntil: (time: string) => `sem consultorias até as ${time}`,
+    meetingsRemain: (count: number) =>
+      `Este dia ainda tem ${plural(count, 'reunião marcada', 'reuniões marcadas')}. Ele não foi fechado. Para fechá-lo, cancele ${count === 1 ? 'a reunião' : 'as reuniões'} abaixo marcando a confirmação (cada pessoa recebe um e-mail), ou escolha outro dia.`,
+    cancelMeetings: (count: number) =>
+      `Cancelar também ${count === 1 ? 'esta reunião' : `estas ${count} reuniões`} e avisar cada pessoa por e-mail.`,
+    cancelMessage: 'Mensagem para as pessoas (opcional)',
+    dayPassed: 'Escolha um dia de hoje em diante.',
+    dayInvalid: 'Escolha um dia válido.',
+    reasonTooLong: 'O motivo pode ter até 200 caracteres.',
+    messageTooLong: 'A mensagem pode ter até 1000 caracteres.',
+  },
+  release: {
+    title: 'Liberar agendamentos em massa',
+    intro:
+      'Durante uma enxurrada de agendamentos falsos: cancela todas as reuniões futuras marcadas a partir de um momento, sem avisar ninguém (os e-mails podem ser de inocentes), e marca os contatos como spam. Reuniões já passadas não mudam.',
+    since: 'Marcadas desde',
+    sinceHint: 'Dia e hora no horário da empresa.',
+    preview: 'Ver o que será liberado',
+    sinceInvalid: 'Escolha um dia e uma hora válidos.',
+    found: (count: number, since: string) =>
+      `${plural(count, 'reunião futura marcada', 'reuniões futuras marcadas')} desde ${since}.`,
+    nothing: (since: string) => `Nenhuma reunião futura foi marcada desde ${since}.`,
+    more: (count: number) => `… e mais ${plural(count, 'reunião', 'reuniões')}.`,
+    bookedAt: 'marcada em',
+    confirm: 'Confirmo que são agendamentos falsos e quero liberá-los sem avisar ninguém.',
+    submit: 'Liberar sem avisar',
+  },
+  feed: {
+    title: 'Assinar no seu calendário',
+    intro:
+      'Um endereço secreto com as reuniões marcadas (dos últimos 30 dias em diante), para assinar no aplicativo de calendário da equipe. As canceladas somem dele.',
+    howToHeading: 'Como assinar',
+    howTo: [
+      'Google Agenda: Outras agendas → + → Do URL.',
+      'Outlook: Adicionar calendário → Assinar da Web.',
+      'Calendário da Apple: Arquivo → Nova Assinatura de Calendário.',
+    ],
+    refresh:
+      'Cada aplicativo atualiza a assinatura no seu próprio ritmo (o Google, a cada algumas horas): para saber de uma mudança na hora, valem os e-mails da agenda.',
+    secret:
+      'Quem tiver o endereço vê as reuniões, com nome e e-mail de cada pessoa: trate-o como uma senha.',
+    none: 'Nenhum endereço foi criado ainda.',
+    exists: (when: string) =>
+      `Um endereço foi criado em ${when}. Por segurança, ele só é mostrado uma vez.`,
+    create: 'Criar o endereço',
+    replace: 'Criar um novo endereço',
+    replaceConfirm:
+      'Confirmo: o endereço atual deixa de funcionar, e quem o assinou precisa assinar o novo.',
+    created: 'Endereço criado. Copie-o agora: ele não será mostrado de novo.',
+    newAddress: 'Novo endereço',
+    address: 'Endereço da assinatura',
+    addressHint: 'Clique no campo, selecione tudo (Ctrl+A ou ⌘A) e copie (Ctrl+C ou ⌘C).',
+    openInApp: 'Abrir no aplicativo de calendário deste computador',
+  },
   /** Around what visitors typed (frame/visitor-text.tsx). */
   visitorText: {
     marker: (code: string) => `⟨${code}⟩`,
@@ -205,10 +396,32 @@ export const deskCopy = {
     quarantineEmptied: (count: number) =>
       `${plural(count, 'mensagem apagada', 'mensagens apagadas')} da quarentena.`,
     quarantineUnconfirmed: 'Marque a confirmação para apagar todas as mensagens.',
+    bookingCancelled:
+      'Reunião cancelada. A pessoa e a caixa da empresa recebem o cancelamento por e-mail.',
+    cancelUnconfirmed: 'Marque a confirmação para cancelar a reunião.',
+    alreadyCancelled: 'Esta reunião já estava cancelada.',
+    alreadyPast: 'Esta reunião já começou ou já passou: ela não pode mais ser cancelada.',
+    messageTooLong: 'A mensagem pode ter até 1000 caracteres.',
+    outcome: 'Resultado salvo.',
+    outcomeTooEarly: 'O resultado só pode ser marcado depois do horário da reunião.',
+    released: (count: number) =>
+      `${plural(count, 'reunião liberada', 'reuniões liberadas')}, sem avisar ninguém. ${count === 1 ? 'O contato foi marcado' : 'Os contatos foram marcados'} como spam.`,
+    nothingReleased: 'Nenhuma reunião futura para liberar.',
+    releaseUnconfirmed: 'Marque a confirmação para liberar os agendamentos.',
+    dayClosed: (cancelled: number | undefined) =>
+      cancelled === undefined
+        ? 'Dia fechado: nenhum horário é oferecido nele.'
+        : `Dia fechado: nenhum horário é oferecido nele. ${plural(cancelled, 'reunião cancelada', 'reuniões canceladas')}; cada pessoa recebe um e-mail.`,
+    dayReopened: 'Dia reaberto: os horários livres dele voltam a ser oferecidos.',
   },
   errors: {
     notFoundTitle: 'Contato não encontrado',
     notFound: 'Este contato não existe mais. Ele pode ter sido apagado.',
+    bookingNotFoundTitle: 'Reunião não encontrada',
+    bookingNotFound:
+      'Esta reunião não existe mais. O contato dela pode ter sido apagado, ou o endereço está errado.',
+    pageNotFoundTitle: 'Página não encontrada',
+    pageNotFound: 'Este endereço não existe no painel.',
     forbiddenTitle: 'Ação recusada',
     forbidden:
       'Não foi possível confirmar que o pedido veio desta página. Volte, recarregue a página e tente de novo.',

@@ -1,6 +1,10 @@
 /** Where the lead desk lives on the site, and every address inside it. */
 export const DESK_PATH = '/painel'
 
+/** The agenda's lists: meetings from today on, past ones, cancelled ones. */
+export const AGENDA_VIEWS = ['proximas', 'passadas', 'canceladas'] as const
+export type AgendaView = (typeof AGENDA_VIEWS)[number]
+
 export const deskPaths = {
   home: DESK_PATH,
   page: (page: number) => (page > 1 ? `${DESK_PATH}?pagina=${page}` : DESK_PATH),
@@ -21,6 +25,22 @@ export const deskPaths = {
   quarantineRestore: (id: string) => `${DESK_PATH}/quarentena/${id}/restaurar`,
   quarantineDelete: (id: string) => `${DESK_PATH}/quarentena/${id}/apagar`,
   quarantineEmpty: `${DESK_PATH}/quarentena/apagar-todas`,
+  agenda: `${DESK_PATH}/agenda`,
+  agendaView: (view: AgendaView, page = 1) =>
+    `${DESK_PATH}/agenda${view === 'proximas' ? '' : `/${view}`}${page > 1 ? `?pagina=${page}` : ''}`,
+  booking: (id: string) => `${DESK_PATH}/agenda/reunioes/${id}`,
+  bookingCancel: (id: string) => `${DESK_PATH}/agenda/reunioes/${id}/cancelar`,
+  bookingOutcome: (id: string) => `${DESK_PATH}/agenda/reunioes/${id}/resultado`,
+  bookingNote: (id: string) => `${DESK_PATH}/agenda/reunioes/${id}/nota`,
+  bookingRelease: (id: string) => `${DESK_PATH}/agenda/reunioes/${id}/liberar`,
+  closedDays: `${DESK_PATH}/agenda/fechamentos`,
+  closedDayReopen: (day: string) => `${DESK_PATH}/agenda/fechamentos/${day}/reabrir`,
+  releaseSince: `${DESK_PATH}/agenda/liberar`,
+  releaseSincePreview: (since: string) =>
+    `${DESK_PATH}/agenda/liberar?desde=${encodeURIComponent(since)}`,
+  feedSettings: `${DESK_PATH}/agenda/calendario`,
+  /** Outside the session: a calendar app fetches it with the token in the URL (decision 030). */
+  feed: `${DESK_PATH}/agenda.ics`,
   api: {
     session: `${DESK_PATH}/api/sessao`,
     export: `${DESK_PATH}/api/exportar`,
@@ -46,6 +66,18 @@ export const NOTICES = [
   'quarentena-apagada',
   'quarentena-esvaziada',
   'quarentena-confirme',
+  'reuniao-cancelada',
+  'cancelar-confirme',
+  'ja-cancelada',
+  'ja-passou',
+  'mensagem-longa',
+  'resultado',
+  'resultado-cedo',
+  'liberadas',
+  'nada-liberado',
+  'liberar-confirme',
+  'dia-fechado',
+  'dia-reaberto',
 ] as const
 export type Notice = (typeof NOTICES)[number]
 

@@ -1,5 +1,11 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
+import { countMeetingsForNav } from './agenda/agenda-nav.ts'
+import { createAgendaRoutes } from './agenda/routes/agenda-routes.ts'
+import { createBookingRoutes } from './agenda/routes/booking-routes.ts'
+import { createClosedDayRoutes } from './agenda/routes/closed-day-routes.ts'
+import { createFeedRoutes, createFeedSettingsRoutes } from './agenda/routes/feed-routes.ts'
+import { createReleaseRoutes } from './agenda/routes/release-routes.ts'
 import { deskCookies } from './http/desk-cookies.ts'
 import type { DeskDeps, DeskEnv, LeadDeskOptions } from './http/desk-env.ts'
 import { deskHeaders } from './http/desk-headers.ts'
@@ -34,12 +40,19 @@ export const createLeadDesk = (deps: DeskDeps) => {
     return c.body(DESK_CSS)
   })
   desk.route('/', createLoginRoutes(deps))
+  // A calendar app cannot sign in: the feed's token is its lock (decision 030).
+  desk.route('/', createFeedRoutes(deps))
   desk.use('*', requireSession(deps), requireCsrf)
-  desk.use('*', countQuarantineForNav(deps))
+  desk.use('*', countQuarantineForNav(deps), countMeetingsForNav(deps))
   desk.route('/', createListRoutes(deps))
   desk.route('/', createLeadRoutes(deps))
   desk.route('/', createApiRoutes(deps))
   desk.route('/', createQuarantineRoutes(deps))
+  desk.route('/', createAgendaRoutes(deps))
+  desk.route('/', createBookingRoutes(deps))
+  desk.route('/', createClosedDayRoutes(deps))
+  desk.route('/', createReleaseRoutes(deps))
+  desk.route('/', createFeedSettingsRoutes(deps))
   return desk
 }
 

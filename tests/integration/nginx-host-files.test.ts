@@ -50,7 +50,13 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'nginx-upstream-'))
   node = await startServer(
     settingsFrom(
-      { PORT: '0', DATA_DIR: dataDir, TRUST_PROXY: 'loopback' },
+      {
+        PORT: '0',
+        DATA_DIR: dataDir,
+        TRUST_PROXY: 'loopback',
+        // The lead desk too, for the bookings feed's own location.
+        ADMIN_PASSWORD: 'correto cavalo bateria grampo',
+      },
       { mailSweepIntervalMs: false, warmUp: false },
     ),
   )
@@ -180,4 +186,24 @@ describe('deploy/nginx/reverse-proxy.conf', () => {
       }
     }
   })
+
+  it('passes the bookings feed through its own unlogged location as it is', async () => {
+    const { rows } = await (node?.db ?? fail()).query<{ token: string }>(
+      'select private.new_booking_feed_token() as token',
+    )
+    const address = `/painel/agenda.ics?chave=${rows[0]?.token ?? ''}`
+    const through = await ask(`${proxy}${address}`)
+    const direct = await ask(`${node?.url}${address}`)
+    expect(through.status).toBe(200)
+    expect(through.headers['content-type']).toBe('text/calendar; charset=utf-8')
+    expect(through.headers['cache-control']).toBe('private, no-store')
+    expect(through.headers['strict-transport-security']).toBe(STRICT_TRANSPORT_SECURITY)
+    expect(
+      differences(direct, through, { ignored: ['server', 'strict-transport-security'] }),
+    ).toEqual([])
+  })
 })
+
+const fail = (): never => {
+  throw new Error('The Node server did not start')
+}

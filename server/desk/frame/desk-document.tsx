@@ -2,6 +2,7 @@
 import type { Child } from 'hono/jsx'
 import { deskCopy } from '../copy.ts'
 import { deskPaths } from '../desk-paths.ts'
+import { AgendaNavLink } from '../agenda/pages/agenda-nav-link.tsx'
 import { QuarantineNavLink } from '../quarantine/pages/quarantine-nav-link.tsx'
 import { STYLESHEET_HREF } from './stylesheet.ts'
 import type { NoticeMessage } from './notices.ts'
@@ -33,6 +34,7 @@ export const DeskDocument = ({ title, csrfToken, children }: DeskDocumentProps) 
         {csrfToken !== undefined && (
           <nav aria-label={deskCopy.layout.navLabel}>
             <a href={deskPaths.home}>{deskCopy.layout.leads}</a>
+            <AgendaNavLink />
             <QuarantineNavLink />
             <form method="post" action={deskPaths.logout}>
               <input type="hidden" name="_csrf" value={csrfToken} />

@@ -5,6 +5,8 @@ import { createContext, useContext, type Child } from 'hono/jsx'
 export interface DeskNavCounts {
   /** Messages waiting in quarantine (server/desk/quarantine/); unknown on error pages. */
   quarantined?: number
+  /** Meetings today on the company's clock (server/desk/agenda/); unknown on error pages. */
+  meetingsToday?: number
 }
 
 const DeskNavContext = createContext<DeskNavCounts>({})

@@ -3,18 +3,40 @@ import { deskCopy } from '../copy.ts'
 import { deskPaths } from '../desk-paths.ts'
 import { DeskDocument } from './desk-document.tsx'
 
-const TEXTS = {
-  403: { title: deskCopy.errors.forbiddenTitle, text: deskCopy.errors.forbidden },
-  404: { title: deskCopy.errors.notFoundTitle, text: deskCopy.errors.notFound },
-} as const
+/** What was not found: a lead (the default), a meeting of the agenda, or a page. */
+export type MissingThing = 'lead' | 'booking' | 'page'
 
-/** A refused or missing page, with a way back to the list. */
-export const ErrorPage = ({ status, csrfToken }: { status: 403 | 404; csrfToken?: string }) => (
-  <DeskDocument title={TEXTS[status].title} csrfToken={csrfToken}>
-    <h1>{TEXTS[status].title}</h1>
-    <p>{TEXTS[status].text}</p>
-    <p>
-      <a href={deskPaths.home}>{deskCopy.lead.back}</a>
-    </p>
-  </DeskDocument>
-)
+const errors = deskCopy.errors
+const NOT_FOUND: Record<MissingThing, { title: string; text: string }> = {
+  lead: { title: errors.notFoundTitle, text: errors.notFound },
+  booking: { title: errors.bookingNotFoundTitle, text: errors.bookingNotFound },
+  page: { title: errors.pageNotFoundTitle, text: errors.pageNotFound },
+}
+
+/** A refused or missing page, with a way back to the list (or the agenda). */
+export const ErrorPage = ({
+  status,
+  csrfToken,
+  missing = 'lead',
+}: {
+  status: 403 | 404
+  csrfToken?: string
+  missing?: MissingThing
+}) => {
+  const text =
+    status === 403 ? { title: errors.forbiddenTitle, text: errors.forbidden } : NOT_FOUND[missing]
+  const inAgenda = status === 404 && missing === 'booking'
+  return (
+    <DeskDocument title={text.title} csrfToken={csrfToken}>
+      <h1>{text.title}</h1>
+      <p>{text.text}</p>
+      <p>
+        {inAgenda ? (
+          <a href={deskPaths.agenda}>{deskCopy.booking.back}</a>
+        ) : (
+          <a href={deskPaths.home}>{deskCopy.lead.back}</a>
+        )}
+      </p>
+    </DeskDocument>
+  )
+}

@@ -30,6 +30,19 @@ const noticeMessages: Record<Notice, (count: number | undefined) => NoticeMessag
   'quarentena-esvaziada': (count) =>
     count === undefined ? undefined : { tone: 'ok', text: notices.quarantineEmptied(count) },
   'quarentena-confirme': () => ({ tone: 'error', text: notices.quarantineUnconfirmed }),
+  'reuniao-cancelada': () => ({ tone: 'ok', text: notices.bookingCancelled }),
+  'cancelar-confirme': () => ({ tone: 'error', text: notices.cancelUnconfirmed }),
+  'ja-cancelada': () => ({ tone: 'error', text: notices.alreadyCancelled }),
+  'ja-passou': () => ({ tone: 'error', text: notices.alreadyPast }),
+  'mensagem-longa': () => ({ tone: 'error', text: notices.messageTooLong }),
+  resultado: () => ({ tone: 'ok', text: notices.outcome }),
+  'resultado-cedo': () => ({ tone: 'error', text: notices.outcomeTooEarly }),
+  liberadas: (count) =>
+    count === undefined ? undefined : { tone: 'ok', text: notices.released(count) },
+  'nada-liberado': () => ({ tone: 'ok', text: notices.nothingReleased }),
+  'liberar-confirme': () => ({ tone: 'error', text: notices.releaseUnconfirmed }),
+  'dia-fechado': (count) => ({ tone: 'ok', text: notices.dayClosed(count) }),
+  'dia-reaberto': () => ({ tone: 'ok', text: notices.dayReopened }),
 }
 
 /**

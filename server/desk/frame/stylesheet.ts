@@ -34,7 +34,7 @@ h2 { font-size: 1.2rem; margin: 0 0 0.75rem; }
 .hint { color: #4b5563; font-size: 0.9rem; margin: 0; }
 label { font-weight: 600; }
 input, select, textarea, button { font: inherit; }
-input[type='search'], input[type='password'], select, textarea { width: 100%; padding: 0.5rem 0.6rem; border: 1px solid #6b7280; border-radius: 0.375rem; background: #ffffff; color: #1f2933; }
+input[type='search'], input[type='password'], input[type='text'], input[type='date'], input[type='datetime-local'], select, textarea { width: 100%; padding: 0.5rem 0.6rem; border: 1px solid #6b7280; border-radius: 0.375rem; background: #ffffff; color: #1f2933; }
 textarea { min-height: 8rem; resize: vertical; }
 button, .button { display: inline-block; padding: 0.5rem 1rem; border: 1px solid #1d4ed8; border-radius: 0.375rem; background: #1d4ed8; color: #ffffff; font-weight: 600; text-decoration: none; cursor: pointer; }
 button:hover, .button:hover { background: #1e3a8a; color: #ffffff; }
@@ -80,6 +80,24 @@ dl.facts + h2 { margin-top: 1.25rem; }
 .check { display: flex; gap: 0.5rem; align-items: flex-start; font-weight: 400; }
 .check input { margin-top: 0.3rem; }
 .grid-2 { display: grid; gap: 1.25rem; grid-template-columns: repeat(auto-fit, minmax(20rem, 1fr)); }
+.visually-hidden { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0; }
+.notice p { margin: 0; }
+.notice p + p, .notice ul { margin: 0.5rem 0 0; }
+.tabs, .tools { display: flex; flex-wrap: wrap; gap: 0.5rem 1.25rem; align-items: center; margin: 0.75rem 0 1rem; }
+.tabs a { padding: 0.35rem 0.75rem; border: 1px solid #1d4ed8; border-radius: 999px; text-decoration: none; font-weight: 600; }
+.tabs a[aria-current='page'] { background: #1d4ed8; color: #ffffff; }
+.tools { font-size: 0.95rem; }
+.day { margin-bottom: 1.5rem; }
+.day h2 { margin-bottom: 0.5rem; }
+.day-count { font-weight: 400; color: #4b5563; font-size: 1rem; }
+fieldset.choices { border: 0; padding: 0; margin: 0; display: grid; gap: 0.35rem; }
+fieldset.choices legend { font-weight: 600; margin-bottom: 0.35rem; padding: 0; }
+ul.rows { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.5rem; }
+ul.rows li { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; justify-content: space-between; border-top: 1px solid #e4e8ee; padding-top: 0.5rem; }
+.badge-booking-confirmed { background: #eff6ff; color: #1e3a8a; border-color: #93c5fd; }
+.badge-booking-held { background: #f0fdf4; color: #14532d; border-color: #86efac; }
+.badge-booking-no_show { background: #fff7ed; color: #7c2d12; border-color: #fb923c; }
+.badge-booking-cancelled { background: #f3f4f6; color: #374151; border-color: #9ca3af; }
 @media (max-width: 40rem) { main { padding: 1rem; } dl.facts { grid-template-columns: 1fr; } }
 `.trim()
 

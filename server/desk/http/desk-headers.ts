@@ -23,6 +23,10 @@ export const deskHeaders: MiddlewareHandler = async (c, next) => {
   headers.set('Cross-Origin-Opener-Policy', 'same-origin')
   headers.set('Cross-Origin-Resource-Policy', 'same-origin')
   headers.set('X-Robots-Tag', 'noindex, nofollow')
-  // Only the versioned stylesheet may be kept; nothing else the desk sends.
-  if (!headers.get('Cache-Control')?.includes('immutable')) headers.set('Cache-Control', 'no-store')
+  // Only the versioned stylesheet may be kept; nothing else the desk sends (the calendar feed
+  // says `private, no-store` itself).
+  const cacheControl = headers.get('Cache-Control') ?? ''
+  if (!cacheControl.includes('immutable') && !cacheControl.includes('no-store')) {
+    headers.set('Cache-Control', 'no-store')
+  }
 }

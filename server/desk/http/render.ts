@@ -2,7 +2,7 @@ import type { Context } from 'hono'
 import type { Child } from 'hono/jsx'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import { withDeskNav } from '../frame/desk-nav.tsx'
-import { ErrorPage } from '../frame/error-page.tsx'
+import { ErrorPage, type MissingThing } from '../frame/error-page.tsx'
 
 /**
  * A whole desk page, with the navigation's counts the request gathered (deskNav); components
@@ -11,5 +11,9 @@ import { ErrorPage } from '../frame/error-page.tsx'
 export const renderPage = (c: Context, page: Child, status: ContentfulStatusCode = 200) =>
   c.html(`<!doctype html>${String(withDeskNav(c.get('deskNav'), page))}`, status)
 
-export const renderErrorPage = (c: Context, status: 403 | 404, csrfToken?: string) =>
-  renderPage(c, ErrorPage({ status, csrfToken }), status)
+export const renderErrorPage = (
+  c: Context,
+  status: 403 | 404,
+  csrfToken?: string,
+  missing?: MissingThing,
+) => renderPage(c, ErrorPage({ status, csrfToken, missing }), status)

@@ -1,3 +1,5 @@
+import { isBookingOutcome, type BookingOutcome } from '../agenda/booking.ts'
+import { readCalendarDay } from '../leads/export/brazil-time.ts'
 import { isLeadId } from '../leads/lead.ts'
 
 /**
@@ -24,6 +26,38 @@ export const readPageNumber = (text: string | undefined): number | undefined => 
 /** A lead's id from a path: a UUID (lower case), or undefined for anything else (404). */
 export const readLeadId = (text: string | undefined): string | undefined =>
   text !== undefined && isLeadId(text) ? text.toLowerCase() : undefined
+
+/** A booking's id from a path: a UUID (lower case), or undefined for anything else (404). */
+export const readBookingId = readLeadId
+
+/**
+ * A calendar day from a form (`<input type="date">` sends YYYY-MM-DD) or a path: a real date
+ * (no 2026-02-30), else undefined (the form says so; a path answers 404).
+ */
+export const readDay = (value: unknown): string | undefined =>
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)
+    ? readCalendarDay(value)
+    : undefined
+
+/**
+ * A local date and time (`<input type="datetime-local">`: YYYY-MM-DDTHH:MM, seconds allowed):
+ * a real day and time, returned as 'YYYY-MM-DD HH:MM' for the database to place in the
+ * company's time zone; else undefined.
+ */
+export const readLocalDateTime = (value: unknown): string | undefined => {
+  if (typeof value !== 'string') return undefined
+  const match = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/.exec(value)
+  const day = match?.[1] === undefined ? undefined : readDay(match[1])
+  return day === undefined || !match ? undefined : `${day} ${match[2]}:${match[3]}`
+}
+
+/** A meeting's outcome from the booking's form: held or no_show, else undefined (400). */
+export const readOutcome = (value: unknown): BookingOutcome | undefined =>
+  isBookingOutcome(value) ? value : undefined
+
+/** Which junk to free from a booking's page: by its e-mail or by its address. */
+export const readReleaseScope = (value: unknown): 'email' | 'endereco' | undefined =>
+  value === 'email' || value === 'endereco' ? value : undefined
 
 /** Leads one erasure can report; the count is ours (a redirect), a larger one is made up. */
 const MAX_NOTICE_COUNT = 99_999

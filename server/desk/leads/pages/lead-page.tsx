@@ -9,6 +9,8 @@ import { visitorTextAsPlain } from '../../frame/visitor-text-parts.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
 import { EraseForm, NoteForm, ResendForm, StatusForm } from './lead-forms.tsx'
 import type { NoticeMessage } from '../../frame/notices.ts'
+import type { AgendaBooking } from '../../agenda/booking.ts'
+import { formatShortDay } from '../../agenda/company-clock.ts'
 
 const copy = deskCopy.lead
 
@@ -20,11 +22,13 @@ export interface LeadPageProps {
   lead: Lead
   /** Leads from the same address, this one included. */
   fromSameEmail: number
+  /** The consultation this lead booked, when it came from the agenda. */
+  booking?: AgendaBooking
   csrfToken: string
   notice?: NoticeMessage
 }
 
-export const LeadPage = ({ lead, fromSameEmail, csrfToken, notice }: LeadPageProps) => (
+export const LeadPage = ({ lead, fromSameEmail, booking, csrfToken, notice }: LeadPageProps) => (
   <DeskDocument title={copy.title(visitorTextAsPlain(lead.name))} csrfToken={csrfToken}>
     <p>
       <a href={deskPaths.home}>{copy.back}</a>
@@ -53,6 +57,19 @@ export const LeadPage = ({ lead, fromSameEmail, csrfToken, notice }: LeadPagePro
         <dd>
           <DeliveryBadge delivery={lead.delivery} error={lead.deliveryError} explain />
         </dd>
+        {booking && (
+          <>
+            <dt>{copy.booking}</dt>
+            <dd>
+              <a href={deskPaths.booking(booking.id)}>
+                {copy.bookingLink(
+                  `${formatShortDay(booking.localDay)} ${booking.localStart}`,
+                  deskCopy.agenda.statuses[booking.status],
+                )}
+              </a>
+            </dd>
+          </>
+        )}
       </dl>
       <h2 id="mensagem">{copy.message}</h2>
       <p class="message">

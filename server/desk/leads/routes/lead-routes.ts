@@ -9,6 +9,7 @@ import { countLeadsFromEmail, findLead, setLeadNote, setLeadStatus } from '../le
 import { resendLeadMail, type ResendOutcome } from '../resend-lead.ts'
 import { LeadPage } from '../pages/lead-page.tsx'
 import { noticeFor } from '../../frame/notices.ts'
+import { findBookingOfLead } from '../../agenda/agenda-store.ts'
 
 const RESEND_NOTICE = {
   sent: 'reenviado',
@@ -36,6 +37,7 @@ export const createLeadRoutes = (deps: DeskDeps) => {
       LeadPage({
         lead,
         fromSameEmail: await countLeadsFromEmail(deps.db, lead.email),
+        booking: await findBookingOfLead(deps.db, lead.id),
         csrfToken,
         notice: noticeFor(c.req.query('aviso'), undefined),
       }),

@@ -1,0 +1,166 @@
+/** @jsxImportSource hono/jsx */
+import type { Child } from 'hono/jsx'
+import { deskCopy } from '../../copy.ts'
+import { deskPaths } from '../../desk-paths.ts'
+import { isSuspiciousText } from '../../frame/visitor-text-parts.ts'
+import { VisitorText } from '../../frame/visitor-text.tsx'
+import { NOTE_LIMIT } from '../../leads/lead.ts'
+import { CANCEL_MESSAGE_LIMIT } from '../booking-actions.ts'
+import { BOOKING_OUTCOMES, type BookingDetails } from '../booking.ts'
+
+const copy = deskCopy.booking
+
+interface FormProps {
+  booking: BookingDetails
+  csrfToken: string
+}
+
+/** A change to one booking: its own panel, heading, CSRF token and one submit button. */
+const PanelForm = ({
+  action,
+  heading,
+  submit,
+  csrfToken,
+  tone,
+  children,
+}: {
+  action: string
+  heading: string
+  submit: string
+  csrfToken: string
+  tone?: 'danger'
+  children: Child
+}) => (
+  <form method="post" action={action} class="panel stack">
+    <h2>{heading}</h2>
+    <input type="hidden" name="_csrf" value={csrfToken} />
+    {children}
+    <div class="actions">
+      <button type="submit" class={tone}>
+        {submit}
+      </button>
+    </div>
+  </form>
+)
+
+/** Cancelling tells the visitor: it asks for a confirmation and takes an optional message. */
+export const CancelForm = ({ booking, csrfToken }: FormProps) => (
+  <PanelForm
+    action={deskPaths.bookingCancel(booking.id)}
+    heading={copy.cancelHeading}
+    submit={copy.cancel}
+    csrfToken={csrfToken}
+    tone="danger"
+  >
+    <p class="hint">{copy.cancelHint}</p>
+    <label for="mensagem">{copy.cancelMessageLabel}</label>
+    <textarea
+      id="mensagem"
+      name="mensagem"
+      dir="auto"
+      maxlength={CANCEL_MESSAGE_LIMIT}
+      aria-describedby="mensagem-dica"
+    ></textarea>
+    <p id="mensagem-dica" class="hint">
+      {copy.cancelMessageHint}
+    </p>
+    <label class="check">
+      <input type="checkbox" name="confirm" value="1" required />
+      <span>{copy.cancelConfirm}</span>
+    </label>
+  </PanelForm>
+)
+
+/** After the meeting's start: held or no-show, either may replace the other. */
+export const OutcomeForm = ({ booking, csrfToken }: FormProps) => (
+  <PanelForm
+    action={deskPaths.bookingOutcome(booking.id)}
+    heading={copy.outcomeHeading}
+    submit={copy.saveOutcome}
+    csrfToken={csrfToken}
+  >
+    <p class="hint">{copy.outcomeHint}</p>
+    <fieldset class="choices">
+      <legend>{copy.outcomeLabel}</legend>
+      {BOOKING_OUTCOMES.map((outcome) => (
+        <label class="check">
+          <input
+            type="radio"
+            name="resultado"
+            value={outcome}
+            checked={booking.status === outcome}
+            required
+          />
+          <span>{copy.outcomes[outcome]}</span>
+        </label>
+      ))}
+    </fieldset>
+  </PanelForm>
+)
+
+/** The lead's own note (the same as on the lead's page), kept from the booking's page. */
+export const BookingNoteForm = ({ booking, csrfToken }: FormProps) => (
+  <PanelForm
+    action={deskPaths.bookingNote(booking.id)}
+    heading={copy.noteHeading}
+    submit={deskCopy.lead.saveNote}
+    csrfToken={csrfToken}
+  >
+    <label for="nota">{deskCopy.lead.noteLabel}</label>
+    {booking.leadNote !== null && isSuspiciousText(booking.leadNote) && (
+      <p class="hint message">
+        {deskCopy.visitorText.noteWarning} <VisitorText text={booking.leadNote} />
+      </p>
+    )}
+    <textarea id="nota" name="note" dir="auto" maxlength={NOTE_LIMIT} aria-describedby="nota-dica">
+      {booking.leadNote ?? ''}
+    </textarea>
+    <p id="nota-dica" class="hint">
+      {copy.noteHint}
+    </p>
+  </PanelForm>
+)
+
+/**
+ * Junk: everything still to come from this e-mail or this address, freed without telling
+ * anyone. Each choice says how many meetings it frees.
+ */
+export const ReleaseForm = ({ booking, csrfToken }: FormProps) => {
+  const byAddress = booking.releasableByAddress
+  return (
+    <PanelForm
+      action={deskPaths.bookingRelease(booking.id)}
+      heading={copy.releaseHeading}
+      submit={copy.release}
+      csrfToken={csrfToken}
+      tone="danger"
+    >
+      <p class="hint">{copy.releaseHint}</p>
+      <fieldset class="choices">
+        <legend>{copy.releaseScope}</legend>
+        <label class="check">
+          <input
+            type="radio"
+            name="por"
+            value="email"
+            required
+            disabled={booking.releasableByEmail === 0}
+          />
+          <span>{copy.releaseByEmail(booking.releasableByEmail)}</span>
+        </label>
+        {byAddress === null ? (
+          <p class="hint">{copy.addressUnknown}</p>
+        ) : (
+          <label class="check">
+            <input type="radio" name="por" value="endereco" required disabled={byAddress === 0} />
+            <span>{copy.releaseByAddress(byAddress)}</span>
+          </label>
+        )}
+      </fieldset>
+      <label class="check">
+        <input type="checkbox" name="confirm" value="1" required />
+        <span>{copy.releaseConfirm}</span>
+      </label>
+    </PanelForm>
+  )
+}

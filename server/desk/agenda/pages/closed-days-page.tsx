@@ -1,0 +1,170 @@
+/** @jsxImportSource hono/jsx */
+import { deskCopy } from '../../copy.ts'
+import { deskPaths } from '../../desk-paths.ts'
+import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
+import type { NoticeMessage } from '../../frame/notices.ts'
+import { VisitorText } from '../../frame/visitor-text.tsx'
+import { CANCEL_MESSAGE_LIMIT } from '../booking-actions.ts'
+import {
+  CLOSED_DAY_REASON_LIMIT,
+  type ClosedDay,
+  type Holiday,
+  type MeetingOnDay,
+} from '../closed-days.ts'
+import { formatDateTimeIn, formatLongDay, formatShortDay } from '../company-clock.ts'
+import { AgendaTabs } from './agenda-tabs.tsx'
+import { Day } from './booking-parts.tsx'
+
+const copy = deskCopy.closedDays
+
+/** What was typed into the form, shown again when the day could not be closed. */
+export interface CloseDayDraft {
+  day: string
+  reason: string
+  message: string
+  /** Meetings that keep the day open until the operator confirms cancelling them. */
+  meetings: MeetingOnDay[]
+}
+
+export interface ClosedDaysPageProps {
+  closedDays: ClosedDay[]
+  holidays: Holiday[]
+  today: string
+  lastDay: string
+  zone: string
+  csrfToken: string
+  notice?: NoticeMessage
+  draft?: CloseDayDraft
+}
+
+const holidayState = (holiday: Holiday) =>
+  !holiday.closed
+    ? copy.holidayOpen
+    : holiday.closedUntil === null
+      ? copy.holidayClosed
+      : copy.holidayUntil(holiday.closedUntil)
+
+/** The meetings that keep a day open, each a link to its page, with the choice to cancel them. */
+const MeetingsInTheWay = ({ draft, zone }: { draft: CloseDayDraft; zone: string }) => (
+  <div class="notice notice-error" role="alert">
+    <p>{copy.meetingsRemain(draft.meetings.length)}</p>
+    <ul>
+      {draft.meetings.map((meeting) => (
+        <li>
+          {formatDateTimeIn(meeting.startsAt, zone)}:{' '}
+          <a href={deskPaths.booking(meeting.id)}>
+            <VisitorText text={meeting.name} />
+          </a>
+        </li>
+      ))}
+    </ul>
+  </div>
+)
+
+const CloseDayForm = ({
+  today,
+  csrfToken,
+  draft,
+  zone,
+}: {
+  today: string
+  csrfToken: string
+  draft?: CloseDayDraft
+  zone: string
+}) => {
+  const conflict = draft !== undefined && draft.meetings.length > 0
+  return (
+    <form method="post" action={deskPaths.closedDays} class="panel stack">
+      <h2>{copy.addHeading}</h2>
+      <input type="hidden" name="_csrf" value={csrfToken} />
+      {conflict && <MeetingsInTheWay draft={draft} zone={zone} />}
+      <label for="dia">{copy.day}</label>
+      <input id="dia" type="date" name="dia" min={today} value={draft?.day ?? ''} required />
+      <label for="motivo">{copy.reason}</label>
+      <input
+        id="motivo"
+        type="text"
+        name="motivo"
+        maxlength={CLOSED_DAY_REASON_LIMIT}
+        value={draft?.reason ?? ''}
+        aria-describedby="motivo-dica"
+      />
+      <p id="motivo-dica" class="hint">
+        {copy.reasonHint}
+      </p>
+      {conflict && (
+        <>
+          <label class="check">
+            <input type="checkbox" name="cancelar" value="1" />
+            <span>{copy.cancelMeetings(draft.meetings.length)}</span>
+          </label>
+          <label for="mensagem">{copy.cancelMessage}</label>
+          <textarea id="mensagem" name="mensagem" dir="auto" maxlength={CANCEL_MESSAGE_LIMIT}>
+            {draft.message}
+          </textarea>
+        </>
+      )}
+      <div class="actions">
+        <button type="submit">{copy.add}</button>
+      </div>
+    </form>
+  )
+}
+
+/** The company's closed days from today on, a form to close one more, and the holidays ahead. */
+export const ClosedDaysPage = (props: ClosedDaysPageProps) => (
+  <DeskDocument title={copy.title} csrfToken={props.csrfToken}>
+    <h1>{copy.title}</h1>
+    {props.notice && <Notice tone={props.notice.tone} text={props.notice.text} />}
+    <p class="hint">{copy.intro(formatShortDay(props.lastDay))}</p>
+    <AgendaTabs />
+    <CloseDayForm
+      today={props.today}
+      csrfToken={props.csrfToken}
+      draft={props.draft}
+      zone={props.zone}
+    />
+    <section class="panel" aria-labelledby="fechados">
+      <h2 id="fechados">{copy.upcoming}</h2>
+      {props.closedDays.length === 0 ? (
+        <p>{copy.none}</p>
+      ) : (
+        <ul class="rows">
+          {props.closedDays.map((closed) => (
+            <li>
+              <span>
+                <Day day={closed.day}>{formatLongDay(closed.day)}</Day>:{' '}
+                {closed.reason ?? copy.noReason}
+              </span>
+              <form method="post" action={deskPaths.closedDayReopen(closed.day)}>
+                <input type="hidden" name="_csrf" value={props.csrfToken} />
+                <button
+                  type="submit"
+                  class="secondary"
+                  aria-label={copy.reopenLabel(formatShortDay(closed.day))}
+                >
+                  {copy.reopen}
+                </button>
+              </form>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+    <section class="panel" aria-labelledby="feriados">
+      <h2 id="feriados">{copy.holidays}</h2>
+      {props.holidays.length === 0 ? (
+        <p>{copy.noHolidays}</p>
+      ) : (
+        <ul>
+          {props.holidays.map((holiday) => (
+            <li>
+              <Day day={holiday.day}>{formatLongDay(holiday.day)}</Day>: {holiday.name} (
+              {holidayState(holiday)})
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  </DeskDocument>
+)
