@@ -1,4 +1,8 @@
 import { Hono, type Context } from 'hono'
+import type {
+  BookingMailSettings,
+  SendBookingEmail,
+} from '../supabase/functions/_shared/booking-mail-delivery.ts'
 import type { RunQuery, SendEmail } from '../supabase/functions/_shared/mail-delivery.ts'
 import { apiCors, requireApiKey } from './api-gateway.ts'
 import type { ContactPageTemplate } from './contact-page.ts'
@@ -33,8 +37,10 @@ export interface AppDeps {
   isHttps?: (c: Context) => boolean
   /** See MailSettings.responseDeadlineMs. */
   responseDeadlineMs: number
-  /** See Settings.mailSweepSecret; without it the /retry route is refused. */
+  /** See Settings.mailSweepSecret; without it the /retry and /sweep routes are refused. */
   mailSweepSecret?: string
+  /** The booking e-mails (send-booking-email); without them that function is not served. */
+  bookingMail?: { sendBookingEmail: SendBookingEmail; settings: BookingMailSettings }
   /** The lead desk at /painel; absent while no ADMIN_PASSWORD is set. */
   desk?: LeadDeskOptions
   /** The database's flood refusals this server remembers; one of its own by default. */
@@ -69,17 +75,18 @@ export const createApp = (deps: AppDeps) => {
   // Before the tables' routes: /rest/v1/rpc/NAME calls a function (the booking calls).
   app.route('/rest/v1/rpc', createRpcRoutes(restDeps))
   app.route('/rest/v1', createRestRoutes(restDeps))
+  const functionDeps = {
+    query,
+    log,
+    responseDeadlineMs: deps.responseDeadlineMs,
+    sweepSecret: deps.mailSweepSecret,
+  }
   app.route(
     '/functions/v1',
-    createFunctionRoutes({
-      query,
-      sendEmail: deps.sendEmail,
-      log,
-      responseDeadlineMs: deps.responseDeadlineMs,
-      sweepSecret: deps.mailSweepSecret,
-      clientAddress,
-      refusals,
-    }),
+    createFunctionRoutes(
+      { ...functionDeps, sendEmail: deps.sendEmail, clientAddress, refusals },
+      deps.bookingMail && { ...functionDeps, ...deps.bookingMail },
+    ),
   )
   // Before the static routes, which serve the contact page itself (GET /contato).
   if (deps.site) {

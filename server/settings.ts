@@ -1,4 +1,6 @@
 import path from 'node:path'
+import { company } from '../supabase/functions/_shared/company.ts'
+import { readSiteUrl } from '../supabase/functions/_shared/function-settings.ts'
 import { readMailSettings, type MailSettings } from '../supabase/functions/_shared/mail-settings.ts'
 import { sweepSecretProblem } from '../supabase/functions/_shared/sweep-secret.ts'
 import { parseTrustProxy, type TrustProxy } from './proxy-trust.ts'
@@ -33,6 +35,11 @@ export interface Settings {
   anonKey: string
   /** The public address, for the start-up line. */
   siteUrl: string | undefined
+  /**
+   * Where the booking e-mails' links point: SITE_URL, or company.ts's siteUrl, without a
+   * trailing slash.
+   */
+  linkSiteUrl: string
   /** Which peers' X-Forwarded-For is believed (see proxy-trust.ts). */
   trustProxy: TrustProxy
   /** Limits written to the database at start; unset ones keep the database's values. */
@@ -120,6 +127,10 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
   if (siteUrl && !hasScheme(siteUrl, ['http:', 'https:'])) {
     problems.push('SITE_URL must be an http:// or https:// URL.')
   }
+  const linkSite = readSiteUrl(siteUrl ?? company.siteUrl)
+  if (siteUrl && hasScheme(siteUrl, ['http:', 'https:']) && !linkSite.ok) {
+    problems.push(linkSite.problem)
+  }
   const trustProxy = parseTrustProxy(value('TRUST_PROXY') ?? 'false')
   if ('problem' in trustProxy) problems.push(trustProxy.problem)
   const contactLimits: Partial<Record<ContactLimitName, number>> = {}
@@ -178,6 +189,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       mail: mail.settings,
       anonKey,
       siteUrl,
+      linkSiteUrl: linkSite.ok ? linkSite.siteUrl : company.siteUrl,
       trustProxy,
       contactLimits,
       booking,

@@ -88,7 +88,11 @@ export const startServer = async (
     throw error
   }
 
-  const sendEmail = openMailer(settings)
+  const { sendEmail, sendBookingEmail } = openMailer(settings)
+  const bookingMail = {
+    sendBookingEmail,
+    settings: { to: settings.mail.to, from: settings.mail.from, siteUrl: settings.linkSiteUrl },
+  }
   const leadDesk = await startLeadDesk(settings, db, log)
   const deps = {
     db,
@@ -96,6 +100,7 @@ export const startServer = async (
     sendEmail,
     responseDeadlineMs: settings.mail.responseDeadlineMs,
     mailSweepSecret: settings.mailSweepSecret,
+    bookingMail,
     site: settings.distDir ? site : undefined,
     contactPage,
     log,
@@ -122,6 +127,7 @@ export const startServer = async (
       : startMailSweep(
           { query: (sql, params) => db.query(sql, params), sendEmail, log },
           settings.mailSweepIntervalMs,
+          { query: (sql, params) => db.query(sql, params), log, ...bookingMail },
         )
 
   const { host } = settings

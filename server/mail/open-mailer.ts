@@ -1,15 +1,32 @@
 import path from 'node:path'
 import nodemailer from 'nodemailer'
-import { createMailSender, type SendEmail } from '../../supabase/functions/_shared/mail-delivery.ts'
+import {
+  createBookingMailSender,
+  type SendBookingEmail,
+} from '../../supabase/functions/_shared/booking-mail-delivery.ts'
+import {
+  createMailSender,
+  type MailTransport,
+  type SendEmail,
+} from '../../supabase/functions/_shared/mail-delivery.ts'
 import { smtpTransportOptions } from '../../supabase/functions/_shared/mail-settings.ts'
 import type { Settings } from '../settings.ts'
 import { createOutboxTransport } from './outbox-transport.ts'
 
+export interface Mailer {
+  /** Lead e-mails, always to the company's inbox. */
+  sendEmail: SendEmail
+  /** Booking e-mails, to the visitor of a stored booking or to the company. */
+  sendBookingEmail: SendBookingEmail
+}
+
 /** Real delivery through SMTP_URL, or .eml files in <DATA_DIR>/outbox without it. */
-export const openMailer = (settings: Settings): SendEmail =>
-  createMailSender(
-    settings.smtpUrl
-      ? nodemailer.createTransport(smtpTransportOptions(settings.smtpUrl, settings.mail))
-      : createOutboxTransport(path.join(settings.dataDir, 'outbox')),
-    settings.mail,
-  )
+export const openMailer = (settings: Settings): Mailer => {
+  const transport: MailTransport = settings.smtpUrl
+    ? nodemailer.createTransport(smtpTransportOptions(settings.smtpUrl, settings.mail))
+    : createOutboxTransport(path.join(settings.dataDir, 'outbox'))
+  return {
+    sendEmail: createMailSender(transport, settings.mail),
+    sendBookingEmail: createBookingMailSender(transport),
+  }
+}

@@ -1,5 +1,9 @@
 import { Hono, type Context } from 'hono'
 import {
+  handleSendBookingEmail,
+  type SendBookingEmailDeps,
+} from '../../supabase/functions/_shared/send-booking-email.ts'
+import {
   handleSendContactEmail,
   type SendContactEmailDeps,
 } from '../../supabase/functions/_shared/send-contact-email.ts'
@@ -20,23 +24,30 @@ export interface FunctionRouteDeps extends Omit<
 }
 
 /**
- * The same handler the Supabase Edge Function runs; this file only mounts it, with the
- * caller's address as this server trusts it and the refusals it remembers. Like the Supabase
- * gateway, sub-paths (…/send-contact-email/retry) reach the same function.
+ * The same handlers the Supabase Edge Functions run; this file only mounts them, the contact
+ * one with the caller's address as this server trusts it and the refusals it remembers. Like
+ * the Supabase gateway, sub-paths (…/send-contact-email/retry, …/send-booking-email/sweep)
+ * reach the same function.
  */
-export const createFunctionRoutes = (deps: FunctionRouteDeps) => {
+export const createFunctionRoutes = (
+  contact: FunctionRouteDeps,
+  booking: SendBookingEmailDeps | undefined,
+) => {
   const scope = refusalScopes.sendContactEmail
-  const handler = (c: Context) =>
+  const sendContactEmail = (c: Context) =>
     handleSendContactEmail(c.req.raw, {
-      ...deps,
-      query: deps.refusals?.queries(c, scope, deps.query, isVisitorClaim) ?? deps.query,
-      visitorHeaders: () => visitorRequest(c, deps.clientAddress(c)).headers,
-      rememberedRefusal: async () => deps.refusals?.recall(c, scope),
+      ...contact,
+      query: contact.refusals?.queries(c, scope, contact.query, isVisitorClaim) ?? contact.query,
+      visitorHeaders: () => visitorRequest(c, contact.clientAddress(c)).headers,
+      rememberedRefusal: async () => contact.refusals?.recall(c, scope),
     })
-  return new Hono()
-    .all('/send-contact-email', handler)
-    .all('/send-contact-email/*', handler)
-    .all('*', (c) =>
-      c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404),
-    )
+  const mount = (app: Hono, name: string, handler: (c: Context) => Promise<Response>) =>
+    app.all(`/${name}`, handler).all(`/${name}/*`, handler)
+  const app = mount(new Hono(), 'send-contact-email', sendContactEmail)
+  if (booking) {
+    mount(app, 'send-booking-email', (c) => handleSendBookingEmail(c.req.raw, booking))
+  }
+  return app.all('*', (c) =>
+    c.json({ code: 'NOT_FOUND', message: 'Requested function was not found' }, 404),
+  )
 }

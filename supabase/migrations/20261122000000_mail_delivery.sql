@@ -8,12 +8,20 @@ alter table public.contact_submissions
   add column if not exists notified_via text,
   add column if not exists notify_send_id bigint;
 
--- Dropped and added again so applying twice keeps one (PostgreSQL 15 has no
--- "add constraint if not exists").
-alter table public.contact_submissions
-  drop constraint if exists contact_submissions_notified_via_check,
-  add constraint contact_submissions_notified_via_check
-    check (notified_via in ('single', 'digest'));
+-- Added only when missing (PostgreSQL 15 has no "add constraint if not exists"): applied
+-- again, this must not narrow the check 20261125000000_bookings.sql widened to 'booking' while
+-- rows hold it.
+do $$
+begin
+  if not exists (
+    select 1 from pg_constraint where conname = 'contact_submissions_notified_via_check'
+  ) then
+    alter table public.contact_submissions
+      add constraint contact_submissions_notified_via_check
+        check (notified_via in ('single', 'digest'));
+  end if;
+end
+$$;
 
 -- One row per e-mail sent (or being sent) to the company: what the hourly cap counts.
 create table if not exists private.mail_sends (

@@ -2,7 +2,8 @@
  * The race booking tools lose (Cal.com's double bookings): many visitors confirm the same slot
  * at the same moment. Through two Node servers on one PostgreSQL, as behind a load balancer,
  * and through one server on PGlite: exactly one booking, every other visitor a clear 409 in
- * Portuguese, no error, and exactly one confirmation and one company copy queued.
+ * Portuguese, no error, and exactly one confirmation and one company copy queued, then
+ * delivered: one invitation each way reaches the mail server, and no loser is mailed.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -11,30 +12,42 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { bookingRefusals } from '../../src/content/booking.ts'
+import { addressIn, calendarPartOf, parseInvitation } from '../support/booking-mail.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
-import { testSettings } from '../support/test-app.ts'
+import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
+import { TEST_SWEEP_HEADERS, TEST_SWEEP_SECRET, testSettings } from '../support/test-app.ts'
+
+const INBOX = 'agenda@aurora.test'
 
 let postgres: PostgresServer
+let smtp: SmtpCatcher
 let dataDir: string
 let onPostgres: RunningServer[] = []
 let onPglite: RunningServer
 
 beforeAll(async () => {
-  ;[postgres, dataDir] = await Promise.all([
+  ;[postgres, smtp, dataDir] = await Promise.all([
     startPostgresServer(),
+    startSmtpCatcher(),
     mkdtemp(path.join(tmpdir(), 'booking-race-')),
   ])
   // Each server believes the load balancer in front (here: this test, on loopback).
-  const settings = testSettings({ PORT: '0', DATABASE_URL: postgres.url, TRUST_PROXY: 'loopback' })
+  const mail = { SMTP_URL: smtp.url, CONTACT_TO: INBOX, MAIL_SWEEP_SECRET: TEST_SWEEP_SECRET }
+  const settings = testSettings({
+    PORT: '0',
+    DATABASE_URL: postgres.url,
+    TRUST_PROXY: 'loopback',
+    ...mail,
+  })
   onPostgres = await Promise.all([startServer(settings), startServer(settings)])
   onPglite = await startServer(
-    testSettings({ PORT: '0', DATA_DIR: dataDir, TRUST_PROXY: 'loopback' }),
+    testSettings({ PORT: '0', DATA_DIR: dataDir, TRUST_PROXY: 'loopback', ...mail }),
   )
 }, 180_000)
 
 afterAll(async () => {
   await Promise.all([...onPostgres, onPglite].map((server) => server?.stop()))
-  await postgres?.stop()
+  await Promise.all([postgres?.stop(), smtp?.stop()])
   await rm(dataDir, { recursive: true, force: true })
 })
 
@@ -80,6 +93,57 @@ const race = (servers: RunningServer[], slots: string[], count: number) =>
     ),
   )
 
+const post = (url: string, headers: Record<string, string> = {}, body = '{}') =>
+  fetch(url, {
+    method: 'POST',
+    headers: { apikey: DEV_ANON_KEY, 'content-type': 'application/json', ...headers },
+    body,
+  }).then((response) => response.json() as Promise<Record<string, unknown>>)
+
+/**
+ * The winner's page asks for its e-mails while every server's sweep runs: each e-mail reaches
+ * the mail server once, and nobody but the winner and the company is mailed.
+ */
+const expectOneInvitationEachWay = async (
+  servers: RunningServer[],
+  winner: Record<string, unknown>,
+  raced: number,
+) => {
+  const before = smtp.messages.length
+  await Promise.all([
+    ...servers.map((server) =>
+      post(
+        `${server.url}/functions/v1/send-booking-email`,
+        {},
+        JSON.stringify({
+          token: winner.manage_token,
+        }),
+      ),
+    ),
+    ...servers.map((server) =>
+      post(`${server.url}/functions/v1/send-booking-email/sweep`, TEST_SWEEP_HEADERS),
+    ),
+  ])
+  const delivered = smtp.messages.slice(before)
+  const email = String(winner.email)
+  expect(delivered.map((mail) => addressIn(mail.to)).sort()).toEqual([INBOX, email].sort())
+  for (const mail of delivered) {
+    const part = calendarPartOf(mail)
+    expect(part?.params.method).toBe('REQUEST')
+    expect(parseInvitation(part?.content ?? '')).toMatchObject({
+      uid: winner.id,
+      sequence: 0,
+      attendees: [{ address: `mailto:${email}` }],
+    })
+  }
+  expect(addressIn(delivered.find((mail) => addressIn(mail.to) === INBOX)?.replyTo)).toBe(email)
+  const losers = new Set(
+    Array.from({ length: raced }, (_, n) => `corrida.${visitors - n}@example.com`),
+  )
+  losers.delete(email)
+  expect(smtp.messages.filter((mail) => losers.has(addressIn(mail.to) ?? ''))).toEqual([])
+}
+
 const expectOneWinner = async (
   outcomes: { status: number; body: Record<string, unknown> }[],
   db: RunningServer['db'],
@@ -122,6 +186,7 @@ describe.each([
     const [slot = ''] = await firstFreeSlots(server.url)
     const winner = await expectOneWinner(await race(servers(), [slot], 50), server.db)
     expect(winner?.starts_at).toBe(slot)
+    await expectOneInvitationEachWay(servers(), winner ?? {}, 50)
     const live = await server.db.query<{ n: number }>(
       `select count(*)::int as n from public.bookings
         where status <> 'cancelled' and starts_at = $1`,

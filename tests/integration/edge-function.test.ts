@@ -9,6 +9,13 @@ import pg from 'pg'
 import WebSocket from 'ws'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
+import {
+  addressIn,
+  calendarPartOf,
+  manageTokenIn,
+  parseInvitation,
+} from '../support/booking-mail.ts'
+import { startApiGateway, type ApiGateway } from '../support/api-gateway.ts'
 import { startDenoFunction, type RunningFunction } from '../support/deno-function.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { expectNameReadAsTyped, FORGED_NAMES } from '../support/forged-headers.ts'
@@ -18,23 +25,35 @@ import { TEST_SWEEP_HEADERS, TEST_SWEEP_SECRET } from '../support/test-app.ts'
 import { waitFor } from '../support/wait.ts'
 
 const INBOX = 'leads@aurora.test'
+const SITE = 'https://www.aurora.test'
 
 let postgres: PostgresServer
 let db: pg.Pool
 let smtp: SmtpCatcher
 let fn: RunningFunction
+let bookingFn: RunningFunction
+/** The project's one URL, as pg_cron reaches both functions on hosted Supabase. */
+let project: ApiGateway
 let supabase: SupabaseClient
 
 beforeAll(async () => {
   ;[postgres, smtp] = await Promise.all([startPostgresServer({ pgCron: true }), startSmtpCatcher()])
   await applyMigrationsLikeSupabase(postgres.url)
   db = new pg.Pool({ connectionString: postgres.url, max: 2 })
-  fn = await startDenoFunction('send-contact-email', {
+  const secrets = {
     SUPABASE_DB_URL: postgres.url,
     SMTP_URL: smtp.url,
     CONTACT_TO: INBOX,
     MAIL_SWEEP_SECRET: TEST_SWEEP_SECRET,
-  })
+  }
+  ;[fn, bookingFn, project] = await Promise.all([
+    startDenoFunction('send-contact-email', secrets),
+    startDenoFunction('send-booking-email', { ...secrets, SITE_URL: SITE }),
+    startApiGateway(),
+  ])
+  project.routeTo((path) =>
+    path.startsWith('/functions/v1/send-booking-email') ? bookingFn.url : fn.url,
+  )
   supabase = createClient(fn.url, DEV_ANON_KEY, {
     // Node 20 has no global WebSocket; ws's constructor type differs only in extra overloads.
     realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
@@ -43,7 +62,7 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
-  await fn?.stop()
+  await Promise.all([fn?.stop(), bookingFn?.stop(), project?.stop()])
   await db?.end()
   await Promise.all([postgres?.stop(), smtp?.stop()])
 })
@@ -83,6 +102,36 @@ const rowFor = async (email: string) =>
       [email],
     )
   ).rows[0]
+
+let visitors = 0
+/** Books the next free slot a day ahead, as the booking page does: as anon, by the public call. */
+const bookMeeting = async () => {
+  visitors += 1
+  const email = `visitante.${visitors}@example.com`
+  const client = await db.connect()
+  try {
+    const { rows: slots } = await client.query<{ slot: Date }>(
+      `select f.starts_at as slot from private.free_slots(now()) f
+        where f.starts_at > now() + interval '26 hours' order by f.starts_at offset $1 limit 1`,
+      [visitors * 3],
+    )
+    await client.query('begin')
+    await client.query('set local role anon')
+    const { rows } = await client.query<{ booking: Record<string, string> }>(
+      `select public.book_meeting($1, $2, $3, null, 'Quero um aplicativo.', 'America/Manaus',
+         '', 20000) as booking`,
+      [slots[0]?.slot, `Visitante ${visitors}`, email],
+    )
+    await client.query('commit')
+    const booking = rows[0]?.booking ?? {}
+    return { email, id: String(booking.id), token: String(booking.manage_token) }
+  } finally {
+    client.release()
+  }
+}
+
+const bookingMailTo = (email: string) =>
+  smtp.messages.filter((mail) => addressIn(mail.to) === email)
 
 describe('send-contact-email under Deno', () => {
   it('mails a stored submission once, from the company to the company, replying to the visitor', async () => {
@@ -162,8 +211,9 @@ describe('send-contact-email under Deno', () => {
     }
   })
 
-  it('records a failure while the mail server is down, then pg_cron has it sent once', async () => {
+  it('records a failure while the mail server is down, then pg_cron has it sent once, and a booking reminder on its day', async () => {
     const message = await storeSubmission()
+    const booking = await bookMeeting()
     const { port } = new URL(smtp.url)
     await smtp.stop()
     const { error } = await supabase.functions.invoke('send-contact-email', { body: message })
@@ -177,27 +227,45 @@ describe('send-contact-email under Deno', () => {
     smtp = await startSmtpCatcher({ port: Number(port) })
     await db.query(
       "insert into vault.secrets (name, secret) values ('project_url', $1), ('publishable_key', $2), ('mail_sweep_secret', $3) on conflict (name) do update set secret = excluded.secret",
-      [fn.url, DEV_ANON_KEY, TEST_SWEEP_SECRET],
+      [project.url, DEV_ANON_KEY, TEST_SWEEP_SECRET],
     )
-    // Time passes beyond the back-off and the sweep's minimum age.
+    // Time passes beyond the back-off and the sweep's minimum age, and to the booking's eve.
     await db.query(
       `update contact_submissions
           set next_notify_at = now(), created_at = created_at - interval '3 minutes'
         where email = $1`,
       [message.email],
     )
+    await db.query('update private.booking_messages set due_at = now() where booking_id = $1', [
+      booking.id,
+    ])
+    const reminderOf = () =>
+      bookingMailTo(booking.email).filter((mail) => mail.subject?.startsWith('Lembrete'))
     const worker = startPgNetWorker(postgres.url)
     try {
       const deadline = Date.now() + 75_000
-      while (Date.now() < deadline && mailTo(message.email).length === 0) {
+      while (
+        Date.now() < deadline &&
+        (mailTo(message.email).length === 0 || reminderOf().length === 0)
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 500))
       }
       expect(mailTo(message.email), 'pg_cron fires once a minute').toHaveLength(1)
       expect(await rowFor(message.email)).toMatchObject({ notify_attempts: 2, notify_error: null })
+      expect(reminderOf(), 'the booking sweep fires with it').toHaveLength(1)
+      expect(manageTokenIn(reminderOf()[0]?.text ?? '')).toBe(booking.token)
       const jobs = await db.query(
-        "select command from cron.job where jobname = 'send-contact-email-sweep'",
+        `select jobname, command from cron.job
+          where jobname in ('send-contact-email-sweep', 'send-booking-email-sweep')
+          order by jobname`,
       )
-      expect(jobs.rows).toEqual([{ command: 'select private.request_mail_sweep()' }])
+      expect(jobs.rows).toEqual([
+        {
+          jobname: 'send-booking-email-sweep',
+          command: "select private.request_function_sweep('send-booking-email/sweep')",
+        },
+        { jobname: 'send-contact-email-sweep', command: 'select private.request_mail_sweep()' },
+      ])
     } finally {
       await worker.stop()
     }
@@ -211,11 +279,66 @@ describe('send-contact-email under Deno', () => {
   }, 120_000)
 })
 
+describe('send-booking-email under Deno', () => {
+  it('mails the invitation to the visitor and the copy to the company, with the link to manage it', async () => {
+    const booking = await bookMeeting()
+    const booker = createClient(bookingFn.url, DEV_ANON_KEY, {
+      realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
+      auth: { persistSession: false, autoRefreshToken: false },
+    })
+    const { data, error } = await booker.functions.invoke('send-booking-email', {
+      body: { token: booking.token },
+    })
+    expect(error).toBeNull()
+    expect(data).toEqual({ ok: true, status: 'sent' })
+
+    const [theirs, more] = bookingMailTo(booking.email)
+    expect(more).toBeUndefined()
+    const part = theirs && calendarPartOf(theirs)
+    expect(part).toMatchObject({ type: 'text/calendar', params: { method: 'REQUEST' } })
+    expect(parseInvitation(part?.content ?? '')).toMatchObject({
+      method: 'REQUEST',
+      uid: booking.id,
+      sequence: 0,
+      organizer: { address: `mailto:${INBOX}` },
+      attendees: [{ address: `mailto:${booking.email}`, rsvp: 'TRUE' }],
+    })
+    expect(theirs?.text).toContain(`${SITE}/agendar/gerenciar#${booking.token}`)
+    const ours = smtp.messages.filter(
+      (mail) => addressIn(mail.to) === INBOX && addressIn(mail.replyTo) === booking.email,
+    )
+    expect(ours).toHaveLength(1)
+    const [ourCopy] = ours
+    expect(ourCopy && calendarPartOf(ourCopy)?.params.method).toBe('REQUEST')
+
+    // A token that opens nothing learns nothing and sends nothing.
+    const unknown = await booker.functions.invoke('send-booking-email', {
+      body: { token: 'f'.repeat(64) },
+    })
+    expect(unknown.data).toEqual({ ok: true, status: 'nothing_due' })
+    expect(bookingMailTo(booking.email)).toHaveLength(1)
+  })
+
+  it('refuses its sweep to anyone but the scheduler', async () => {
+    const response = await fetch(`${bookingFn.url}/functions/v1/send-booking-email/sweep`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://elsewhere.example' },
+      body: '{}',
+    })
+    expect(response.status).toBe(401)
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://elsewhere.example')
+    expect(await response.json()).toMatchObject({ error: { code: 'unauthorized' } })
+  })
+})
+
 describe('the migrations on a Supabase-like PostgreSQL 15', () => {
-  it('apply twice without error, keeping one scheduled job', async () => {
+  it('apply twice without error, keeping one scheduled job each', async () => {
     await applyMigrationsLikeSupabase(postgres.url)
-    const jobs = await db.query("select 1 from cron.job where jobname = 'send-contact-email-sweep'")
-    expect(jobs.rows).toHaveLength(1)
+    const jobs = await db.query(
+      `select jobname from cron.job
+        where jobname in ('send-contact-email-sweep', 'send-booking-email-sweep')`,
+    )
+    expect(jobs.rows).toHaveLength(2)
   })
 
   it('let anon insert only the form fields, and neither read, change nor delete', async () => {
@@ -262,6 +385,17 @@ describe('the migrations on a Supabase-like PostgreSQL 15', () => {
       expect(await asAnon('select private.refuse_mail(1, null)')).toBe('42501')
       expect(await asAnon("select private.split_mail_send(1, '{}', 5)")).toBe('42501')
       expect(await asAnon('select private.request_mail_sweep()')).toBe('42501')
+      for (const call of [
+        "select private.request_function_sweep('send-booking-email/sweep')",
+        'select * from private.claim_booking_mail(null, 10, 5)',
+        "select * from private.claim_booking_mail_by_token('x', 10, 5)",
+        'select private.finish_booking_mail(1, true, null)',
+        'select private.refuse_booking_mail(1, null)',
+        "select private.attach_manage_link('{}', 'x')",
+        'select * from private.booking_messages',
+      ]) {
+        expect(await asAnon(call), call).toBe('42501')
+      }
     } finally {
       client.release()
     }

@@ -13,6 +13,11 @@ export interface SmtpCatcherOptions {
    * content filter reads them) holds GTUBE: a mail server that rejects spam.
    */
   refuseSpam?: boolean
+  /**
+   * Refuse after DATA with the code this answers (a 4xx: try again later; a 5xx: never), or
+   * accept when it answers undefined. Asked for every message, so a test can change its mind.
+   */
+  refuseWith?: (mail: ParsedMail) => number | undefined
 }
 
 export interface SmtpCatcher {
@@ -20,7 +25,7 @@ export interface SmtpCatcher {
   url: string
   /** Messages accepted (answered 250). */
   messages: ParsedMail[]
-  /** Messages refused as spam (answered 554), with refuseSpam. */
+  /** Messages refused (answered 554 as spam, or as refuseWith said). */
   refused: ParsedMail[]
   /** Stops listening, so connections are refused: the mail server is down. */
   stop(): Promise<void>
@@ -38,6 +43,7 @@ const holdsGtube = (mail: ParsedMail) =>
 export const startSmtpCatcher = async ({
   port = 0,
   refuseSpam = false,
+  refuseWith,
 }: SmtpCatcherOptions = {}): Promise<SmtpCatcher> => {
   const messages: ParsedMail[] = []
   const refused: ParsedMail[] = []
@@ -55,6 +61,13 @@ export const startSmtpCatcher = async ({
                 responseCode: 554,
               }),
             )
+            return
+          }
+          const code = refuseWith?.(mail)
+          if (code !== undefined) {
+            refused.push(mail)
+            const text = code < 500 ? '4.3.0 Try again later' : '5.7.1 Message refused'
+            callback(Object.assign(new Error(text), { responseCode: code }))
             return
           }
           messages.push(mail)

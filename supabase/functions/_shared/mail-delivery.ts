@@ -21,16 +21,33 @@ export type RunQuery = (
   params: unknown[],
 ) => Promise<{ rows: Record<string, unknown>[] }>
 
+/** A mailbox as nodemailer takes it: the name is written into the header for us. */
+export interface Mailbox {
+  name: string
+  address: string
+}
+
 /** What nodemailer's transports offer; anything with the same method will do. */
 export interface MailTransport {
   sendMail(message: {
-    from: { name: string; address: string }
-    to: string
-    replyTo?: { name: string; address: string }
+    from: Mailbox
+    to: string | Mailbox
+    replyTo?: Mailbox
     subject: string
     text: string
     html: string
     headers?: Record<string, string>
+    /**
+     * A calendar invitation: nodemailer adds it as a `text/calendar; method=…` alternative
+     * (what Gmail, Outlook and Apple Mail show as an event) and as an .ics attachment.
+     */
+    icalEvent?: {
+      method: string
+      content: string
+      filename: string
+      /** base64 carries the text's CRLF line ends and 75-octet folds through untouched. */
+      contentTransferEncoding: 'base64'
+    }
   }): Promise<unknown>
 }
 
@@ -79,7 +96,7 @@ export const isPermanentRefusal = (error: unknown): boolean => {
   return typeof responseCode === 'number' ? responseCode >= 500 && responseCode <= 599 : true
 }
 
-type MailMessage = Parameters<MailTransport['sendMail']>[0]
+export type MailMessage = Parameters<MailTransport['sendMail']>[0]
 
 /**
  * The message a transport is given for a rendered e-mail: visitor text in headers written so
@@ -106,20 +123,27 @@ export const toMailMessage = (
   }
 }
 
-export const createMailSender =
-  (transport: MailTransport, settings: MailSettings): SendEmail =>
-  async (email) => {
-    try {
-      await transport.sendMail(toMailMessage(email, settings))
-      return { ok: true }
-    } catch (error) {
-      return {
-        ok: false,
-        reason: error instanceof Error ? error.message : String(error),
-        permanent: isPermanentRefusal(error),
-      }
+/** Hands one message to the transport; a mail server's refusal is a value, never thrown. */
+export const sendThrough = async (
+  transport: MailTransport,
+  message: MailMessage,
+): Promise<SendEmailResult> => {
+  try {
+    await transport.sendMail(message)
+    return { ok: true }
+  } catch (error) {
+    return {
+      ok: false,
+      reason: error instanceof Error ? error.message : String(error),
+      permanent: isPermanentRefusal(error),
     }
   }
+}
+
+export const createMailSender =
+  (transport: MailTransport, settings: MailSettings): SendEmail =>
+  (email) =>
+    sendThrough(transport, toMailMessage(email, settings))
 
 interface Claim {
   kind: 'single' | 'digest'
@@ -307,7 +331,7 @@ export interface NotifyDeps extends MailDeliveryDeps {
 }
 
 /** The work's result, or 'deadline' if it takes longer than ms (the work itself goes on). */
-const within = async <T>(work: Promise<T>, ms: number): Promise<T | 'deadline'> => {
+export const within = async <T>(work: Promise<T>, ms: number): Promise<T | 'deadline'> => {
   let timer: ReturnType<typeof setTimeout> | undefined
   const late = new Promise<'deadline'>((resolve) => {
     timer = setTimeout(() => resolve('deadline'), ms)

@@ -1,6 +1,6 @@
 import { parseContactMessage, type ContactIssue, type ContactMessage } from './contact-message.ts'
-import { corsHeaders } from './cors.ts'
 import { readDatabaseAnswer, type DatabaseRefusal } from './database-answer.ts'
+import { errorAnswer, jsonAnswer, preflightAnswer } from './function-json.ts'
 import {
   ACCEPTED_BODY_ENCODINGS,
   parseJsonBody,
@@ -47,25 +47,13 @@ type ErrorCode =
   | 'email_failed'
   | 'internal_error'
 
-const json = (
-  status: number,
-  body: unknown,
-  origin: string | null,
-  extraHeaders: Record<string, string> = {},
-) => {
-  const headers = new Headers(extraHeaders)
-  for (const [key, value] of Object.entries(corsHeaders(origin))) headers.set(key, value)
-  headers.set('Content-Type', 'application/json; charset=utf-8')
-  return new Response(JSON.stringify(body), { status, headers })
-}
-
 const fail = (
   status: number,
   code: ErrorCode,
   message: string,
   origin: string | null,
   { issues, headers }: { issues?: ContactIssue[]; headers?: Record<string, string> } = {},
-) => json(status, { error: { code, message, ...(issues ? { issues } : {}) } }, origin, headers)
+) => errorAnswer(status, code, message, origin, { more: issues ? { issues } : {}, headers })
 
 /** The database's flood refusal (429, Retry-After), or undefined for any other failure. */
 const floodRefusal = (error: unknown): DatabaseRefusal | undefined => {
@@ -96,9 +84,9 @@ const notify = async (
       )
     // The hourly cap is spent, or the mail server is slow: the lead is safe either way.
     case 'queued':
-      return json(202, { ok: true, status: 'queued' }, origin)
+      return jsonAnswer(202, { ok: true, status: 'queued' }, origin)
     case 'sent':
-      return json(200, { ok: true, status: 'sent' }, origin)
+      return jsonAnswer(200, { ok: true, status: 'sent' }, origin)
     case 'failed':
       return fail(
         502,
@@ -124,7 +112,7 @@ const sweep = async (req: Request, deps: SendContactEmailDeps, origin: string | 
   if (!(await isSweepAllowed(req.headers.get(SWEEP_SECRET_HEADER), deps.sweepSecret))) {
     return fail(401, 'unauthorized', 'Only the scheduler may run the mail sweep.', origin)
   }
-  return json(200, { ok: true, ...(await sendDueMail(deps)) }, origin)
+  return jsonAnswer(200, { ok: true, ...(await sendDueMail(deps)) }, origin)
 }
 
 const isSweepPath = (req: Request) =>
@@ -142,7 +130,7 @@ export const handleSendContactEmail = async (
 ): Promise<Response> => {
   const origin = req.headers.get('origin')
   if (req.method === 'OPTIONS') {
-    return new Response('ok', { status: 200, headers: corsHeaders(origin) })
+    return preflightAnswer(origin)
   }
   if (req.method !== 'POST') {
     return fail(405, 'method_not_allowed', 'Use POST.', origin, {

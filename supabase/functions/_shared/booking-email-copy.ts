@@ -1,0 +1,89 @@
+import { company } from './company.ts'
+import type { MeetingTime } from './booking-times.ts'
+
+/**
+ * Every word the booking e-mails say, in the visitor's language. The renderer
+ * (render-booking-email.ts) only arranges these; a re-brand changes company.ts, a new wording
+ * changes this file. It lives under supabase/functions/ because the Edge Function says them too.
+ */
+
+/** 'quarta-feira, 10/03/2027, das 09:00 às 09:30 (Horário de Brasília, GMT-3)' */
+export const meetingWhen = ({ start, end }: MeetingTime): string =>
+  `${start.weekday}, ${start.date}, das ${start.time} às ${end.time} (${start.zoneName}, ${start.offset})`
+
+/** '10/03/2027 às 09:00', for subjects. */
+export const meetingShort = ({ start }: MeetingTime): string => `${start.date} às ${start.time}`
+
+export const bookingEmailCopy = {
+  /** The invitation's title in the visitor's calendar, and the company's. */
+  eventTitle: {
+    visitor: `Consultoria gratuita com a ${company.name}`,
+    company: (name: string) => `Consultoria gratuita: ${name}`,
+  },
+  /** The .ics file's name, beside the calendar part. */
+  invitationFile: 'convite.ics',
+
+  visitor: {
+    subject: {
+      confirmation: (when: string) => `Consultoria confirmada: ${when}`,
+      update: (when: string) => `Consultoria remarcada: ${when}`,
+      cancellation: (when: string) => `Consultoria cancelada: ${when}`,
+      reminder: (when: string) => `Lembrete: consultoria ${when}`,
+    },
+    greeting: (name: string) => `Olá, ${name}!`,
+    opening: {
+      confirmation: (minutes: number) =>
+        `Sua consultoria gratuita de ${minutes} minutos com a ${company.name} está confirmada.`,
+      update: () => `Sua consultoria gratuita com a ${company.name} mudou de horário.`,
+      reminder: () => `Lembrete: sua consultoria gratuita com a ${company.name} está chegando.`,
+      cancelledByVisitor: () =>
+        `Sua consultoria gratuita com a ${company.name} foi cancelada, como você pediu.`,
+      cancelledByCompany: () =>
+        `A ${company.name} precisou cancelar a sua consultoria gratuita. Pedimos desculpas.`,
+    },
+    when: 'Quando',
+    companyClock: `No horário da ${company.name}`,
+    meeting: 'Videochamada',
+    meetingHint: 'Na hora marcada, abra o link no navegador do computador ou do celular.',
+    /** Only for a Jitsi Meet room, where visitors join without an account (the host signs in). */
+    noAccountNeeded: 'Não é preciso criar conta.',
+    note: 'Assunto',
+    manage: 'Para cancelar ou escolher outro horário',
+    /** For an e-mail queued before its link could be written (the link cannot be rebuilt). */
+    manageByReply: 'Para cancelar ou escolher outro horário, responda a este e-mail.',
+    companyMessage: `Mensagem da ${company.name}`,
+    bookAgain: 'Se quiser, marque outro horário em',
+    invitationAdds: 'O convite anexo coloca a reunião na sua agenda.',
+    invitationRemoves: 'O convite anexo tira a reunião da sua agenda.',
+    closing: 'Até breve,',
+  },
+
+  company: {
+    subject: {
+      confirmation: (name: string, when: string) => `Nova consultoria agendada: ${name}, ${when}`,
+      update: (name: string, when: string) => `Consultoria remarcada: ${name}, ${when}`,
+      cancellation: (name: string, when: string) => `Consultoria cancelada: ${name}, ${when}`,
+    },
+    opening: {
+      confirmation: 'Uma consultoria gratuita foi agendada pelo site.',
+      update: 'Quem agendou mudou a consultoria gratuita para este horário.',
+      cancelledByVisitor: 'Quem agendou cancelou a consultoria gratuita.',
+      cancelledByCompany: 'A consultoria gratuita foi cancelada pela empresa.',
+    },
+    when: 'Quando',
+    visitorClock: 'No horário de quem agendou',
+    name: 'Nome',
+    email: 'E-mail',
+    company: 'Empresa',
+    meeting: 'Videochamada',
+    note: 'Assunto',
+    visitorMessage: 'Mensagem de quem agendou',
+    messageSent: 'Mensagem enviada a quem agendou',
+    replyHint: 'Responder a este e-mail responde a quem agendou.',
+    invitationAdds: 'O convite anexo coloca a reunião na agenda.',
+    invitationRemoves: 'O convite anexo tira a reunião da agenda.',
+  },
+
+  /** The signature under the visitor's e-mails. */
+  signature: [company.name, company.phone, company.inbox],
+} as const

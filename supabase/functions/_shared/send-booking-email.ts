@@ -1,0 +1,113 @@
+import {
+  sendBookingMailNow,
+  sendDueBookingMail,
+  type SendNowDeps,
+  type SendNowOutcome,
+} from './booking-mail-delivery.ts'
+import { errorAnswer, jsonAnswer, preflightAnswer } from './function-json.ts'
+import {
+  ACCEPTED_BODY_ENCODINGS,
+  parseJsonBody,
+  readBodyWithin,
+  unsupportedContentEncoding,
+} from './request-body.ts'
+import { isSweepAllowed, SWEEP_SECRET_HEADER } from './sweep-secret.ts'
+
+export interface SendBookingEmailDeps extends SendNowDeps {
+  /** MAIL_SWEEP_SECRET: the /sweep path needs it; without one nobody may run the sweep. */
+  sweepSecret: string | undefined
+}
+
+/** `{ "token": "<64 hex>" }` is under 100 bytes; anything near this is not a caller of ours. */
+export const MAX_BOOKING_BODY_BYTES = 4 * 1024
+
+const MAX_JSON_DEPTH = 4
+
+/** The booking's manage token as the body names it, or undefined for any other body. */
+const tokenOf = (value: unknown): string | undefined => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined
+  const { token } = value as Record<string, unknown>
+  return typeof token === 'string' && token.length <= 256 ? token : undefined
+}
+
+const answers: Record<SendNowOutcome, (origin: string | null) => Response> = {
+  sent: (origin) => jsonAnswer(200, { ok: true, status: 'sent' }, origin),
+  // A token that opens no booking gets exactly this too: it learns nothing.
+  nothing_due: (origin) => jsonAnswer(200, { ok: true, status: 'nothing_due' }, origin),
+  queued: (origin) => jsonAnswer(202, { ok: true, status: 'queued' }, origin),
+  failed: (origin) =>
+    errorAnswer(
+      502,
+      'email_failed',
+      'The mail server refused an e-mail; it will be retried.',
+      origin,
+    ),
+  refused: (origin) =>
+    errorAnswer(
+      502,
+      'email_refused',
+      'The mail server refused an e-mail for good; it is kept for the company.',
+      origin,
+    ),
+}
+
+/** The scheduled sweep: only for the scheduler's secret, the same 401 for everyone else. */
+const sweep = async (req: Request, deps: SendBookingEmailDeps, origin: string | null) => {
+  if (!(await isSweepAllowed(req.headers.get(SWEEP_SECRET_HEADER), deps.sweepSecret))) {
+    return errorAnswer(401, 'unauthorized', 'Only the scheduler may run the mail sweep.', origin)
+  }
+  return jsonAnswer(200, { ok: true, ...(await sendDueBookingMail(deps)) }, origin)
+}
+
+const isSweepPath = (req: Request) =>
+  new URL(req.url).pathname.replace(/\/+$/, '').endsWith('/sweep')
+
+/**
+ * The send-booking-email function, runtime-neutral (the Deno Edge Function and the Node
+ * server both mount it). `POST { token }` sends the due e-mails of the booking that manage
+ * token opens, nothing else, and whether it opens one or not is never told; `POST …/sweep`
+ * with the scheduler's secret sends every due e-mail. JSON with CORS headers, always.
+ */
+export const handleSendBookingEmail = async (
+  req: Request,
+  deps: SendBookingEmailDeps,
+): Promise<Response> => {
+  const origin = req.headers.get('origin')
+  if (req.method === 'OPTIONS') return preflightAnswer(origin)
+  if (req.method !== 'POST') {
+    return errorAnswer(405, 'method_not_allowed', 'Use POST.', origin, {
+      headers: { Allow: 'POST, OPTIONS' },
+    })
+  }
+  try {
+    if (isSweepPath(req)) return await sweep(req, deps, origin)
+    const encoding = unsupportedContentEncoding(req.headers)
+    if (encoding !== null) {
+      return errorAnswer(
+        415,
+        'unsupported_content_encoding',
+        `The request body must not be compressed (Content-Encoding: ${encoding}).`,
+        origin,
+        { headers: { 'Accept-Encoding': ACCEPTED_BODY_ENCODINGS } },
+      )
+    }
+    const read = await readBodyWithin(req, MAX_BOOKING_BODY_BYTES)
+    if (!read.ok && read.problem === 'too_large') {
+      return errorAnswer(413, 'payload_too_large', 'The request body is too large.', origin)
+    }
+    const body = read.ok ? parseJsonBody(read.bytes, MAX_JSON_DEPTH) : undefined
+    const token = body?.ok ? tokenOf(body.value) : undefined
+    if (token === undefined) {
+      return errorAnswer(
+        400,
+        'invalid_request',
+        'Send a JSON object with the booking\'s manage token: { "token": "…" }.',
+        origin,
+      )
+    }
+    return answers[await sendBookingMailNow(deps, token)](origin)
+  } catch {
+    // The database went away, a bug: still a JSON answer the page can read.
+    return errorAnswer(500, 'internal_error', 'The booking e-mails could not be sent.', origin)
+  }
+}
