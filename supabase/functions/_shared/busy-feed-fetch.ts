@@ -102,13 +102,17 @@ const readCapped = async (
 
 const looksLikeCalendar = (text: string) => /^\s*BEGIN:VCALENDAR\b/i.test(text)
 
-/** Follows redirects itself, so each hop is checked and counted. */
+/**
+ * Follows redirects itself, so each hop is checked and counted. (Not told apart with
+ * `instanceof Response`: @hono/node-server replaces the global Response with a class of its
+ * own, which fetch's answers are not.)
+ */
 const fetchFollowing = async (
   address: string,
   limits: FeedLimits,
   signal: AbortSignal,
   fetchImpl: typeof fetch,
-): Promise<Response | FeedProblem> => {
+): Promise<{ response: Response } | { problem: FeedProblem }> => {
   let url = new URL(address)
   for (let hop = 0; ; hop += 1) {
     const response = await fetchImpl(url, {
@@ -117,11 +121,13 @@ const fetchFollowing = async (
       headers: { accept: 'text/calendar, text/plain;q=0.5, */*;q=0.1' },
     })
     const location = response.headers.get('location')
-    if (!REDIRECTS.has(response.status) || location === null) return response
+    if (!REDIRECTS.has(response.status) || location === null) return { response }
     await response.body?.cancel()
-    if (hop >= limits.maxRedirects) return { kind: 'too_many_redirects', count: hop + 1 }
+    if (hop >= limits.maxRedirects) {
+      return { problem: { kind: 'too_many_redirects', count: hop + 1 } }
+    }
     url = new URL(location, url)
-    if (!isAllowedFeedAddress(url)) return { kind: 'insecure_redirect' }
+    if (!isAllowedFeedAddress(url)) return { problem: { kind: 'insecure_redirect' } }
   }
 }
 
@@ -137,8 +143,9 @@ export const fetchFeed = async (
   const deadline = AbortSignal.timeout(limits.timeoutMs)
   const combined = signal ? AbortSignal.any([signal, deadline]) : deadline
   try {
-    const answer = await fetchFollowing(address, limits, combined, fetchImpl)
-    if (!(answer instanceof Response)) return { ok: false, problem: answer }
+    const followed = await fetchFollowing(address, limits, combined, fetchImpl)
+    if ('problem' in followed) return { ok: false, problem: followed.problem }
+    const answer = followed.response
     if (answer.status !== 200) {
       await answer.body?.cancel()
       return { ok: false, problem: { kind: 'http_status', status: answer.status } }
