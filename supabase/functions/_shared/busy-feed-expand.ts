@@ -80,6 +80,13 @@ iteratorPrototype.check_contracting_rules = function (this: ICAL.RecurIterator) 
   return checkContractingRules.call(this)
 }
 
+/**
+ * An ical.js Event over one VEVENT. Its exceptions are given (none: this file pairs a series
+ * with its changed instances itself), since without them the constructor searches every
+ * other VEVENT of the calendar for them: quadratic in the feed's size.
+ */
+const eventOf = (component: ICAL.Component) => new ICAL.Event(component, { exceptions: [] })
+
 const textOf = (component: ICAL.Component, name: string): string => {
   const value = component.getFirstPropertyValue(name)
   return typeof value === 'string' ? value : ''
@@ -104,7 +111,7 @@ const dayOf = (time: ICAL.Time | null | undefined): string =>
 /** dayOf an event that may be what failed to read. */
 const startDayOf = (component: ICAL.Component): string | undefined => {
   try {
-    return dayOf(new ICAL.Event(component).startDate)
+    return dayOf(eventOf(component).startDate)
   } catch {
     return undefined
   }
@@ -183,7 +190,7 @@ class Collector {
 /** One VEVENT as it stands: a single event, or one changed instance of a series. */
 const addSingle = (component: ICAL.Component, uid: string, zones: Zones, out: Collector) => {
   if (!isBusy(component)) return
-  const event = new ICAL.Event(component)
+  const event = eventOf(component)
   if (!event.startDate) return
   const startsAt = instantOf(event.startDate, tzidOf(component, 'dtstart'), zones)
   const endsAt = instantOf(event.endDate, tzidOf(component, 'dtend'), zones)
@@ -228,7 +235,7 @@ const addSeries = (
   budget: StepBudget,
 ) => {
   if (!isBusy(master)) return
-  const event = new ICAL.Event(master)
+  const event = eventOf(master)
   if (!event.startDate || endedBefore(master, window.from)) return
   const tooComplex = () =>
     new ExpansionStopped({ kind: 'too_complex', eventDate: dayOf(event.startDate) })
@@ -236,7 +243,7 @@ const addSeries = (
   const endTzid = tzidOf(master, 'dtend') ?? startTzid
   const overridden = new Set(
     overrides.map((override) =>
-      instantOf(new ICAL.Event(override).recurrenceId, tzidOf(override, 'recurrence-id'), zones),
+      instantOf(eventOf(override).recurrenceId, tzidOf(override, 'recurrence-id'), zones),
     ),
   )
   const duration = event.duration
@@ -314,7 +321,7 @@ export const expandBusyTimes = async (
           lastBreath = Date.now()
         }
         current = master
-        if (master && new ICAL.Event(master).isRecurring()) {
+        if (master && eventOf(master).isRecurring()) {
           addSeries(master, overrides, uid, zones, out, window, limits, budget)
         } else if (master) {
           addSingle(master, uid, zones, out)
