@@ -18,6 +18,7 @@ export default tseslint.config(
       'supabase/functions/send-contact-email',
       'supabase/functions/submit-contact-form',
       'supabase/functions/send-booking-email',
+      'supabase/functions/refresh-busy-calendar',
     ],
   },
   js.configs.recommended,

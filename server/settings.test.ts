@@ -87,3 +87,67 @@ describe('the documented settings', () => {
     expect(names.filter((name) => !readme.has(name))).toEqual([])
   })
 })
+
+describe('BOOKING_BUSY_CALENDAR_URL', () => {
+  const SECRET = 'private-0123456789abcdef0123456789abcdef/basic.ics'
+
+  it('is off unless set, and read every 10 minutes by default', () => {
+    const unset = readSettings({})
+    expect(unset.ok && unset.settings.busyCalendar).toBe(undefined)
+    const set = readSettings({
+      BOOKING_BUSY_CALENDAR_URL: `https://calendar.google.com/calendar/ical/x%40group/${SECRET}`,
+    })
+    expect(set.ok && set.settings.busyCalendar).toEqual({
+      feed: {
+        url: `https://calendar.google.com/calendar/ical/x%40group/${SECRET}`,
+        host: 'calendar.google.com',
+      },
+      intervalMs: 600_000,
+    })
+  })
+
+  it('reads a webcal:// address as https://, and takes the interval in minutes', () => {
+    const result = readSettings({
+      BOOKING_BUSY_CALENDAR_URL: `webcal://outlook.office365.com/owa/calendar/${SECRET}`,
+      BOOKING_BUSY_CALENDAR_REFRESH_MINUTES: '15',
+    })
+    expect(result.ok && result.settings.busyCalendar).toEqual({
+      feed: {
+        url: `https://outlook.office365.com/owa/calendar/${SECRET}`,
+        host: 'outlook.office365.com',
+      },
+      intervalMs: 900_000,
+    })
+  })
+
+  it('refuses plain http:// but on loopback, and never repeats the secret part', () => {
+    const refused = [
+      `http://calendar.google.com/calendar/ical/${SECRET}`,
+      `ftp://files.example.com/${SECRET}`,
+      `calendar.google.com/${SECRET}`,
+      `https://calendar.google.com/${SECRET} extra`,
+      `https://calendar.google.com/${'a'.repeat(2048)}`,
+    ]
+    for (const address of refused) {
+      const result = readSettings({ BOOKING_BUSY_CALENDAR_URL: address })
+      expect(result.ok, address).toBe(false)
+      const problems = result.ok ? [] : result.problems
+      expect(problems).toHaveLength(1)
+      expect(problems[0]).toMatch(/^BOOKING_BUSY_CALENDAR_URL must be the calendar's https:\/\//)
+      expect(problems[0]).not.toContain('0123456789abcdef')
+    }
+    for (const loopback of ['http://127.0.0.1:8123/feed.ics', 'http://[::1]:8123/feed.ics']) {
+      const result = readSettings({ BOOKING_BUSY_CALENDAR_URL: loopback })
+      expect(result.ok && result.settings.busyCalendar?.feed.url).toBe(loopback)
+    }
+  })
+
+  it('takes a refresh interval of 1 to 1440 minutes only', () => {
+    for (const minutes of ['0', '1441', 'ten']) {
+      const result = readSettings({ BOOKING_BUSY_CALENDAR_REFRESH_MINUTES: minutes })
+      expect(!result.ok && result.problems).toEqual([
+        `BOOKING_BUSY_CALENDAR_REFRESH_MINUTES must be a whole number from 1 to 1440 (got "${minutes}").`,
+      ])
+    }
+  })
+})

@@ -3,6 +3,8 @@ import { company } from '../supabase/functions/_shared/company.ts'
 import { readSiteUrl } from '../supabase/functions/_shared/function-settings.ts'
 import { readMailSettings, type MailSettings } from '../supabase/functions/_shared/mail-settings.ts'
 import { sweepSecretProblem } from '../supabase/functions/_shared/sweep-secret.ts'
+import { readBusyCalendarUrl } from '../supabase/functions/_shared/busy-calendar-settings.ts'
+import type { BusyCalendarSchedule } from './booking/busy-calendar-refresh.ts'
 import { parseTrustProxy, type TrustProxy } from './proxy-trust.ts'
 import {
   CONTACT_LIMIT_BOUNDS,
@@ -46,6 +48,11 @@ export interface Settings {
   contactLimits: Partial<Record<ContactLimitName, number>>
   /** The agenda's BOOKING_* that were set, written to the database at start like the limits. */
   booking: BookingSettings
+  /**
+   * BOOKING_BUSY_CALENDAR_URL and BOOKING_BUSY_CALENDAR_REFRESH_MINUTES: the company's
+   * calendar feed, read at start and then on this schedule; undefined turns the import off.
+   */
+  busyCalendar: BusyCalendarSchedule | undefined
   /** The built site; undefined serves the API only. */
   distDir: string | undefined
   /** The build's contact page for a refused form (read only with a site, if it exists). */
@@ -149,6 +156,8 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
   problems.push(...deskProblems)
   const { booking, problems: bookingProblems } = readBookingSettings(env)
   problems.push(...bookingProblems, ...bookingFactsProblems())
+  const busyCalendarUrl = readBusyCalendarUrl(value('BOOKING_BUSY_CALENDAR_URL'))
+  if (!busyCalendarUrl.ok) problems.push(busyCalendarUrl.problem)
   const positive = (name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number => {
     const text = value(name) ?? String(fallback)
     if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) {
@@ -171,6 +180,12 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       `REFUSALS_PER_SECOND must be a whole number from 0 to 999999 (got "${refusalsText}").`,
     )
   }
+  // A day at most: past that the busy times of the horizon's last days would go stale.
+  const refreshMinutes = positive('BOOKING_BUSY_CALENDAR_REFRESH_MINUTES', 10, 1_440)
+  const busyCalendar =
+    busyCalendarUrl.ok && busyCalendarUrl.feed
+      ? { feed: busyCalendarUrl.feed, intervalMs: refreshMinutes * 60_000 }
+      : undefined
   if (http.headersTimeoutMs > http.requestTimeoutMs) {
     problems.push(
       `HEADERS_TIMEOUT_MS (${http.headersTimeoutMs}) must not exceed REQUEST_TIMEOUT_MS (${http.requestTimeoutMs}): the headers are part of the request.`,
@@ -193,6 +208,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       trustProxy,
       contactLimits,
       booking,
+      busyCalendar,
       distDir: DIST_DIR,
       contactPageTemplate: CONTACT_TEMPLATE,
       mailSweepIntervalMs: 60_000,

@@ -10,6 +10,7 @@ import { applyContactLimits } from './db/contact-limits.ts'
 import { tightenDataFolder } from './db/data-folder.ts'
 import { applyBookingSettings } from './booking/apply-booking-settings.ts'
 import { bookingFacts } from './booking/booking-facts.ts'
+import { reportBusyCalendarOff, startBusyCalendarRefresh } from './booking/busy-calendar-refresh.ts'
 import { applyMigrations } from './db/migrate.ts'
 import { openPgliteDatabase } from './db/pglite.ts'
 import { openPostgresDatabase } from './db/postgres.ts'
@@ -140,6 +141,11 @@ export const startServer = async (
     })
   })
   const { port } = server.address() as AddressInfo
+  // Once listening, so a server that failed to start leaves no read behind.
+  const query = (sql: string, params: unknown[]) => db.query(sql, params)
+  const busyCalendar = settings.busyCalendar
+    ? startBusyCalendarRefresh(settings.busyCalendar, query, log)
+    : await reportBusyCalendarOff(query, log).then(() => undefined)
   const shownHost = host.includes(':') ? `[${host}]` : host
 
   let stopping: Promise<void> | undefined
@@ -155,6 +161,7 @@ export const startServer = async (
           destroyLingering()
         })
         await sweep?.stop()
+        await busyCalendar?.stop()
         await leadDesk.stop()
         await db.close()
         await lock?.release()

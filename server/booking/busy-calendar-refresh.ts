@@ -1,0 +1,64 @@
+import type { BusyCalendarFeed } from '../../supabase/functions/_shared/busy-calendar-settings.ts'
+import {
+  refreshBusyTimes,
+  type RunQuery,
+} from '../../supabase/functions/_shared/busy-feed-refresh.ts'
+import type { Logger } from '../log.ts'
+
+export interface BusyCalendarSchedule {
+  feed: BusyCalendarFeed
+  /** From the end of one read to the start of the next. */
+  intervalMs: number
+}
+
+/**
+ * Reads the company's calendar at once, then every intervalMs after each read ends (what
+ * pg_cron does for the Edge Function on hosted Supabase), so reads never overlap. stop()
+ * abandons a read in progress (a server that never answers would hold the shutdown for the
+ * whole timeout) without recording it as the feed's failure, and waits for it to end.
+ */
+export const startBusyCalendarRefresh = (
+  { feed, intervalMs }: BusyCalendarSchedule,
+  query: RunQuery,
+  log: Logger,
+) => {
+  const stopping = new AbortController()
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let running: Promise<unknown> = Promise.resolve()
+  const run = () => {
+    running = refreshBusyTimes(feed, { query, log, signal: stopping.signal })
+      .catch((error: unknown) =>
+        // The database failed (the feed's own failures are recorded and logged inside).
+        log.error('busy_calendar_refresh_failed', {
+          host: feed.host,
+          message: error instanceof Error ? error.message : 'unknown',
+        }),
+      )
+      .finally(() => {
+        if (stopping.signal.aborted) return
+        timer = setTimeout(run, intervalMs)
+        timer.unref()
+      })
+  }
+  run()
+  return {
+    async stop() {
+      stopping.abort()
+      clearTimeout(timer)
+      await running
+    },
+  }
+}
+
+/**
+ * Without a feed nothing is read or changed; busy times an earlier import left stay in force
+ * until they pass. Says so at start, so an operator who removed the setting knows.
+ */
+export const reportBusyCalendarOff = async (query: RunQuery, log: Logger) => {
+  const { rows } = await query(
+    'select count(*)::integer as kept from private.busy_times where ends_at > now()',
+    [],
+  )
+  const kept = Number(rows[0]?.kept ?? 0)
+  if (kept > 0) log.info('busy_calendar_off', { kept })
+}

@@ -1,0 +1,97 @@
+import {
+  BUSY_CALENDAR_URL_SETTING,
+  readBusyCalendarUrl,
+  type BusyCalendarFeed,
+} from './busy-calendar-settings.ts'
+import { refreshBusyTimes, type BusyRefreshDeps } from './busy-feed-refresh.ts'
+import { isSweepAllowed, SWEEP_SECRET_HEADER, sweepSecretProblem } from './sweep-secret.ts'
+
+/**
+ * The refresh-busy-calendar Edge Function, runtime-neutral: pg_cron asks for it every ten
+ * minutes through pg_net (private.request_edge_function), with the sweep secret. It answers
+ * JSON for the scheduler's record (net._http_response) and the function's log.
+ */
+
+export interface RefreshBusyCalendarDeps extends BusyRefreshDeps {
+  /** BOOKING_BUSY_CALENDAR_URL; without it the import is off and nothing is touched. */
+  feed: BusyCalendarFeed | undefined
+  /** MAIL_SWEEP_SECRET: only a caller that sends it may start a refresh. */
+  sweepSecret: string | undefined
+}
+
+export interface RefreshFunctionSettings {
+  databaseUrl: string
+  feed: BusyCalendarFeed | undefined
+  sweepSecret: string | undefined
+  warnings: string[]
+}
+
+export type RefreshFunctionSettingsResult =
+  { ok: true; settings: RefreshFunctionSettings } | { ok: false; problems: string[] }
+
+/** What the function needs from its secrets: SUPABASE_DB_URL, the feed, the sweep secret. */
+export const readRefreshFunctionSettings = (
+  env: Readonly<Record<string, string | undefined>>,
+): RefreshFunctionSettingsResult => {
+  const problems: string[] = []
+  const databaseUrl = env.SUPABASE_DB_URL?.trim() ?? ''
+  if (!databaseUrl) problems.push('SUPABASE_DB_URL is missing (hosted Supabase provides it).')
+  const feed = readBusyCalendarUrl(env[BUSY_CALENDAR_URL_SETTING])
+  if (!feed.ok) problems.push(feed.problem)
+  const sweepSecret = env.MAIL_SWEEP_SECRET?.trim() || undefined
+  const secretProblem = sweepSecret === undefined ? null : sweepSecretProblem(sweepSecret)
+  if (secretProblem !== null) problems.push(secretProblem)
+  if (!feed.ok || problems.length > 0) return { ok: false, problems }
+  const warnings: string[] = []
+  if (feed.feed === undefined) {
+    warnings.push(
+      `${BUSY_CALENDAR_URL_SETTING} is not set: the company's calendar is not read (docs/deploy.md).`,
+    )
+  } else if (sweepSecret === undefined) {
+    warnings.push(
+      'MAIL_SWEEP_SECRET is missing: the scheduled refresh is refused, so busy times are not read (docs/deploy.md).',
+    )
+  }
+  return { ok: true, settings: { databaseUrl, feed: feed.feed, sweepSecret, warnings } }
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+  })
+
+export const handleRefreshBusyCalendar = async (
+  req: Request,
+  deps: RefreshBusyCalendarDeps,
+): Promise<Response> => {
+  if (req.method !== 'POST') {
+    return json(
+      405,
+      { error: { code: 'method_not_allowed', message: 'Use POST.' } },
+      { Allow: 'POST' },
+    )
+  }
+  if (!(await isSweepAllowed(req.headers.get(SWEEP_SECRET_HEADER), deps.sweepSecret))) {
+    return json(401, {
+      error: { code: 'unauthorized', message: 'Only the scheduler may refresh the busy times.' },
+    })
+  }
+  if (deps.feed === undefined) return json(200, { ok: true, status: 'off' })
+  try {
+    const outcome = await refreshBusyTimes(deps.feed, deps)
+    if (outcome.status === 'refreshed') {
+      return json(200, { ok: true, status: 'refreshed', events: outcome.events })
+    }
+    if (outcome.status === 'failed') {
+      return json(502, { ok: false, status: 'failed', error: outcome.error })
+    }
+    return json(503, { ok: false, status: 'stopped' })
+  } catch (error) {
+    // The database went away (or a bug): the busy times are as they were.
+    deps.log?.error('busy_calendar_refresh_failed', {
+      message: error instanceof Error ? error.message : 'unknown',
+    })
+    return json(500, { ok: false, status: 'error' })
+  }
+}

@@ -1,0 +1,46 @@
+// The Supabase Edge Function that reads the company's calendar feed into private.busy_times,
+// when pg_cron asks (every ten minutes, with the sweep secret). Everything else lives in
+// ../_shared/ and is what the Node server runs on its timer. Secrets: BOOKING_BUSY_CALENDAR_URL
+// (the calendar's secret iCal address) and MAIL_SWEEP_SECRET; the platform provides
+// SUPABASE_DB_URL.
+// @ts-types="npm:@types/pg@8.23.1"
+import pg from 'pg'
+import {
+  handleRefreshBusyCalendar,
+  readRefreshFunctionSettings,
+  type RefreshFunctionSettings,
+} from '../_shared/refresh-busy-calendar.ts'
+
+const log = (level: 'info' | 'error', event: string, fields?: Record<string, unknown>) =>
+  console[level === 'error' ? 'error' : 'log'](
+    JSON.stringify({ time: new Date().toISOString(), level, event, ...fields }),
+  )
+
+const loaded = readRefreshFunctionSettings(Deno.env.toObject())
+
+const serveMisconfigured = (problems: string[]) => {
+  log('error', 'function_not_configured', { problems })
+  return () =>
+    new Response(
+      JSON.stringify({ error: { code: 'not_configured', message: problems.join(' ') } }),
+      { status: 500, headers: { 'Content-Type': 'application/json; charset=utf-8' } },
+    )
+}
+
+const serveConfigured = (settings: RefreshFunctionSettings) => {
+  for (const warning of settings.warnings) log('error', 'function_setting_warning', { warning })
+  const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 2 })
+  const deps = {
+    feed: settings.feed,
+    sweepSecret: settings.sweepSecret,
+    query: async (sql: string, params: unknown[]) => await pool.query(sql, params),
+    log: {
+      info: (event: string, fields?: Record<string, string | number>) => log('info', event, fields),
+      error: (event: string, fields?: Record<string, string | number>) =>
+        log('error', event, fields),
+    },
+  }
+  return (req: Request) => handleRefreshBusyCalendar(req, deps)
+}
+
+Deno.serve(loaded.ok ? serveConfigured(loaded.settings) : serveMisconfigured(loaded.problems))
