@@ -17,6 +17,7 @@ export default tseslint.config(
       'screenshots',
       'supabase/functions/send-contact-email',
       'supabase/functions/submit-contact-form',
+      'supabase/functions/deliver-webhooks',
     ],
   },
   js.configs.recommended,

@@ -10,6 +10,8 @@ import {
 import { bookingFactsProblems } from './booking/booking-facts.ts'
 import { readBookingSettings, type BookingSettings } from './booking/booking-settings.ts'
 import { readDeskSettings, type DeskSettings } from './desk/desk-settings.ts'
+import { readWebhookSettings, type WebhookSettings } from './webhooks/webhook-settings.ts'
+import { WEBHOOK_TIMEOUT_MS } from '../supabase/functions/_shared/webhook-delivery.ts'
 import { CONTACT_TEMPLATE, DIST_DIR } from './paths.ts'
 
 /**
@@ -55,6 +57,12 @@ export interface Settings {
   desk: DeskSettings
   /** Time limits and connection caps of the HTTP server; see docs/decisions/010-http-limits.md. */
   http: HttpLimits
+  /** WEBHOOK_URLS and WEBHOOK_SECRET (decision 032). */
+  webhooks: WebhookSettings
+  /** How often due webhook deliveries are looked for; false turns the sweep off (tests). */
+  webhookSweepIntervalMs: number | false
+  /** How long one webhook attempt may take before it counts as failed. */
+  webhookTimeoutMs: number
 }
 
 export interface HttpLimits {
@@ -130,6 +138,8 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
 
   const { desk, problems: deskProblems } = readDeskSettings(env)
   problems.push(...deskProblems)
+  const { webhooks, problems: webhookProblems } = readWebhookSettings(env)
+  problems.push(...webhookProblems)
   const { booking, problems: bookingProblems } = readBookingSettings(env)
   problems.push(...bookingProblems, ...bookingFactsProblems())
   const positive = (name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number => {
@@ -176,6 +186,9 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       warmUp: true,
       desk,
       http,
+      webhooks,
+      webhookSweepIntervalMs: 5_000,
+      webhookTimeoutMs: WEBHOOK_TIMEOUT_MS,
     },
   }
 }

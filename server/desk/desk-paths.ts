@@ -21,6 +21,8 @@ export const deskPaths = {
   quarantineRestore: (id: string) => `${DESK_PATH}/quarentena/${id}/restaurar`,
   quarantineDelete: (id: string) => `${DESK_PATH}/quarentena/${id}/apagar`,
   quarantineEmpty: `${DESK_PATH}/quarentena/apagar-todas`,
+  webhooks: `${DESK_PATH}/webhooks`,
+  webhookRetry: (id: string) => `${DESK_PATH}/webhooks/${id}/tentar`,
   api: {
     session: `${DESK_PATH}/api/sessao`,
     export: `${DESK_PATH}/api/exportar`,
@@ -46,6 +48,8 @@ export const NOTICES = [
   'quarentena-apagada',
   'quarentena-esvaziada',
   'quarentena-confirme',
+  'webhook-tentando',
+  'webhook-reativado',
 ] as const
 export type Notice = (typeof NOTICES)[number]
 

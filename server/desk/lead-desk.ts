@@ -9,6 +9,7 @@ import { createLeadRoutes } from './leads/routes/lead-routes.ts'
 import { createListRoutes } from './leads/routes/list-routes.ts'
 import { countQuarantineForNav } from './quarantine/quarantine-nav.ts'
 import { createQuarantineRoutes } from './quarantine/routes/quarantine-routes.ts'
+import { createWebhookRoutes } from './webhooks/routes/webhook-routes.ts'
 import { createLoginRoutes } from './sign-in/login-routes.ts'
 import { DESK_CSS, DESK_CSS_VERSION } from './frame/stylesheet.ts'
 
@@ -40,6 +41,7 @@ export const createLeadDesk = (deps: DeskDeps) => {
   desk.route('/', createLeadRoutes(deps))
   desk.route('/', createApiRoutes(deps))
   desk.route('/', createQuarantineRoutes(deps))
+  desk.route('/', createWebhookRoutes(deps))
   return desk
 }
 

@@ -34,6 +34,7 @@ export const DeskDocument = ({ title, csrfToken, children }: DeskDocumentProps) 
           <nav aria-label={deskCopy.layout.navLabel}>
             <a href={deskPaths.home}>{deskCopy.layout.leads}</a>
             <QuarantineNavLink />
+            <a href={deskPaths.webhooks}>{deskCopy.layout.webhooks}</a>
             <form method="post" action={deskPaths.logout}>
               <input type="hidden" name="_csrf" value={csrfToken} />
               <button type="submit">{deskCopy.layout.signOut}</button>

@@ -30,6 +30,9 @@ const noticeMessages: Record<Notice, (count: number | undefined) => NoticeMessag
   'quarentena-esvaziada': (count) =>
     count === undefined ? undefined : { tone: 'ok', text: notices.quarantineEmptied(count) },
   'quarentena-confirme': () => ({ tone: 'error', text: notices.quarantineUnconfirmed }),
+  'webhook-tentando': (count) =>
+    count === undefined ? undefined : { tone: 'ok', text: notices.webhookRetrying(count) },
+  'webhook-reativado': () => ({ tone: 'ok', text: notices.webhookEnabled }),
 }
 
 /**

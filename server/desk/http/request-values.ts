@@ -25,6 +25,10 @@ export const readPageNumber = (text: string | undefined): number | undefined => 
 export const readLeadId = (text: string | undefined): string | undefined =>
   text !== undefined && isLeadId(text) ? text.toLowerCase() : undefined
 
+/** A webhook receiver's id from a path: digits only, as the database numbers them. */
+export const readReceiverId = (text: string | undefined): string | undefined =>
+  text !== undefined && /^[1-9]\d{0,14}$/.test(text) ? text : undefined
+
 /** Leads one erasure can report; the count is ours (a redirect), a larger one is made up. */
 const MAX_NOTICE_COUNT = 99_999
 
