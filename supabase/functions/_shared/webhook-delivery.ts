@@ -245,7 +245,7 @@ export const deliverToReceiver = async (
     const fields = {
       receiver: receiverId,
       host: hostOf(claim.url),
-      event: claim.eventId,
+      webhook_id: claim.eventId,
       ...('status' in result && result.status !== null ? { status: result.status } : {}),
     }
     if (result.outcome === 'delivered') {

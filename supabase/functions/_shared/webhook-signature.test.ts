@@ -37,9 +37,7 @@ describe('webhook signatures', () => {
     expect(() =>
       verifier.verify(body, { ...headers, 'webhook-id': 'msg_ffffffffffffffffffffffffffffffff' }),
     ).toThrow(WebhookVerificationError)
-    expect(() => new Webhook(secretOf(32)).verify(body, headers)).toThrow(
-      WebhookVerificationError,
-    )
+    expect(() => new Webhook(secretOf(32)).verify(body, headers)).toThrow(WebhookVerificationError)
   })
 
   it('carry one signature per secret while a secret is replaced, each verifying alone', async () => {
