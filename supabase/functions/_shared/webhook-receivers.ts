@@ -51,7 +51,8 @@ const MAX_SHOWN_SEGMENT = 16
  */
 export const describeWebhookUrl = (url: string): string => {
   const start = origin(url)
-  const host = start.replace(/^[a-z]+:\/\//i, '')
+  // Never a user name or password written into the address.
+  const host = start.replace(/^[a-z]+:\/\//i, '').replace(/^.*@/, '')
   const path = url.slice(start.length)
   if (path === '' || path === '/') return host
   const first = /^\/[^/?]*/.exec(path)?.[0] ?? ''
