@@ -4,18 +4,18 @@ import type { WebhookReceiverSetting } from './webhook-settings.ts'
 
 /**
  * Writes WEBHOOK_URLS into the database at start, as the other settings are, so every server on
- * one PostgreSQL queues and sends to the same receivers: listed ones active, the others no
- * longer listed (their history and what they still had to receive stay). Unset keeps the
- * database's list. Also where payloads link to a lead: this server's lead desk, when it is on.
+ * one PostgreSQL queues and sends to the same receivers: those listed active, every other one
+ * no longer listed (its history and what it still had to receive stay, and are shown). Unlike
+ * the limits, which keep the database's value when unset, the list is the setting's: a server
+ * sends to exactly what its WEBHOOK_URLS names, none when it names none. Also where payloads
+ * link to a lead: this server's lead desk, when it is on.
  */
 export const applyWebhookSettings = async (
   db: Queryable,
-  receivers: WebhookReceiverSetting[] | undefined,
+  receivers: WebhookReceiverSetting[],
   deskSiteUrl: string | undefined,
 ): Promise<void> => {
-  if (receivers !== undefined) {
-    await db.query('select private.sync_webhook_receivers($1::jsonb)', [JSON.stringify(receivers)])
-  }
+  await db.query('select private.sync_webhook_receivers($1::jsonb)', [JSON.stringify(receivers)])
   const site = deskSiteUrl === undefined ? undefined : new URL(deskSiteUrl)
   const leadLinkBase =
     site === undefined

@@ -22,9 +22,12 @@ describe('WEBHOOK_URLS and WEBHOOK_SECRET', () => {
     })
   })
 
-  it('leave the database’s list alone when unset, and empty it when set to nothing', () => {
-    expect(readWebhookSettings({}).webhooks.receivers).toBeUndefined()
-    expect(readWebhookSettings({ WEBHOOK_URLS: '  ' }).webhooks.receivers).toEqual([])
+  it('list no receiver when unset or empty', () => {
+    expect(readWebhookSettings({}).webhooks.receivers).toEqual([])
+    expect(readWebhookSettings({ WEBHOOK_URLS: '  ' })).toEqual({
+      webhooks: { receivers: [], secret: undefined },
+      problems: [],
+    })
   })
 
   it('refuse what would send leads in the clear, or nowhere, naming each address by host only', () => {

@@ -14,8 +14,8 @@ export interface WebhookReceiverSetting {
 
 /** The webhooks' part of the server's settings (server/settings.ts reads it from here). */
 export interface WebhookSettings {
-  /** WEBHOOK_URLS as listed; undefined when it is not set (the database's list stays). */
-  receivers: WebhookReceiverSetting[] | undefined
+  /** WEBHOOK_URLS as listed: exactly the receivers this server sends to (none when unset). */
+  receivers: WebhookReceiverSetting[]
   /** WEBHOOK_SECRET: signs every delivery (one or several `whsec_…`). */
   secret: string | undefined
 }
@@ -35,15 +35,14 @@ export const readWebhookSettings = (
   env: Readonly<Record<string, string | undefined>>,
 ): { webhooks: WebhookSettings; problems: string[] } => {
   const problems: string[] = []
-  const listText = env.WEBHOOK_URLS
+  const listText = env.WEBHOOK_URLS ?? ''
   const secretText = env.WEBHOOK_SECRET?.trim() || undefined
   if (secretText !== undefined) {
     const problem = webhookSecretProblem('WEBHOOK_SECRET', secretText)
     if (problem !== null) problems.push(problem)
   }
-  let receivers: WebhookReceiverSetting[] | undefined
-  if (listText !== undefined) {
-    receivers = []
+  const receivers: WebhookReceiverSetting[] = []
+  {
     const entries = listText.split(/\s+/).filter((entry) => entry !== '')
     for (const [index, entry] of entries.entries()) {
       const hash = entry.indexOf('#')

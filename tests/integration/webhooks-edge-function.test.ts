@@ -85,7 +85,7 @@ const sweep = (headers: Record<string, string> = TEST_SWEEP_HEADERS) =>
 
 describe('deliver-webhooks under Deno', () => {
   it('refuses the sweep to anyone but the scheduler: 401 JSON and no counts', async () => {
-    for (const headers of [{}, { 'x-mail-sweep-secret': 'wrong' }]) {
+    for (const headers of [{}, { 'x-mail-sweep-secret': 'wrong' }] as Record<string, string>[]) {
       const response = await sweep(headers)
       expect(response.status).toBe(401)
       expect(await response.json()).toEqual({

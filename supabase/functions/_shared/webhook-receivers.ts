@@ -68,11 +68,11 @@ export const describeWebhookUrl = (url: string): string => {
  * the whole address in their errors.
  */
 export const withoutUrlSecrets = (text: string, url: string): string => {
-  const secretPart = url.slice(origin(url).length)
-  let clean = text
-  for (const part of [url, secretPart, safeDecode(secretPart)]) {
-    if (part.length >= 8) clean = clean.split(part).join('/…')
-  }
+  const start = origin(url)
+  const secretPart = url.slice(start.length)
+  if (secretPart.length < 8) return text
+  let clean = text.split(url).join(`${start.replace(/\/\/.*@/, '//')}/…`)
+  for (const part of [secretPart, safeDecode(secretPart)]) clean = clean.split(part).join('/…')
   return clean
 }
 
