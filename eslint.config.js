@@ -19,6 +19,7 @@ export default tseslint.config(
       'supabase/functions/submit-contact-form',
       'supabase/functions/send-booking-email',
       'supabase/functions/refresh-busy-calendar',
+      'supabase/functions/deliver-webhooks',
     ],
   },
   js.configs.recommended,

@@ -15,6 +15,8 @@ import { bookingFactsProblems } from './booking/booking-facts.ts'
 import { readBookingSettings, type BookingSettings } from './booking/booking-settings.ts'
 import { readDeskSettings, type DeskSettings } from './desk/desk-settings.ts'
 import { DEFAULT_REFUSALS_PER_SECOND } from './flood/refusal-guard.ts'
+import { readWebhookSettings, type WebhookSettings } from './webhooks/webhook-settings.ts'
+import { WEBHOOK_TIMEOUT_MS } from '../supabase/functions/_shared/webhook-delivery.ts'
 import { CONTACT_TEMPLATE, DIST_DIR } from './paths.ts'
 
 /**
@@ -75,6 +77,12 @@ export interface Settings {
    * second at most; more wait their turn (decision 027). 0: no limit.
    */
   refusalsPerSecond: number
+  /** WEBHOOK_URLS and WEBHOOK_SECRET (decision 032). */
+  webhooks: WebhookSettings
+  /** How often due webhook deliveries are looked for; false turns the sweep off (tests). */
+  webhookSweepIntervalMs: number | false
+  /** How long one webhook attempt may take before it counts as failed. */
+  webhookTimeoutMs: number
 }
 
 export interface HttpLimits {
@@ -154,6 +162,8 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
 
   const { desk, problems: deskProblems } = readDeskSettings(env)
   problems.push(...deskProblems)
+  const { webhooks, problems: webhookProblems } = readWebhookSettings(env)
+  problems.push(...webhookProblems)
   const { booking, problems: bookingProblems } = readBookingSettings(env)
   problems.push(...bookingProblems, ...bookingFactsProblems())
   const busyCalendarUrl = readBusyCalendarUrl(value('BOOKING_BUSY_CALENDAR_URL'))
@@ -217,6 +227,9 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       desk,
       http,
       refusalsPerSecond: Number(refusalsText),
+      webhooks,
+      webhookSweepIntervalMs: 5_000,
+      webhookTimeoutMs: WEBHOOK_TIMEOUT_MS,
     },
   }
 }

@@ -23,6 +23,9 @@ import { openMailer } from './mail/open-mailer.ts'
 import type { Settings } from './settings.ts'
 import { loadStaticSite, type StaticSite } from './static-site.ts'
 import { warmUp } from './warm-up.ts'
+import { applyWebhookSettings } from './webhooks/apply-webhook-settings.ts'
+import { startWebhookSweep } from './webhooks/webhook-sweep.ts'
+import { company } from '../supabase/functions/_shared/company.ts'
 
 export interface RunningServer {
   url: string
@@ -83,6 +86,12 @@ export const startServer = async (
     await applyContactLimits(db, settings.contactLimits)
     await setNodeClientAddressHeader(db)
     await applyBookingSettings(db, bookingFacts(), settings.booking)
+    // Payloads link to the lead in this server's desk, when it has one.
+    await applyWebhookSettings(
+      db,
+      settings.webhooks.receivers,
+      settings.desk.password ? (settings.siteUrl ?? company.siteUrl) : undefined,
+    )
   } catch (error) {
     await db.close()
     await lock?.release()
@@ -130,6 +139,18 @@ export const startServer = async (
           settings.mailSweepIntervalMs,
           { query: (sql, params) => db.query(sql, params), log, ...bookingMail },
         )
+  const webhookSweep =
+    settings.webhookSweepIntervalMs === false
+      ? undefined
+      : startWebhookSweep(
+          {
+            query: (sql, params) => db.query(sql, params),
+            defaultSecret: settings.webhooks.secret,
+            timeoutMs: settings.webhookTimeoutMs,
+            log,
+          },
+          settings.webhookSweepIntervalMs,
+        )
 
   const { host } = settings
   const { server, destroyLingering } = createHttpServer(app.fetch, settings.http, host)
@@ -160,8 +181,7 @@ export const startServer = async (
           server.closeIdleConnections()
           destroyLingering()
         })
-        await sweep?.stop()
-        await busyCalendar?.stop()
+        await Promise.all([sweep?.stop(), webhookSweep?.stop(), busyCalendar?.stop()])
         await leadDesk.stop()
         await db.close()
         await lock?.release()

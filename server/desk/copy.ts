@@ -3,6 +3,7 @@ import type { LookAlikeScript } from './frame/visitor-text-parts.ts'
 import type { BookingOutcome, BookingStatus } from './agenda/booking.ts'
 import type { AgendaView } from './desk-paths.ts'
 import type { Delivery, LeadStatus } from './leads/lead.ts'
+import type { WebhookFormat } from '../../supabase/functions/_shared/webhook-receivers.ts'
 
 const plural = (count: number, one: string, many: string) =>
   `${count.toLocaleString('pt-BR')} ${count === 1 ? one : many}`
@@ -61,6 +62,7 @@ export const deskCopy = {
         : `Agenda (${today.toLocaleString('pt-BR')} hoje)`,
     quarantine: (count: number | undefined) =>
       count === undefined ? 'Quarentena' : `Quarentena (${count.toLocaleString('pt-BR')})`,
+    webhooks: 'Webhooks',
   },
   login: {
     title: 'Entrar no painel',
@@ -358,6 +360,41 @@ export const deskCopy = {
     addressHint: 'Clique no campo, selecione tudo (Ctrl+A ou ⌘A) e copie (Ctrl+C ou ⌘C).',
     openInApp: 'Abrir no aplicativo de calendário deste computador',
   },
+  webhooks: {
+    title: 'Webhooks',
+    intro:
+      'Endereços que recebem cada novo contato e cada consultoria marcada, remarcada ou cancelada: como JSON assinado (para n8n, Make, Zapier ou um CRM) ou como mensagem num canal do Slack, do Microsoft Teams ou do Discord. Cada destino tem a sua fila e as suas tentativas: um destino fora do ar não atrasa os outros nem o e-mail.',
+    whereFrom:
+      'Os destinos vêm da configuração WEBHOOK_URLS do servidor (no Supabase, da tabela private.webhook_receivers). O endereço completo não aparece aqui: o de um webhook do Slack ou do Discord é a própria chave do canal.',
+    none: 'Nenhum destino configurado.',
+    formats: {
+      standard: 'JSON assinado (Standard Webhooks)',
+      slack: 'Mensagem no Slack',
+      teams: 'Mensagem no Microsoft Teams',
+      discord: 'Mensagem no Discord',
+    } satisfies Record<WebhookFormat, string>,
+    format: 'Formato',
+    signing: 'Assinatura',
+    ownSecret: 'segredo próprio deste destino',
+    sharedSecret: 'WEBHOOK_SECRET',
+    state: 'Situação',
+    active: 'Ativo',
+    disabled: (when: string) =>
+      `Desativado em ${when}: o destino respondeu 410 (não quer mais receber). O que chegar fica na fila até ele ser reativado.`,
+    unlisted: 'Fora da configuração: nada novo vai para ele; o que ficou na fila não é enviado.',
+    pending: 'Na fila',
+    failed: 'Separados depois de 10 tentativas',
+    deliveredLastWeek: 'Entregues nos últimos 7 dias',
+    oldestUndelivered: 'Mais antigo ainda não entregue',
+    lastSuccess: 'Última entrega',
+    lastError: 'Último erro',
+    never: 'nunca',
+    nothingWaiting: '—',
+    errorAt: (when: string, error: string) => `${when}: ${error}`,
+    retry: 'Tentar agora',
+    retryHint:
+      'Reativa o destino e tenta agora tudo o que ele ainda não recebeu, inclusive o que foi separado. Quem guarda o webhook-id recebe cada evento uma vez só.',
+  },
   /** Around what visitors typed (frame/visitor-text.tsx). */
   visitorText: {
     marker: (code: string) => `⟨${code}⟩`,
@@ -413,6 +450,9 @@ export const deskCopy = {
         ? 'Dia fechado: nenhum horário é oferecido nele.'
         : `Dia fechado: nenhum horário é oferecido nele. ${plural(cancelled, 'reunião cancelada', 'reuniões canceladas')}; cada pessoa recebe um e-mail.`,
     dayReopened: 'Dia reaberto: os horários livres dele voltam a ser oferecidos.',
+    webhookRetrying: (count: number) =>
+      `${plural(count, 'envio vai', 'envios vão')} ser tentado${count === 1 ? '' : 's'} de novo nos próximos segundos.`,
+    webhookEnabled: 'Destino reativado. Não havia nada na fila para ele.',
   },
   errors: {
     notFoundTitle: 'Contato não encontrado',

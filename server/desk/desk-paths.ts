@@ -41,6 +41,8 @@ export const deskPaths = {
   feedSettings: `${DESK_PATH}/agenda/calendario`,
   /** Outside the session: a calendar app fetches it with the token in the URL (decision 030). */
   feed: `${DESK_PATH}/agenda.ics`,
+  webhooks: `${DESK_PATH}/webhooks`,
+  webhookRetry: (id: string) => `${DESK_PATH}/webhooks/${id}/tentar`,
   api: {
     session: `${DESK_PATH}/api/sessao`,
     export: `${DESK_PATH}/api/exportar`,
@@ -78,6 +80,8 @@ export const NOTICES = [
   'liberar-confirme',
   'dia-fechado',
   'dia-reaberto',
+  'webhook-tentando',
+  'webhook-reativado',
 ] as const
 export type Notice = (typeof NOTICES)[number]
 

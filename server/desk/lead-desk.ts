@@ -15,6 +15,7 @@ import { createLeadRoutes } from './leads/routes/lead-routes.ts'
 import { createListRoutes } from './leads/routes/list-routes.ts'
 import { countQuarantineForNav } from './quarantine/quarantine-nav.ts'
 import { createQuarantineRoutes } from './quarantine/routes/quarantine-routes.ts'
+import { createWebhookRoutes } from './webhooks/routes/webhook-routes.ts'
 import { createLoginRoutes } from './sign-in/login-routes.ts'
 import { DESK_CSS, DESK_CSS_VERSION } from './frame/stylesheet.ts'
 
@@ -53,6 +54,7 @@ export const createLeadDesk = (deps: DeskDeps) => {
   desk.route('/', createClosedDayRoutes(deps))
   desk.route('/', createReleaseRoutes(deps))
   desk.route('/', createFeedSettingsRoutes(deps))
+  desk.route('/', createWebhookRoutes(deps))
   return desk
 }
 

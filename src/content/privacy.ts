@@ -67,7 +67,7 @@ export const privacyNotice = {
       id: 'quem-recebe',
       title: 'Quem recebe',
       paragraphs: [
-        `A equipe da ${brand.name}, pela caixa de e-mail ${contactFacts.email}. Os dados passam também pelos serviços que usamos para hospedar o site e o banco de dados e para entregar esse e-mail, e não os compartilhamos com mais ninguém.`,
+        `A equipe da ${brand.name}, pela caixa de e-mail ${contactFacts.email} e pelas ferramentas de trabalho da equipe que avisam de novos contatos e reuniões (como o chat da equipe ou o sistema de vendas). Os dados passam também pelos serviços que usamos para hospedar o site e o banco de dados e para entregar esses avisos, e não os compartilhamos com mais ninguém.`,
       ],
     },
     {

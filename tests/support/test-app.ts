@@ -10,13 +10,19 @@ export const TEST_SWEEP_HEADERS = { 'x-mail-sweep-secret': TEST_SWEEP_SECRET }
 
 /**
  * The server's settings as a test needs them: the defaults (as from an empty environment),
- * no site, no sweep timer, no warm-up; `env` is read exactly as the server reads it.
+ * no site, no sweep timers, no warm-up; `env` is read exactly as the server reads it.
  */
 export const testSettings = (
   env: Record<string, string> = {},
   overrides: Partial<Settings> = {},
 ): Settings =>
-  settingsFrom(env, { distDir: undefined, mailSweepIntervalMs: false, warmUp: false, ...overrides })
+  settingsFrom(env, {
+    distDir: undefined,
+    mailSweepIntervalMs: false,
+    webhookSweepIntervalMs: false,
+    warmUp: false,
+    ...overrides,
+  })
 
 /** createApp with the default key, a mailer that always succeeds and the default deadline. */
 export const createTestApp = (db: Database, overrides: Partial<AppDeps> = {}) =>

@@ -36,6 +36,7 @@ export const DeskDocument = ({ title, csrfToken, children }: DeskDocumentProps) 
             <a href={deskPaths.home}>{deskCopy.layout.leads}</a>
             <AgendaNavLink />
             <QuarantineNavLink />
+            <a href={deskPaths.webhooks}>{deskCopy.layout.webhooks}</a>
             <form method="post" action={deskPaths.logout}>
               <input type="hidden" name="_csrf" value={csrfToken} />
               <button type="submit">{deskCopy.layout.signOut}</button>

@@ -43,6 +43,9 @@ const noticeMessages: Record<Notice, (count: number | undefined) => NoticeMessag
   'liberar-confirme': () => ({ tone: 'error', text: notices.releaseUnconfirmed }),
   'dia-fechado': (count) => ({ tone: 'ok', text: notices.dayClosed(count) }),
   'dia-reaberto': () => ({ tone: 'ok', text: notices.dayReopened }),
+  'webhook-tentando': (count) =>
+    count === undefined ? undefined : { tone: 'ok', text: notices.webhookRetrying(count) },
+  'webhook-reativado': () => ({ tone: 'ok', text: notices.webhookEnabled }),
 }
 
 /**

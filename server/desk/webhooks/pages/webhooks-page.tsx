@@ -1,0 +1,28 @@
+/** @jsxImportSource hono/jsx */
+import { deskCopy } from '../../copy.ts'
+import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
+import type { NoticeMessage } from '../../frame/notices.ts'
+import type { WebhookReceiverState } from '../webhook-store.ts'
+import { WebhookReceiver } from './webhook-receiver.tsx'
+
+const copy = deskCopy.webhooks
+
+export interface WebhooksPageProps {
+  receivers: WebhookReceiverState[]
+  csrfToken: string
+  notice?: NoticeMessage
+}
+
+export const WebhooksPage = ({ receivers, csrfToken, notice }: WebhooksPageProps) => (
+  <DeskDocument title={copy.title} csrfToken={csrfToken}>
+    <h1>{copy.title}</h1>
+    {notice && <Notice tone={notice.tone} text={notice.text} />}
+    <p>{copy.intro}</p>
+    <p class="hint">{copy.whereFrom}</p>
+    {receivers.length === 0 ? (
+      <p class="panel">{copy.none}</p>
+    ) : (
+      receivers.map((receiver) => <WebhookReceiver receiver={receiver} csrfToken={csrfToken} />)
+    )}
+  </DeskDocument>
+)

@@ -1,0 +1,43 @@
+import { Hono } from 'hono'
+import { deskPaths, withNotice } from '../../desk-paths.ts'
+import { noticeFor } from '../../frame/notices.ts'
+import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
+import { renderErrorPage, renderPage } from '../../http/render.ts'
+import { readReceiverId } from '../../http/request-values.ts'
+import { WebhooksPage } from '../pages/webhooks-page.tsx'
+import { listWebhookReceivers, retryWebhookReceiver } from '../webhook-store.ts'
+
+/**
+ * The webhook receivers' state, and "retry now" for one of them. Ids in URLs are the table's
+ * numbers; addresses never leave webhook-store.ts. Logs carry ids and counts only.
+ */
+export const createWebhookRoutes = (deps: DeskDeps) => {
+  const app = new Hono<DeskEnv>()
+
+  app.get('/webhooks', async (c) =>
+    renderPage(
+      c,
+      WebhooksPage({
+        receivers: await listWebhookReceivers(deps.db),
+        csrfToken: c.get('session').csrfToken,
+        notice: noticeFor(c.req.query('aviso'), c.req.query('n')),
+      }),
+    ),
+  )
+
+  app.post('/webhooks/:id/tentar', async (c) => {
+    const id = readReceiverId(c.req.param('id'))
+    const retried = id === undefined ? undefined : await retryWebhookReceiver(deps.db, id)
+    if (id === undefined || retried === undefined) {
+      return renderErrorPage(c, 404, c.get('session').csrfToken)
+    }
+    deps.log.info('webhook_retry_requested', { receiver: id, deliveries: retried })
+    return c.redirect(
+      retried > 0
+        ? withNotice(deskPaths.webhooks, 'webhook-tentando', `&n=${retried}`)
+        : withNotice(deskPaths.webhooks, 'webhook-reativado'),
+      303,
+    )
+  })
+  return app
+}

@@ -1,0 +1,82 @@
+import { sweepSecretProblem, isSweepAllowed, SWEEP_SECRET_HEADER } from './sweep-secret.ts'
+import { deliverDueWebhooks, type WebhookDeliveryDeps } from './webhook-delivery.ts'
+import { webhookSecretProblem } from './webhook-signature.ts'
+
+/**
+ * The deliver-webhooks Edge Function, runtime-neutral: pg_cron calls it every minute (through
+ * pg_net, migration 20261126000100) with the scheduler's secret, and it sends what is due.
+ * Only the scheduler may: anyone else gets 401 and no counts, as with the mail sweep.
+ */
+
+/** A sweep claims nothing new after this long; an attempt in flight may take its timeout more. */
+export const FUNCTION_SWEEP_BUDGET_MS = 25_000
+
+export interface DeliverWebhooksDeps extends WebhookDeliveryDeps {
+  /** MAIL_SWEEP_SECRET, the scheduler's secret; without one nobody may run the sweep. */
+  sweepSecret: string | undefined
+  budgetMs: number
+}
+
+/** What the function reads from its secrets; the platform provides SUPABASE_DB_URL. */
+export interface DeliverWebhooksSettings {
+  databaseUrl: string
+  sweepSecret: string | undefined
+  webhookSecret: string | undefined
+  warnings: string[]
+}
+
+export type DeliverWebhooksSettingsResult =
+  { ok: true; settings: DeliverWebhooksSettings } | { ok: false; problems: string[] }
+
+export const readDeliverWebhooksSettings = (
+  env: Readonly<Record<string, string | undefined>>,
+): DeliverWebhooksSettingsResult => {
+  const problems: string[] = []
+  const databaseUrl = env.SUPABASE_DB_URL?.trim()
+  if (!databaseUrl) problems.push('SUPABASE_DB_URL is missing (hosted Supabase provides it).')
+  const sweepSecret = env.MAIL_SWEEP_SECRET?.trim() || undefined
+  const sweepProblem = sweepSecret === undefined ? null : sweepSecretProblem(sweepSecret)
+  if (sweepProblem !== null) problems.push(sweepProblem)
+  const webhookSecret = env.WEBHOOK_SECRET?.trim() || undefined
+  const signingProblem =
+    webhookSecret === undefined ? null : webhookSecretProblem('WEBHOOK_SECRET', webhookSecret)
+  if (signingProblem !== null) problems.push(signingProblem)
+  if (!databaseUrl || problems.length > 0) return { ok: false, problems }
+  const warnings: string[] = []
+  if (sweepSecret === undefined) {
+    warnings.push(
+      'MAIL_SWEEP_SECRET is missing: the scheduled sweep is refused, so no webhook is delivered (docs/deploy.md).',
+    )
+  }
+  return { ok: true, settings: { databaseUrl, sweepSecret, webhookSecret, warnings } }
+}
+
+const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
+  })
+
+export const handleDeliverWebhooks = async (
+  req: Request,
+  deps: DeliverWebhooksDeps,
+): Promise<Response> => {
+  if (req.method !== 'POST') {
+    return json(
+      405,
+      { error: { code: 'method_not_allowed', message: 'Use POST.' } },
+      { Allow: 'POST' },
+    )
+  }
+  if (!(await isSweepAllowed(req.headers.get(SWEEP_SECRET_HEADER), deps.sweepSecret))) {
+    return json(401, {
+      error: { code: 'unauthorized', message: 'Only the scheduler may run the webhook sweep.' },
+    })
+  }
+  try {
+    return json(200, { ok: true, ...(await deliverDueWebhooks(deps, deps.budgetMs)) })
+  } catch {
+    // The database went away, a bug: still JSON, and pg_net records the status.
+    return json(500, { error: { code: 'internal_error', message: 'The sweep failed.' } })
+  }
+}

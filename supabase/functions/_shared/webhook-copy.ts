@@ -1,0 +1,33 @@
+/**
+ * Every word the readable webhook messages (Slack, Microsoft Teams, Discord) show, in
+ * Portuguese (Brazil). The signed JSON carries data only; webhook-messages.ts writes these
+ * around it. Rewording or translating happens in this one file.
+ */
+export const webhookCopy = {
+  titles: {
+    'lead.created': 'Novo contato pelo site',
+    'booking.created': 'Nova consultoria marcada pelo site',
+    'booking.rescheduled': 'Consultoria remarcada',
+    'booking.cancelled': 'Consultoria cancelada',
+  },
+  labels: {
+    name: 'Nome',
+    email: 'E-mail',
+    company: 'Empresa',
+    received: 'Recebido em',
+    when: 'Quando',
+    previous: 'Antes era',
+    room: 'Sala',
+    cancelledBy: 'Cancelada por',
+    message: 'Mensagem',
+    note: 'Assunto',
+    cancelMessage: 'Mensagem de quem cancelou',
+  },
+  noCompany: '—',
+  cancelledBy: { visitor: 'quem marcou', company: 'a empresa' } as Record<string, string>,
+  /** A local date and time ('26/11/2026', '14:30') and the zone it is on. */
+  dateTime: (date: string, time: string, zone: string) => `${date} às ${time} (${zone})`,
+  openInDesk: 'Abrir no painel',
+  /** After a text cut to fit a service's limit (Discord: 2000 characters a message). */
+  cut: '… (texto completo no painel)',
+} as const

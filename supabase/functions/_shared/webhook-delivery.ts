@@ -1,0 +1,288 @@
+import { company } from './company.ts'
+import type { DeliveryLog, RunQuery } from './mail-delivery.ts'
+import { renderWebhookBody } from './webhook-messages.ts'
+import {
+  describeWebhookUrl,
+  isWebhookFormat,
+  isWebhookUrl,
+  withoutUrlSecrets,
+  type WebhookFormat,
+} from './webhook-receivers.ts'
+import { readWebhookSecrets, signWebhook } from './webhook-signature.ts'
+
+/**
+ * The one way an event reaches a receiver: claim one due delivery in the database (a lease, so
+ * no other sender takes it meanwhile), write and sign it, POST it with a time limit, record how
+ * it ended. The Node server's sweep and the deliver-webhooks Edge Function both run this; the
+ * retry schedule and what "due" means are SQL (migration 20261126000000_webhooks.sql).
+ *
+ * Each receiver is worked on its own: its deliveries one after another, oldest first, and a
+ * failure ends its turn (the next due one waits for the next sweep), so a receiver that is
+ * down costs one attempt per sweep and never holds up another receiver or the e-mail.
+ */
+
+export interface WebhookDeliveryDeps {
+  query: RunQuery
+  /** WEBHOOK_SECRET: signs for every receiver without a secret of its own. */
+  defaultSecret: string | undefined
+  /** How long one attempt may take, answer included, before it counts as failed. */
+  timeoutMs: number
+  /** The HTTP client; the runtime's own fetch unless a test passes another. */
+  fetch?: typeof fetch
+  log?: DeliveryLog
+}
+
+/** Standard Webhooks recommends 15 to 30 s; the shortest keeps a slow receiver's turn short. */
+export const WEBHOOK_TIMEOUT_MS = 15_000
+/**
+ * While one sender holds a delivery nobody else sends it: far longer than an attempt may take,
+ * so a slow receiver never gets the same delivery from two senders at once.
+ */
+export const WEBHOOK_LEASE_SECONDS = 120
+/** Deliveries one receiver's turn sends at most; the rest wait for the next sweep. */
+export const MAX_DELIVERIES_PER_TURN = 50
+/** What is kept of a receiver's answer to a failed attempt, for the desk. */
+const ANSWER_SNIPPET_CHARS = 200
+
+const USER_AGENT = `${company.name.replace(/[^A-Za-z0-9]/g, '')}-Webhooks/1.0`
+
+interface Claim {
+  deliveryId: string
+  eventId: string
+  payload: unknown
+  url: string
+  format: WebhookFormat
+  secret: string | null
+}
+
+const readClaim = (row: Record<string, unknown>): Claim => ({
+  deliveryId: String(row.delivery_id),
+  eventId: String(row.event_id),
+  payload: row.payload,
+  url: String(row.url),
+  format: isWebhookFormat(row.format) ? row.format : 'standard',
+  secret: typeof row.secret === 'string' ? row.secret : null,
+})
+
+/** How one attempt ended; `stopped`: the sender is shutting down, nothing is known yet. */
+export type AttemptResult =
+  | { outcome: 'delivered'; status: number }
+  | { outcome: 'gone'; status: number; error: string }
+  | { outcome: 'failed'; status: number | null; error: string; retryAfterSeconds?: number }
+  | { outcome: 'stopped' }
+
+/** Retry-After as seconds or an HTTP date; undefined when absent or unreadable. */
+const retryAfterSeconds = (value: string | null, now: number): number | undefined => {
+  if (value === null) return undefined
+  if (/^\d+$/.test(value.trim())) return Number(value.trim())
+  const at = Date.parse(value)
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000))
+}
+
+const CONTROLS = /\p{Cc}+/gu
+
+/** The start of a receiver's answer, as one line of plain text. */
+const readSnippet = async (response: Response): Promise<string> => {
+  if (!response.body) return ''
+  const reader = response.body.getReader()
+  const decoder = new TextDecoder()
+  let text = ''
+  try {
+    while (text.length < ANSWER_SNIPPET_CHARS) {
+      const { done, value } = await reader.read()
+      if (done) break
+      text += decoder.decode(value, { stream: true })
+    }
+  } catch {
+    // An answer cut off while being read: what arrived is enough.
+  } finally {
+    reader.cancel().catch(() => {})
+  }
+  return text.replace(CONTROLS, ' ').trim().slice(0, ANSWER_SNIPPET_CHARS)
+}
+
+/**
+ * What went wrong, in words of our own: runtimes' messages may hold the whole address (Deno
+ * writes "error sending request for url (https://…)"), and a Slack or Discord address is a
+ * secret. The cause's code (Node) or the message's words (Deno) say which kind it was.
+ */
+const describeRequestFailure = (error: unknown): string => {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } } | null)?.cause
+  const words = `${String(cause?.code ?? '')} ${String(cause?.message ?? '')} ${
+    error instanceof Error ? error.message : ''
+  }`
+  if (/ECONNREFUSED|refused/i.test(words)) return 'connection refused'
+  if (/ENOTFOUND|EAI_AGAIN|dns|resolve|lookup|name or service/i.test(words)) {
+    return 'host name not found'
+  }
+  if (/CERT|TLS|SSL|certificate/i.test(words)) return 'TLS error'
+  if (/ECONNRESET|EPIPE|reset|closed|socket hang up|other side|UND_ERR_SOCKET/i.test(words)) {
+    return 'connection lost before an answer'
+  }
+  if (/ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT|timed out/i.test(words)) return 'connection timed out'
+  if (/EHOSTUNREACH|ENETUNREACH|unreachable/i.test(words)) return 'host unreachable'
+  return 'request failed'
+}
+
+/** Sends one claimed delivery and says how it ended; never throws for the receiver's doing. */
+export const attemptDelivery = async (
+  deps: WebhookDeliveryDeps,
+  claim: Claim,
+  stop?: AbortSignal,
+): Promise<AttemptResult> => {
+  if (!isWebhookUrl(claim.url)) {
+    return { outcome: 'failed', status: null, error: 'address not allowed (https only)' }
+  }
+  const keys = readWebhookSecrets(claim.secret ?? deps.defaultSecret)
+  if (claim.format === 'standard' && keys.length === 0) {
+    return {
+      outcome: 'failed',
+      status: null,
+      error: 'no signing secret: set WEBHOOK_SECRET (or this receiver’s own secret)',
+    }
+  }
+  const body = renderWebhookBody(claim.format, claim.payload)
+  const timestamp = Math.floor(Date.now() / 1000)
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'user-agent': USER_AGENT,
+    'webhook-id': claim.eventId,
+    'webhook-timestamp': String(timestamp),
+  }
+  if (keys.length > 0) {
+    headers['webhook-signature'] = await signWebhook(claim.eventId, timestamp, body, keys)
+  }
+  const timeout = AbortSignal.timeout(deps.timeoutMs)
+  const signal = stop ? AbortSignal.any([timeout, stop]) : timeout
+  const seconds = Math.round(deps.timeoutMs / 100) / 10
+  try {
+    const response = await (deps.fetch ?? fetch)(claim.url, {
+      method: 'POST',
+      headers,
+      body,
+      // Standard Webhooks: a redirect is a failure; the company updates the address instead.
+      redirect: 'manual',
+      signal,
+    })
+    const { status } = response
+    if (status >= 200 && status <= 299) {
+      await response.body?.cancel().catch(() => {})
+      return { outcome: 'delivered', status }
+    }
+    const snippet = withoutUrlSecrets(await readSnippet(response), claim.url)
+    const error = `HTTP ${status}${snippet ? `: ${snippet}` : ''}`
+    if (status === 410) return { outcome: 'gone', status, error }
+    if (status >= 300 && status <= 399) {
+      return { outcome: 'failed', status, error: `HTTP ${status}: redirect not followed` }
+    }
+    return {
+      outcome: 'failed',
+      status,
+      error,
+      retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after'), Date.now()),
+    }
+  } catch (error) {
+    if (stop?.aborted) return { outcome: 'stopped' }
+    if (timeout.aborted) {
+      return { outcome: 'failed', status: null, error: `no answer within ${seconds} s` }
+    }
+    return { outcome: 'failed', status: null, error: describeRequestFailure(error) }
+  }
+}
+
+const record = async (query: RunQuery, claim: Claim, result: AttemptResult) => {
+  if (result.outcome === 'stopped') {
+    await query('select private.release_webhook_delivery($1::bigint)', [claim.deliveryId])
+    return
+  }
+  await query('select private.finish_webhook_delivery($1::bigint, $2, $3, $4, $5)', [
+    claim.deliveryId,
+    result.outcome,
+    result.status,
+    result.outcome === 'delivered' ? null : result.error,
+    result.outcome === 'failed' ? (result.retryAfterSeconds ?? null) : null,
+  ])
+}
+
+/** The host of an address, all a log line says about it. */
+const hostOf = (url: string) => describeWebhookUrl(url).split('/')[0] ?? ''
+
+/** What one receiver's turn, or a whole sweep, came to. */
+export interface WebhookTally {
+  delivered: number
+  failed: number
+}
+
+export interface TurnOptions {
+  /** No new delivery is claimed after this instant (ms since the epoch). */
+  until: number
+  /** Aborts the attempt in flight (the server is stopping); it is released, not counted. */
+  stop?: AbortSignal
+}
+
+/**
+ * One receiver's turn: its due deliveries one after another until none is due, one fails, the
+ * turn has sent MAX_DELIVERIES_PER_TURN, or `until` has passed.
+ */
+export const deliverToReceiver = async (
+  deps: WebhookDeliveryDeps,
+  receiverId: string,
+  { until, stop }: TurnOptions,
+): Promise<WebhookTally> => {
+  const tally: WebhookTally = { delivered: 0, failed: 0 }
+  for (let sent = 0; sent < MAX_DELIVERIES_PER_TURN; sent += 1) {
+    if (Date.now() >= until || stop?.aborted) break
+    const { rows } = await deps.query(
+      'select * from private.claim_webhook_delivery($1::bigint, $2)',
+      [receiverId, WEBHOOK_LEASE_SECONDS],
+    )
+    const row = rows[0]
+    if (!row) break
+    const claim = readClaim(row)
+    const result = await attemptDelivery(deps, claim, stop)
+    await record(deps.query, claim, result)
+    if (result.outcome === 'stopped') break
+    const fields = {
+      receiver: receiverId,
+      host: hostOf(claim.url),
+      webhook_id: claim.eventId,
+      ...('status' in result && result.status !== null ? { status: result.status } : {}),
+    }
+    if (result.outcome === 'delivered') {
+      deps.log?.info('webhook_delivered', fields)
+      tally.delivered += 1
+      continue
+    }
+    deps.log?.error(result.outcome === 'gone' ? 'webhook_receiver_gone' : 'webhook_failed', {
+      ...fields,
+      error: result.error,
+    })
+    tally.failed += 1
+    break
+  }
+  return tally
+}
+
+/** Receivers with a delivery due now (the database also forgets old events here). */
+export const dueWebhookReceivers = async (query: RunQuery): Promise<string[]> => {
+  const { rows } = await query('select * from private.due_webhook_receivers() as id', [])
+  return rows.map((row) => String(row.id))
+}
+
+/**
+ * A whole sweep, as the Edge Function runs it every minute: every receiver with something due,
+ * each in its own turn and all at once, none claiming anything new after `budgetMs`.
+ */
+export const deliverDueWebhooks = async (
+  deps: WebhookDeliveryDeps,
+  budgetMs: number,
+): Promise<WebhookTally & { receivers: number }> => {
+  const receivers = await dueWebhookReceivers(deps.query)
+  const until = Date.now() + budgetMs
+  const turns = await Promise.all(receivers.map((id) => deliverToReceiver(deps, id, { until })))
+  return {
+    receivers: receivers.length,
+    delivered: turns.reduce((sum, turn) => sum + turn.delivered, 0),
+    failed: turns.reduce((sum, turn) => sum + turn.failed, 0),
+  }
+}

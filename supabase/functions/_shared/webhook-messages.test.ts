@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest'
+import { DISCORD_MAX_CONTENT, renderWebhookBody } from './webhook-messages.ts'
+
+// What a visitor might type to make a channel say something else: mentions, links that hide
+// their address, markup of every service, and the characters that escape it.
+const HOSTILE = {
+  name: 'Ana <!channel> @everyone *Chefe*',
+  email: 'ana@example.com',
+  company: '[Banco](https://phish.example/login) & <https://phish.example|Banco>',
+  message:
+    'Olá! <!here> @here <@123456> **urgente** _agora_ `rm -rf` > citação\n# Título\n[clique aqui](https://phish.example) https://phish.example/x',
+}
+
+const leadEvent = (message = HOSTILE.message) => ({
+  type: 'lead.created',
+  timestamp: '2026-11-26T17:30:00.123Z',
+  data: {
+    lead: {
+      id: '7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a',
+      received_at: '2026-11-26T17:30:00.123Z',
+      received_at_local: '2026-11-26T14:30:00-03:00',
+      time_zone: 'America/Sao_Paulo',
+      ...HOSTILE,
+      message,
+      desk_url:
+        'https://www.auroradigital.com.br/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a',
+    },
+  },
+})
+
+const bookingEvent = (type: string, extra: Record<string, unknown> = {}) => ({
+  type,
+  timestamp: '2026-11-26T17:30:00.123Z',
+  data: {
+    booking: {
+      id: 'b0000000-0000-4000-8000-000000000001',
+      lead_id: 'a0000000-0000-4000-8000-000000000001',
+      status: type === 'booking.cancelled' ? 'cancelled' : 'confirmed',
+      starts_at: '2026-12-01T17:00:00.000Z',
+      ends_at: '2026-12-01T17:30:00.000Z',
+      starts_at_local: '2026-12-01T14:00:00-03:00',
+      ends_at_local: '2026-12-01T14:30:00-03:00',
+      time_zone: 'America/Sao_Paulo',
+      visitor_time_zone: 'Europe/Lisbon',
+      meeting_url: 'https://meet.jit.si/Consultoria-abc',
+      name: HOSTILE.name,
+      email: HOSTILE.email,
+      company: null,
+      note: 'Quero um app <!channel>',
+      desk_url: null,
+      ...extra,
+    },
+  },
+})
+
+const parse = (body: string) => JSON.parse(body) as Record<string, unknown>
+
+/** Every string in a JSON value, with the path of keys that leads to it. */
+const strings = (value: unknown, path: string[] = []): { path: string[]; text: string }[] => {
+  if (typeof value === 'string') return [{ path, text: value }]
+  if (Array.isArray(value))
+    return value.flatMap((item, index) => strings(item, [...path, String(index)]))
+  if (typeof value === 'object' && value !== null) {
+    return Object.entries(value).flatMap(([key, item]) => strings(item, [...path, key]))
+  }
+  return []
+}
+
+describe('the signed JSON (Standard Webhooks)', () => {
+  it('is the event as stored, {type, timestamp, data}, minified', () => {
+    const event = leadEvent()
+    const body = renderWebhookBody('standard', event)
+    expect(parse(body)).toEqual(event)
+    expect(Object.keys(parse(body))).toEqual(['type', 'timestamp', 'data'])
+    expect(body).not.toMatch(/\n|": /)
+  })
+})
+
+describe('the Slack message', () => {
+  // Slack's incoming webhooks take chat.postMessage's message fields; these are the ones used.
+  const SLACK_FIELDS = ['text', 'unfurl_links', 'unfurl_media']
+
+  it('is {"text": …} in mrkdwn with the lead, and no link previews', () => {
+    const body = parse(renderWebhookBody('slack', leadEvent('Quero um site.')))
+    expect(Object.keys(body).every((key) => SLACK_FIELDS.includes(key))).toBe(true)
+    expect(body).toMatchObject({ unfurl_links: false, unfurl_media: false })
+    expect(body.text).toContain('*Novo contato pelo site*')
+    expect(body.text).toContain('*Recebido em:* 26/11/2026 às 14:30 (America/Sao_Paulo)')
+    expect(body.text).toContain('>Quero um site.')
+    expect(body.text).toContain(
+      '<https://www.auroradigital.com.br/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a|Abrir no painel>',
+    )
+  })
+
+  it('escapes &, < and > in what the visitor typed, so no mention or hidden link reaches the channel', () => {
+    const { text } = parse(renderWebhookBody('slack', leadEvent())) as { text: string }
+    expect(text).not.toContain('<!channel>')
+    expect(text).not.toContain('<!here>')
+    expect(text).not.toContain('<@123456>')
+    expect(text).not.toContain('<https://phish.example|Banco>')
+    expect(text).toContain('&lt;!channel&gt;')
+    expect(text).toContain('&amp; &lt;https://phish.example|Banco&gt;')
+    // Every < left is one of ours: the desk link.
+    expect(text.match(/</g)).toHaveLength(1)
+  })
+})
+
+describe('the Discord message', () => {
+  // Discord's "Execute Webhook" JSON params.
+  const DISCORD_FIELDS = [
+    'content',
+    'username',
+    'avatar_url',
+    'tts',
+    'embeds',
+    'allowed_mentions',
+    'components',
+    'attachments',
+    'flags',
+    'thread_name',
+    'applied_tags',
+    'poll',
+  ]
+
+  it('is {"content": …} with mentions and link previews off', () => {
+    const body = parse(renderWebhookBody('discord', bookingEvent('booking.created')))
+    expect(Object.keys(body).every((key) => DISCORD_FIELDS.includes(key))).toBe(true)
+    expect(body.allowed_mentions).toEqual({ parse: [] })
+    expect(Number(body.flags) & (1 << 2)).toBe(1 << 2)
+    expect(body.content).toContain('**Nova consultoria marcada pelo site**')
+    expect(body.content).toContain('**Quando:** 01/12/2026 às 14:00 (America/Sao_Paulo)')
+    expect(body.content).toContain('**Sala:** https://meet.jit.si/Consultoria-abc')
+  })
+
+  it('escapes every markdown character the visitor typed, so no hidden link or heading forms', () => {
+    const { content } = parse(renderWebhookBody('discord', leadEvent())) as { content: string }
+    expect(content).not.toContain('[clique aqui](https://phish.example)')
+    expect(content).toContain('\\[clique aqui\\]\\(https\\:\\/\\/phish\\.example\\)')
+    expect(content).toContain('\\@everyone')
+    expect(content).toContain('> \\# Título')
+  })
+
+  it('fits Discord’s 2000 characters with a 5000-character message of characters it escapes', () => {
+    const { content } = parse(renderWebhookBody('discord', leadEvent('*_'.repeat(2500)))) as {
+      content: string
+    }
+    expect(Array.from(content).length).toBeLessThanOrEqual(DISCORD_MAX_CONTENT)
+    expect(content).toContain('(texto completo no painel)')
+    expect(content).toContain(
+      '[Abrir no painel](<https://www.auroradigital.com.br/painel/contatos/',
+    )
+    expect(content).not.toMatch(/[^\\]\\…/)
+  })
+})
+
+describe('the Microsoft Teams message', () => {
+  it('is a message with one Adaptive Card attachment, as Teams Workflows webhooks take', () => {
+    const body = parse(
+      renderWebhookBody(
+        'teams',
+        bookingEvent('booking.rescheduled', {
+          previous_starts_at: '2026-11-30T13:00:00.000Z',
+          previous_starts_at_local: '2026-11-30T10:00:00-03:00',
+        }),
+      ),
+    )
+    expect(body.type).toBe('message')
+    const attachments = body.attachments as Record<string, unknown>[]
+    expect(attachments).toHaveLength(1)
+    expect(attachments[0]).toMatchObject({
+      contentType: 'application/vnd.microsoft.card.adaptive',
+      contentUrl: null,
+      content: {
+        $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+        type: 'AdaptiveCard',
+        version: '1.4',
+      },
+    })
+    const card = attachments[0]?.content as { body: { type: string }[] }
+    expect(
+      card.body.every((element) => ['TextBlock', 'RichTextBlock'].includes(element.type)),
+    ).toBe(true)
+    const texts = strings(card).map(({ text }) => text)
+    expect(texts).toContain('Consultoria remarcada')
+    expect(texts).toContain('01/12/2026 às 14:00 (America/Sao_Paulo)')
+    expect(texts).toContain('30/11/2026 às 10:00 (America/Sao_Paulo)')
+  })
+
+  it('puts what the visitor typed only in TextRuns, which Teams never reads as markdown', () => {
+    const body = parse(renderWebhookBody('teams', leadEvent()))
+    const visitorTexts = strings(body).filter(({ text }) =>
+      Object.values(HOSTILE).some((typed) => text === typed),
+    )
+    expect(visitorTexts.map(({ text }) => text).sort()).toEqual(Object.values(HOSTILE).sort())
+    for (const { path } of visitorTexts) {
+      expect(path.slice(-3, -2)[0], path.join('.')).toBe('inlines')
+      expect(path.at(-1)).toBe('text')
+    }
+    expect(JSON.stringify(body)).toContain('"type":"Action.OpenUrl","title":"Abrir no painel"')
+  })
+})

@@ -1,0 +1,239 @@
+import { webhookCopy } from './webhook-copy.ts'
+import type { WebhookFormat } from './webhook-receivers.ts'
+
+/**
+ * The body of one delivery, from the event's payload ({type, timestamp, data}, written by the
+ * database's triggers) and the receiver's format:
+ * - standard: the payload itself, minified (Standard Webhooks);
+ * - slack: `{"text": …}` in Slack's mrkdwn, what an incoming webhook posts;
+ * - teams: a message with one Adaptive Card attachment, what a Teams Workflows webhook ("Post
+ *   to a channel when a webhook request is received") and the legacy connector both take;
+ * - discord: `{"content": …}` (2000 characters at most), mentions and link previews off.
+ * Whatever a visitor typed is written so that no service reads it as formatting, a link or a
+ * mention: escaped for Slack and Discord, in Teams only inside TextRuns, which take no markdown.
+ */
+
+type Json = Record<string, unknown>
+
+/** A value shown in a message, and whether a visitor typed it (then it is never markup). */
+interface Shown {
+  text: string
+  visitor: boolean
+}
+
+/** A message's content, before any service's syntax: what each format renders. */
+interface MessageView {
+  title: string
+  facts: { label: string; value: Shown }[]
+  long?: { label: string; value: Shown }
+  link?: { label: string; url: string }
+}
+
+const object = (value: unknown): Json =>
+  typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : {}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '')
+
+const typed = (value: unknown): Shown => ({ text: text(value), visitor: true })
+const ours = (value: string): Shown => ({ text: value, visitor: false })
+
+/** `2026-11-26T14:30:00-03:00` on the company's clock, as people read it there. */
+const localTime = (iso: unknown, zone: unknown): Shown => {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/.exec(text(iso))
+  if (!match) return ours('')
+  const [, year, month, day, hour, minute] = match
+  return ours(webhookCopy.dateTime(`${day}/${month}/${year}`, `${hour}:${minute}`, text(zone)))
+}
+
+const deskLink = (url: unknown) =>
+  /^https?:\/\/\S+$/.test(text(url)) ? { label: webhookCopy.openInDesk, url: text(url) } : undefined
+
+const company = (value: unknown): Shown =>
+  text(value) === '' ? ours(webhookCopy.noCompany) : typed(value)
+
+const { labels } = webhookCopy
+
+const leadView = (lead: Json): MessageView => ({
+  title: webhookCopy.titles['lead.created'],
+  facts: [
+    { label: labels.name, value: typed(lead.name) },
+    { label: labels.email, value: typed(lead.email) },
+    { label: labels.company, value: company(lead.company) },
+    { label: labels.received, value: localTime(lead.received_at_local, lead.time_zone) },
+  ],
+  long: { label: labels.message, value: typed(lead.message) },
+  link: deskLink(lead.desk_url),
+})
+
+const bookingView = (type: string, booking: Json): MessageView => {
+  const cancelled = type === 'booking.cancelled'
+  const facts = [
+    { label: labels.when, value: localTime(booking.starts_at_local, booking.time_zone) },
+    ...(type === 'booking.rescheduled'
+      ? [
+          {
+            label: labels.previous,
+            value: localTime(booking.previous_starts_at_local, booking.time_zone),
+          },
+        ]
+      : []),
+    { label: labels.name, value: typed(booking.name) },
+    { label: labels.email, value: typed(booking.email) },
+    { label: labels.company, value: company(booking.company) },
+    cancelled
+      ? {
+          label: labels.cancelledBy,
+          value: ours(webhookCopy.cancelledBy[text(booking.cancelled_by)] ?? ''),
+        }
+      : { label: labels.room, value: ours(text(booking.meeting_url)) },
+  ]
+  const cancelMessage = text(booking.cancel_message)
+  return {
+    title:
+      type === 'booking.rescheduled'
+        ? webhookCopy.titles['booking.rescheduled']
+        : cancelled
+          ? webhookCopy.titles['booking.cancelled']
+          : webhookCopy.titles['booking.created'],
+    facts,
+    long: cancelled
+      ? cancelMessage === ''
+        ? undefined
+        : { label: labels.cancelMessage, value: typed(cancelMessage) }
+      : { label: labels.note, value: typed(booking.note) },
+    link: deskLink(booking.desk_url),
+  }
+}
+
+/** The view of an event, or null for a type this code does not know (never sent readable). */
+const viewOf = (payload: Json): MessageView | null => {
+  const type = text(payload.type)
+  const data = object(payload.data)
+  if (type === 'lead.created') return leadView(object(data.lead))
+  if (type.startsWith('booking.')) return bookingView(type, object(data.booking))
+  return null
+}
+
+// Slack: only &, < and > are markup (links, mentions, channels); escaping them is all Slack asks.
+const slackEscape = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+
+const slackQuote = (value: string) =>
+  value
+    .split('\n')
+    .map((line) => `>${line}`)
+    .join('\n')
+
+const renderSlack = (view: MessageView): Json => {
+  const lines = [`*${slackEscape(view.title)}*`]
+  for (const { label, value } of view.facts) {
+    lines.push(`*${label}:* ${slackEscape(value.text)}`)
+  }
+  if (view.long) lines.push(`*${view.long.label}:*`, slackQuote(slackEscape(view.long.value.text)))
+  if (view.link) lines.push(`<${slackEscape(view.link.url)}|${view.link.label}>`)
+  // A visitor's link is not fetched and previewed (its owner would learn the message was read).
+  return { text: lines.join('\n'), unfurl_links: false, unfurl_media: false }
+}
+
+/** Discord's limit on a message's content. */
+export const DISCORD_MAX_CONTENT = 2000
+/** Discord's message flag SUPPRESS_EMBEDS: no preview of any link. */
+const SUPPRESS_EMBEDS = 1 << 2
+
+// Discord's markdown takes a backslash before any ASCII punctuation as "this character as is".
+const discordEscape = (value: string) => value.replace(/[!-/:-@[-`{-~]/g, '\\$&')
+
+const discordValue = ({ text: value, visitor }: Shown) => (visitor ? discordEscape(value) : value)
+
+const discordContent = (view: MessageView, long: string | undefined) => {
+  const lines = [`**${view.title}**`]
+  for (const { label, value } of view.facts) lines.push(`**${label}:** ${discordValue(value)}`)
+  if (view.long && long !== undefined) {
+    lines.push(
+      `**${view.long.label}:**`,
+      long
+        .split('\n')
+        .map((line) => `> ${line}`)
+        .join('\n'),
+    )
+  }
+  // Angle brackets: Discord shows the link without a preview.
+  if (view.link) lines.push(`[${view.link.label}](<${view.link.url}>)`)
+  return lines.join('\n')
+}
+
+const codePoints = (value: string) => Array.from(value)
+
+const renderDiscord = (view: MessageView): Json => {
+  const full = view.long?.value.text
+  let content = discordContent(view, full === undefined ? undefined : discordEscape(full))
+  if (full !== undefined && codePoints(content).length > DISCORD_MAX_CONTENT) {
+    // Cut the visitor's text (never an escape in half) until the whole message fits.
+    let kept = codePoints(full)
+    while (kept.length > 0 && codePoints(content).length > DISCORD_MAX_CONTENT) {
+      kept = kept.slice(0, kept.length - (codePoints(content).length - DISCORD_MAX_CONTENT) - 1)
+      content = discordContent(view, `${discordEscape(kept.join(''))}${webhookCopy.cut}`)
+    }
+  }
+  return {
+    content: codePoints(content).slice(0, DISCORD_MAX_CONTENT).join(''),
+    allowed_mentions: { parse: [] },
+    flags: SUPPRESS_EMBEDS,
+  }
+}
+
+/** One line of a card: a bold label and a value, as TextRuns (Markdown is not read in them). */
+const cardLine = (label: string, value: Shown): Json => ({
+  type: 'RichTextBlock',
+  inlines: [
+    { type: 'TextRun', text: `${label}: `, weight: 'Bolder' },
+    { type: 'TextRun', text: value.text },
+  ],
+})
+
+const renderTeams = (view: MessageView): Json => {
+  const body: Json[] = [
+    { type: 'TextBlock', text: view.title, weight: 'Bolder', size: 'Medium', wrap: true },
+    ...view.facts.map(({ label, value }) => cardLine(label, value)),
+  ]
+  if (view.long) {
+    body.push(
+      { type: 'TextBlock', text: view.long.label, weight: 'Bolder', wrap: true },
+      { type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: view.long.value.text }] },
+    )
+  }
+  const card: Json = {
+    $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+    type: 'AdaptiveCard',
+    version: '1.4',
+    body,
+    ...(view.link
+      ? { actions: [{ type: 'Action.OpenUrl', title: view.link.label, url: view.link.url }] }
+      : {}),
+    msteams: { width: 'Full' },
+  }
+  return {
+    type: 'message',
+    attachments: [
+      { contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content: card },
+    ],
+  }
+}
+
+/**
+ * The body sent to a receiver of this format. The same event always gives the same bytes, so
+ * a retry repeats exactly what was signed before (with a new timestamp and signature).
+ */
+export const renderWebhookBody = (format: WebhookFormat, payload: unknown): string => {
+  const event = object(payload)
+  if (format === 'standard') {
+    return JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data })
+  }
+  const view = viewOf(event)
+  if (view === null) {
+    return JSON.stringify({ type: event.type, timestamp: event.timestamp, data: event.data })
+  }
+  if (format === 'slack') return JSON.stringify(renderSlack(view))
+  if (format === 'discord') return JSON.stringify(renderDiscord(view))
+  return JSON.stringify(renderTeams(view))
+}

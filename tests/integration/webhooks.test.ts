@@ -1,0 +1,444 @@
+/**
+ * Webhooks end to end: two Node servers on one PostgreSQL 15 (as behind a load balancer), a
+ * real SMTP server, and five real HTTP receivers on loopback standing in for n8n, a CRM, Slack,
+ * Microsoft Teams and Discord. Signatures are checked with the Standard Webhooks project's own
+ * verifier (the `standardwebhooks` package), not with our code.
+ */
+import { randomBytes } from 'node:crypto'
+import { Webhook } from 'standardwebhooks'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createJsonLogger } from '../../server/log.ts'
+import { DEV_ANON_KEY } from '../../server/settings.ts'
+import { startServer, type RunningServer } from '../../server/start-server.ts'
+import { createDeskClient } from '../support/desk-client.ts'
+import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
+import { testSettings } from '../support/test-app.ts'
+import { waitFor } from '../support/wait.ts'
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts'
+
+const SECRET = `whsec_${randomBytes(32).toString('base64')}`
+const SLACK_TOKEN = `slack${randomBytes(18).toString('hex')}`
+const DISCORD_TOKEN = `discord${randomBytes(24).toString('hex')}`
+const PASSWORD = 'correto cavalo bateria grampo'
+/** Each attempt's limit here: long enough for a busy machine, short enough for the tests. */
+const TIMEOUT_MS = 4_000
+/** The spec's second attempt comes 5 s after the first (plus up to 10% jitter). */
+const RETRY_WAIT = { timeoutMs: 30_000, intervalMs: 100 }
+
+let postgres: PostgresServer
+let smtp: SmtpCatcher
+let servers: RunningServer[] = []
+const logLines: string[] = []
+let crm: WebhookReceiver
+let n8n: WebhookReceiver
+let slack: WebhookReceiver
+let teams: WebhookReceiver
+let discord: WebhookReceiver
+
+const paths = {
+  crm: '/api/leads',
+  n8n: '/webhook/3f2c1b7e-aurora',
+  slack: `/services/T0000/B0000/${SLACK_TOKEN}`,
+  teams: '/workflows/abc/triggers/manual/paths/invoke',
+  discord: `/api/webhooks/1234/${DISCORD_TOKEN}`,
+}
+
+beforeAll(async () => {
+  ;[postgres, smtp, crm, n8n, slack, teams, discord] = await Promise.all([
+    startPostgresServer(),
+    startSmtpCatcher(),
+    startWebhookReceiver(),
+    startWebhookReceiver(),
+    startWebhookReceiver(),
+    startWebhookReceiver(),
+    startWebhookReceiver(),
+  ])
+  const settings = testSettings(
+    {
+      PORT: '0',
+      DATABASE_URL: postgres.url,
+      SMTP_URL: smtp.url,
+      TRUST_PROXY: 'loopback',
+      ADMIN_PASSWORD: PASSWORD,
+      WEBHOOK_SECRET: SECRET,
+      WEBHOOK_URLS: [
+        `${crm.url}${paths.crm}`,
+        `${n8n.url}${paths.n8n}`,
+        `${slack.url}${paths.slack}#slack`,
+        `${teams.url}${paths.teams}#teams`,
+        `${discord.url}${paths.discord}#discord`,
+      ].join('\n'),
+    },
+    { webhookSweepIntervalMs: 200, webhookTimeoutMs: TIMEOUT_MS },
+  )
+  const log = createJsonLogger((line) => logLines.push(line))
+  servers = await Promise.all([startServer(settings, log), startServer(settings, log)])
+}, 120_000)
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()))
+  await Promise.all([postgres, smtp, crm, n8n, slack, teams, discord].map((part) => part?.stop()))
+})
+
+const receivers = () => [crm, n8n, slack, teams, discord]
+const db = () => (servers[0] as RunningServer).db
+
+beforeEach(async () => {
+  for (const receiver of receivers()) {
+    receiver.behave({ kind: 'answer', status: 200 })
+    receiver.received.length = 0
+  }
+  smtp.messages.length = 0
+  await db().exec(
+    `delete from private.webhook_events;
+     delete from public.contact_submissions;
+     update private.webhook_receivers
+        set disabled_at = null, last_success_at = null, last_failure_at = null, last_error = null;`,
+  )
+})
+
+let sequence = 0
+const lead = (overrides: Record<string, unknown> = {}) => {
+  sequence += 1
+  return {
+    name: `Ana Souza ${sequence}`,
+    email: `ana.${sequence}@example.com`,
+    company: 'Padaria Pão Quente',
+    message: `Quero um orçamento (${sequence}).`,
+    ...overrides,
+  }
+}
+
+const insertThrough = async (server: RunningServer, body: object) => {
+  const response = await fetch(`${server.url}/rest/v1/contact_submissions`, {
+    method: 'POST',
+    headers: {
+      apikey: DEV_ANON_KEY,
+      'content-type': 'application/json',
+      'x-forwarded-for': `203.0.113.${sequence % 250}`,
+    },
+    body: JSON.stringify(body),
+  })
+  expect(response.status).toBe(201)
+}
+
+const answered = (receiver: WebhookReceiver, status = 200) =>
+  receiver.received.filter((request) => request.status === status)
+
+const verify = (request: { body: string; headers: Record<string, string> }) =>
+  new Webhook(SECRET).verify(request.body, request.headers) as {
+    type: string
+    timestamp: string
+    data: Record<string, Record<string, unknown>>
+  }
+
+const deliveriesOf = async (eventType: string) =>
+  (
+    await db().query<{ attempts: number; delivered: boolean }>(
+      `select d.attempts, d.delivered_at is not null as delivered
+         from private.webhook_deliveries d join private.webhook_events e on e.id = d.event_id
+        where e.type = $1`,
+      [eventType],
+    )
+  ).rows
+
+describe('webhooks from the Node server', () => {
+  it('send each stored lead to every receiver, signed so the Standard Webhooks verifier accepts it, and nothing for a quarantined one', async () => {
+    const ana = lead()
+    await insertThrough(servers[0] as RunningServer, ana)
+    // Sent too fast after the page opened: quarantined, not a lead.
+    await insertThrough(servers[1] as RunningServer, lead({ name: 'Robô', form_elapsed_ms: 10 }))
+
+    await waitFor(
+      'every receiver to take the lead',
+      () => receivers().map((receiver) => answered(receiver).length),
+      (counts) => counts.every((count) => count === 1),
+    )
+    for (const receiver of [crm, n8n]) {
+      const [request] = answered(receiver)
+      if (!request) throw new Error('nothing received')
+      expect(request.path).toBe(receiver === crm ? paths.crm : paths.n8n)
+      expect(request.headers['content-type']).toBe('application/json')
+      expect(request.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/)
+      expect(
+        Math.abs(Number(request.headers['webhook-timestamp']) - Date.now() / 1000),
+      ).toBeLessThan(60)
+      const event = verify(request)
+      expect(event.type).toBe('lead.created')
+      expect(Date.parse(event.timestamp)).toBeGreaterThan(Date.now() - 60_000)
+      const { lead: sent = {} } = event.data
+      expect(Object.keys(sent).sort()).toEqual(
+        [
+          'company',
+          'desk_url',
+          'email',
+          'id',
+          'message',
+          'name',
+          'received_at',
+          'received_at_local',
+          'time_zone',
+        ].sort(),
+      )
+      expect(sent).toMatchObject({ ...ana, time_zone: 'America/Sao_Paulo' })
+      expect(sent.received_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/)
+      expect(sent.received_at_local).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d-03:00$/)
+      expect(sent.desk_url).toBe(
+        `https://www.auroradigital.com.br/painel/contatos/${String(sent.id)}`,
+      )
+    }
+    // Both JSON receivers got the same event id: one event, however many receivers.
+    expect(answered(crm)[0]?.headers['webhook-id']).toBe(answered(n8n)[0]?.headers['webhook-id'])
+    expect(JSON.parse(answered(slack)[0]?.body ?? '{}').text).toContain(ana.name)
+    expect(JSON.parse(answered(teams)[0]?.body ?? '{}').type).toBe('message')
+    expect(JSON.parse(answered(discord)[0]?.body ?? '{}').content).toContain('Ana Souza')
+    const robot = await db().query(
+      `select 1 from private.webhook_events where payload::text like '%Robô%'`,
+    )
+    expect(robot.rows).toHaveLength(0)
+  })
+
+  it('announce a booking, its move and its cancellation, with times in UTC and on the company’s clock, and no lead.created for it', async () => {
+    const now = '2027-03-01T10:00:00-03:00'
+    const { rows } = await db().query<{ booking: { manage_token: string } }>(
+      `select private.book_meeting('2027-03-03T14:00:00-03:00', 'Bia Lima', 'bia@example.com',
+         'Lima & Filhos', 'Quero um app de entregas.', 'Europe/Lisbon', null, 60000, $1) as booking`,
+      [now],
+    )
+    const token = rows[0]?.booking.manage_token
+    await db().query(`select private.reschedule_booking($1, '2027-03-04T15:00:00-03:00', $2)`, [
+      token,
+      now,
+    ])
+    await db().query(`select private.cancel_booking_by_token($1, 'Surgiu um imprevisto.', $2)`, [
+      token,
+      now,
+    ])
+
+    const events = (
+      await waitFor(
+        'three booking events at the CRM',
+        () => answered(crm),
+        (requests) => requests.length === 3,
+      )
+    )
+      .map(verify)
+      .sort((a, b) => a.timestamp.localeCompare(b.timestamp))
+    expect(events.map((event) => event.type)).toEqual([
+      'booking.created',
+      'booking.rescheduled',
+      'booking.cancelled',
+    ])
+    const [created, moved, cancelled] = events.map((event) => event.data.booking ?? {})
+    expect(created).toMatchObject({
+      status: 'confirmed',
+      starts_at: '2027-03-03T17:00:00.000Z',
+      ends_at: '2027-03-03T17:30:00.000Z',
+      starts_at_local: '2027-03-03T14:00:00-03:00',
+      time_zone: 'America/Sao_Paulo',
+      visitor_time_zone: 'Europe/Lisbon',
+      name: 'Bia Lima',
+      email: 'bia@example.com',
+      company: 'Lima & Filhos',
+      note: 'Quero um app de entregas.',
+    })
+    expect(String(created?.meeting_url)).toMatch(/^https:\/\/meet\.jit\.si\//)
+    expect(created).not.toHaveProperty('manage_token')
+    expect(created).not.toHaveProperty('manage_token_hash')
+    expect(moved).toMatchObject({
+      starts_at_local: '2027-03-04T15:00:00-03:00',
+      previous_starts_at: '2027-03-03T17:00:00.000Z',
+      previous_starts_at_local: '2027-03-03T14:00:00-03:00',
+    })
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      cancelled_by: 'visitor',
+      cancel_message: 'Surgiu um imprevisto.',
+    })
+    expect(await deliveriesOf('lead.created')).toEqual([])
+    await waitFor(
+      'Slack to show the cancellation',
+      () => answered(slack).map((request) => JSON.parse(request.body).text as string),
+      (texts) => texts.some((text) => text.includes('*Consultoria cancelada*')),
+    )
+  })
+
+  it('let a receiver that never answers hold up neither the e-mail nor the other receivers', async () => {
+    crm.behave({ kind: 'hang' })
+    const ana = lead()
+    await insertThrough(servers[0] as RunningServer, ana)
+    // What the site does next: ask for the e-mail.
+    const mailed = await fetch(`${servers[1]?.url}/functions/v1/send-contact-email`, {
+      method: 'POST',
+      headers: { apikey: DEV_ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify(ana),
+    })
+    expect(await mailed.json()).toEqual({ ok: true, status: 'sent' })
+    await waitFor(
+      'the other receivers to take the lead',
+      () => [n8n, slack, teams, discord].map((receiver) => answered(receiver).length),
+      (counts) => counts.every((count) => count === 1),
+    )
+    // All of that happened while the silent receiver still held its request open.
+    expect(crm.open()).toBe(1)
+    expect(
+      smtp.messages.filter((mail) => mail.replyTo?.value[0]?.address === ana.email),
+    ).toHaveLength(1)
+  })
+
+  it('retry a receiver that answers 500, one that is down and one that answers too late, with the same webhook-id, until each takes the event once', async () => {
+    crm.behave(
+      { kind: 'answer', status: 500, body: 'Internal Server Error' },
+      { kind: 'answer', status: 200 },
+    )
+    teams.behave(
+      { kind: 'slow', ms: TIMEOUT_MS + 1_500, status: 200 },
+      { kind: 'answer', status: 202 },
+    )
+    await n8n.down()
+    await insertThrough(servers[0] as RunningServer, lead())
+
+    await waitFor(
+      'the down receiver’s first attempt to fail',
+      async () =>
+        (
+          await db().query<{ error: string }>(
+            `select r.last_error as error from private.webhook_receivers r where r.url like $1`,
+            [`%${paths.n8n}`],
+          )
+        ).rows[0]?.error,
+      (error) => error === 'connection refused',
+      RETRY_WAIT,
+    )
+    await n8n.up()
+    await waitFor(
+      'every receiver to take the event',
+      () => [answered(crm).length, answered(n8n).length, answered(teams, 202).length],
+      (counts) => counts.every((count) => count === 1),
+      RETRY_WAIT,
+    )
+    const [failed, delivered] = crm.received
+    expect(failed?.status).toBe(500)
+    expect(delivered?.headers['webhook-id']).toBe(failed?.headers['webhook-id'])
+    expect(Number(delivered?.headers['webhook-timestamp'])).toBeGreaterThanOrEqual(
+      Number(failed?.headers['webhook-timestamp']) + 4,
+    )
+    // Each attempt carries its own timestamp and a signature that verifies.
+    expect(verify(failed as never)).toEqual(verify(delivered as never))
+    const [late, again] = teams.received
+    expect(again?.headers['webhook-id']).toBe(late?.headers['webhook-id'])
+    expect(answered(n8n)[0]?.headers['webhook-id']).toBe(delivered?.headers['webhook-id'])
+    const rows = await deliveriesOf('lead.created')
+    expect(rows).toHaveLength(5)
+    expect(rows.every((row) => row.delivered)).toBe(true)
+    expect(rows.map((row) => row.attempts).sort()).toEqual([1, 1, 2, 2, 2])
+    const errors = await db().query<{ error: string }>(
+      `select last_error as error from private.webhook_receivers where last_error is not null order by id`,
+    )
+    expect(errors.rows.map((row) => row.error)).toEqual([
+      'HTTP 500: Internal Server Error',
+      'connection refused',
+      `no answer within ${TIMEOUT_MS / 1000} s`,
+    ])
+  }, 60_000)
+
+  it('deliver each of thirty leads once to each receiver with both servers sweeping one PostgreSQL', async () => {
+    for (let n = 0; n < 30; n += 1) await insertThrough(servers[n % 2] as RunningServer, lead())
+    await waitFor(
+      'thirty events at every receiver',
+      () => receivers().map((receiver) => receiver.received.length),
+      (counts) => counts.every((count) => count >= 30),
+      { timeoutMs: 30_000 },
+    )
+    for (const receiver of receivers()) {
+      const ids = receiver.received.map((request) => request.headers['webhook-id'])
+      expect(ids).toHaveLength(30)
+      expect(new Set(ids).size).toBe(30)
+    }
+    const rows = await deliveriesOf('lead.created')
+    expect(rows).toHaveLength(150)
+    expect(rows.every((row) => row.delivered && row.attempts === 1)).toBe(true)
+  })
+
+  it('disable a receiver that answers 410 until "retry now" in the desk, which shows every receiver without its secrets', async () => {
+    slack.behave(
+      { kind: 'answer', status: 410, body: 'channel_is_archived' },
+      { kind: 'answer', status: 200 },
+    )
+    await insertThrough(servers[0] as RunningServer, lead())
+    await waitFor(
+      'the 410',
+      () => slack.received.length,
+      (count) => count === 1,
+    )
+    const desk = createDeskClient((path, init) => fetch(`${servers[1]?.url}${path}`, init))
+    expect((await desk.signIn(PASSWORD)).status).toBe(303)
+    const disabledPage = await (await desk.request('/painel/webhooks')).text()
+    expect(disabledPage).toContain('o destino respondeu 410')
+    expect(disabledPage).toContain('HTTP 410: channel_is_archived')
+    // A second lead waits for Slack too; nothing is sent to it while it is disabled.
+    await insertThrough(servers[1] as RunningServer, lead())
+    await waitFor(
+      'the CRM to take both',
+      () => answered(crm).length,
+      (count) => count === 2,
+    )
+    expect(slack.received).toHaveLength(1)
+
+    const { rows } = await db().query<{ id: string }>(
+      `select id::text from private.webhook_receivers where format = 'slack'`,
+    )
+    const slackId = rows[0]?.id
+    const retried = await desk.post(`/painel/webhooks/${slackId}/tentar`)
+    expect(retried.status).toBe(303)
+    expect(retried.headers.get('location')).toBe('/painel/webhooks?aviso=webhook-tentando&n=2')
+    await waitFor(
+      'Slack to take both',
+      () => answered(slack).length,
+      (count) => count === 2,
+    )
+    const page = await (await desk.request(retried.headers.get('location') ?? '')).text()
+    expect(page).toContain('2 envios vão ser tentados de novo nos próximos segundos.')
+    expect(page).toContain(
+      `127.0.0.1:${new URL(slack.url).port}/services/…${SLACK_TOKEN.slice(-4)}`,
+    )
+
+    // Neither the pages nor any log line of either server carries a secret: the signing key,
+    // or the part of a Slack or Discord address that lets anyone post to the channel.
+    const secrets = [
+      SECRET,
+      SECRET.slice('whsec_'.length),
+      SLACK_TOKEN.slice(0, -4),
+      DISCORD_TOKEN.slice(0, -4),
+      paths.n8n,
+    ]
+    const logs = logLines.join('\n')
+    expect(logs).toContain('"event":"webhook_receiver_gone"')
+    for (const secret of secrets) {
+      expect(page).not.toContain(secret)
+      expect(disabledPage).not.toContain(secret)
+      expect(logs).not.toContain(secret)
+    }
+  })
+
+  it('erase a person’s undelivered webhooks with the person (LGPD)', async () => {
+    await crm.down()
+    const ana = lead()
+    await insertThrough(servers[0] as RunningServer, ana)
+    const pending = await db().query(
+      `select 1 from private.webhook_events where payload->'data'->'lead'->>'email' = $1`,
+      [ana.email],
+    )
+    expect(pending.rows).toHaveLength(1)
+    await db().query('select private.erase_leads_by_email($1)', [ana.email])
+    const left = await db().query(
+      `select count(*)::int as n from private.webhook_events e
+         join private.webhook_deliveries d on d.event_id = e.id
+        where e.payload::text like $1`,
+      [`%${ana.email}%`],
+    )
+    expect(left.rows[0]).toEqual({ n: 0 })
+    await crm.up()
+  })
+})
