@@ -46,6 +46,8 @@ export default defineConfig({
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // One migrated database made per run, copied by every server and test database.
+          globalSetup: ['tests/support/pglite-template.ts'],
         },
       },
       {
@@ -58,6 +60,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          globalSetup: ['tests/support/pglite-template.ts'],
         },
       },
     ],

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir } from 'node:fs/promises'
+import { cp, mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
@@ -30,6 +30,11 @@ await db.close()
 `
 
 const initialiseFolder = async (dataDir: string) => {
+  // A folder already initialised, and migrated, to copy instead: the tests set it
+  // (tests/support/pglite-template.ts), where every server would otherwise pay for initdb and
+  // the migrations again. cp keeps the template's owner-only modes.
+  const template = process.env.PGLITE_TEMPLATE_DIR
+  if (template) return cp(template, dataDir, { recursive: true })
   await promisify(execFile)(process.execPath, [
     '--input-type=module',
     '--eval',
@@ -55,13 +60,19 @@ const wrap = (client: PGlite | Transaction): Queryable => ({
  * silently lose rows); without one it lives in memory, which the tests use. Statements and
  * transactions take turns with the rest of the server (take-turns.ts).
  */
-export const openPgliteDatabase = async (dataDir?: string): Promise<Database> => {
+export const openPgliteDatabase = async (
+  dataDir?: string,
+  /** In memory only: start from this dump of a folder (the tests' migrated template). */
+  loadDataDir?: Blob,
+): Promise<Database> => {
   if (dataDir !== undefined && !existsSync(path.join(dataDir, 'PG_VERSION'))) {
     // PGlite would create it 0755 and its files 0666: an owner-only folder keeps them all in.
     await mkdir(dataDir, { recursive: true, mode: PRIVATE_FOLDER_MODE })
     await initialiseFolder(dataDir)
   }
-  const db = await PGlite.create(dataDir === undefined ? { startParams } : { dataDir, startParams })
+  const db = await PGlite.create(
+    dataDir === undefined ? { startParams, loadDataDir } : { dataDir, startParams },
+  )
   const inTurn = takingTurns()
   const plain = wrap(db)
   return {

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { setNodeClientAddressHeader } from '../../server/db/client-address-source.ts'
 import type { Database } from '../../server/db/database.ts'
 import { applyMigrations } from '../../server/db/migrate.ts'
@@ -6,10 +7,15 @@ import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
 
 /**
  * An in-memory PGlite with the real roles and migrations, read by the client address as the
- * Node server has it read. Costly (~2 s, ~0.85 GB): one per file.
+ * Node server has it read: loaded from the run's template (pglite-template.ts) when there is
+ * one. Costly (~1 s loaded, 3–8 s made, ~0.85 GB): one per file.
  */
 export const createTestDatabase = async (): Promise<Database> => {
-  const db = await openPgliteDatabase()
+  const dump = process.env.PGLITE_TEMPLATE_DUMP
+  const db = await openPgliteDatabase(
+    undefined,
+    dump ? new Blob([await readFile(dump)]) : undefined,
+  )
   await ensureSupabaseRoles(db)
   await applyMigrations(db)
   await setNodeClientAddressHeader(db)
