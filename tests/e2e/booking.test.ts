@@ -15,7 +15,7 @@ import {
   type BookingDetails,
 } from '../support/browser/booking-page.ts'
 import { uniqueEmail } from '../support/browser/contact-form.ts'
-import { PHONE } from '../support/browser/devices.ts'
+import { DESKTOP, PHONE } from '../support/browser/devices.ts'
 import { appConsoleErrors, type PageProblems } from '../support/browser/page-watch.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 import { bookThroughApi, freeTimesOf } from '../support/booking-api.ts'
@@ -98,6 +98,15 @@ describe('Booking a free consultation on a phone', () => {
   it('goes from the meeting card to a confirmed meeting, stored with its e-mails queued', async () => {
     const { page, problems } = await session.open(PHONE, { timezoneId: 'America/Sao_Paulo' })
     const calls = watchBookingCalls(page)
+    const violations: string[] = []
+    await page.exposeFunction('reportViolation', (text: string) => violations.push(text))
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) =>
+        (window as unknown as { reportViolation(text: string): void }).reportViolation(
+          `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`,
+        ),
+      ),
+    )
     await page.goto('/')
     await page.getByRole('link', { name: 'Consultoria gratuita de 30 minutos' }).tap()
     await page.waitForURL((url) => url.pathname === '/agendar')
@@ -170,6 +179,8 @@ describe('Booking a free consultation on a phone', () => {
     expect(unexpectedErrors(problems)).toEqual([])
     expect(problems.pageErrors).toEqual([])
     expect(problems.foreignRequests).toEqual([])
+    // Its policy allows what it does (the calls, the form's code loaded on use), and no more.
+    expect(violations).toEqual([])
   })
 
   it('shows the database’s words and fresh times when another visitor books the time first, keeping what was typed', async () => {
@@ -229,6 +240,67 @@ describe('Booking a free consultation on a phone', () => {
     )
     expect(await booking.values()).toEqual(details)
     expect(await storedBookings(details.email)).toHaveLength(1)
+  })
+})
+
+describe('Booking with the keyboard alone', () => {
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const active = document.activeElement
+      return {
+        id: active?.id ?? '',
+        name: active?.getAttribute('name') ?? '',
+        value: active instanceof HTMLInputElement ? active.value : '',
+        checked: active instanceof HTMLInputElement && active.checked,
+      }
+    })
+
+  it('walks the days and times with the arrows, goes on with Enter, and books with Enter', async () => {
+    const { page } = await session.open(DESKTOP, { timezoneId: 'America/Sao_Paulo' })
+    await page.goto('/agendar')
+    const booking = bookingPage(page)
+    await booking.ready()
+    // From the top of the page, Tab reaches the days at the one picked.
+    for (let presses = 0; (await focused(page)).name !== 'booking-day'; presses += 1) {
+      expect(presses, 'Tab presses to reach the days').toBeLessThan(30)
+      await page.keyboard.press('Tab')
+    }
+    const first = await focused(page)
+    expect(first).toMatchObject({
+      checked: true,
+      value: await booking.valueOf(booking.dayRadios.first()),
+    })
+    // An arrow picks the next day and stays among the days; its times replace the others.
+    await page.keyboard.press('ArrowRight')
+    const second = await focused(page)
+    expect(second).toMatchObject({ name: 'booking-day', checked: true })
+    expect(second.value).not.toBe(first.value)
+    expect(await page.getByRole('status').textContent()).toMatch(/^\d+ horários? livres? em /)
+    const firstTime = (await booking.valueOf(booking.timeRadios.first())) ?? ''
+    expect(firstTime.startsWith(second.value)).toBe(true)
+    // Enter goes on to the times, an arrow picks one, Enter goes on to the form.
+    await page.keyboard.press('Enter')
+    expect(await focused(page)).toMatchObject({ name: 'booking-time', value: firstTime })
+    await page.keyboard.press('ArrowRight')
+    const time = await focused(page)
+    expect(time).toMatchObject({ name: 'booking-time', checked: true })
+    await page.keyboard.press('Enter')
+    expect((await focused(page)).id).toBe('booking-chosen')
+
+    const details = visitor('teclado')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(details.name)
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(details.email)
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(details.note)
+    await page.getByLabel(/^\s*e-?mail/i).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { level: 2, name: BOOKING_TEXT.booked }).waitFor()
+    expect((await focused(page)).id).toBe('booking-done-title')
+    const [stored] = await storedBookings(details.email)
+    expect(stored?.starts_at.toISOString().replace('.000Z', 'Z')).toBe(time.value)
   })
 })
 
