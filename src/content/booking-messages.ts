@@ -15,6 +15,9 @@ export interface ShownTime {
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
 
+/** A zone named by its offset alone (UTC, Etc/GMT+3: slot-times.ts) says it once: 'GMT'. */
+const isOffsetOnly = (zone: { name: string; offset: string }) => zone.name === zone.offset
+
 export const bookingMessages = {
   loading: 'Carregando horários…',
   loaded: (days: number) =>
@@ -28,11 +31,13 @@ export const bookingMessages = {
     count === 1 ? `1 horário livre em ${day}.` : `${count} horários livres em ${day}.`,
   /** Above the times, when the visitor's clock is not the company's. */
   zoneNote: (zone: { name: string; offset: string }) =>
-    `Horários no seu fuso: ${zone.name} (${zone.offset}).`,
+    `Horários no seu fuso: ${isOffsetOnly(zone) ? zone.offset : `${zone.name} (${zone.offset})`}.`,
   /** 'Quarta-feira, 10/03/2027, às 08:00 (Horário do Amazonas, GMT-4)' */
   when: (shown: ShownTime) =>
     `${capitalized(shown.weekday)}, ${shown.date}, às ${shown.time}` +
-    (shown.zone ? ` (${shown.zone.name}, ${shown.zone.offset})` : ''),
+    (shown.zone
+      ? ` (${isOffsetOnly(shown.zone) ? shown.zone.offset : `${shown.zone.name}, ${shown.zone.offset}`})`
+      : ''),
   /** The same instant on the company's clock, beside the visitor's when they differ. */
   companyWhen: (shown: ShownTime, zoneName: string) =>
     `${zoneName}: ${shown.weekday}, ${shown.date}, às ${shown.time}.`,

@@ -140,7 +140,8 @@ export function ManageBooking() {
         <OtherWays onManagePage className="text-slate-700" />
       </div>
       <div className="flex flex-col gap-8 noscript:hidden">
-        <p id={ids.status} role="status" className="text-sm text-slate-600">
+        {/* Emptied when the refusal below says it all: then it takes no room. */}
+        <p id={ids.status} role="status" className="text-sm text-slate-600 empty:-mb-8">
           {text.loading}
         </p>
         <p id={ids.refusal} role="alert" tabIndex={-1} hidden className={refusalBoxClassName} />

@@ -16,6 +16,11 @@ describe("a meeting's time, as the confirmation and the manage page say it", () 
     expect(when).toMatch(/^Quarta-feira, 10\/03\/2027, às 08:00 \(.*Amazonas.*, GMT-4\)$/)
     expect(companyWhen).toMatch(/Brasília: quarta-feira, 10\/03\/2027, às 09:00\.$/)
   })
+
+  it('says a zone with no name of its own once, by its offset', () => {
+    const { when } = describeWhen(NINE_IN_SAO_PAULO, 'UTC', COMPANY)
+    expect(when).toBe('Quarta-feira, 10/03/2027, às 12:00 (GMT)')
+  })
 })
 
 describe('the meeting link', () => {

@@ -15,8 +15,12 @@ export function SlotPickerFields({ prefix }: { prefix: string }) {
     <>
       <fieldset id={ids.days} className="m-0 min-w-0 border-0 p-0">
         <legend className={legend}>{slotPickerText.day}</legend>
-        {/* Room for the days before they arrive, so nothing below jumps when they do. */}
-        <div id={ids.dayOptions} className="grid min-h-44 grid-cols-3 gap-2 sm:grid-cols-5" />
+        {/* Room for the days before they arrive, so nothing below jumps when they do; rows
+            keep their own height rather than stretch to fill that room. */}
+        <div
+          id={ids.dayOptions}
+          className="grid min-h-44 grid-cols-3 content-start gap-2 sm:grid-cols-5"
+        />
       </fieldset>
       <fieldset
         id={ids.times}
@@ -25,7 +29,10 @@ export function SlotPickerFields({ prefix }: { prefix: string }) {
       >
         <legend className={legend}>{slotPickerText.time}</legend>
         <p id={ids.timesNote} className="mb-3 text-sm text-slate-600" />
-        <div id={ids.timeOptions} className="grid min-h-44 grid-cols-3 gap-2 sm:grid-cols-6" />
+        <div
+          id={ids.timeOptions}
+          className="grid min-h-44 grid-cols-3 content-start gap-2 sm:grid-cols-6"
+        />
         <p id={ids.refusal} role="alert" tabIndex={-1} hidden className={`mt-4 ${refusalBox}`} />
       </fieldset>
     </>

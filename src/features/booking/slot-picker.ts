@@ -37,6 +37,8 @@ export interface SlotPicker {
 const OPTION =
   'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 has-checked:border-brand-600 has-checked:bg-brand-50'
 const RADIO = 'size-4 shrink-0 accent-brand-600'
+// A flex box drops the space between the two spans, so each layout sets its own.
+const SHORT_DAY = 'flex flex-col leading-tight sm:flex-row sm:gap-1'
 
 const element = (doc: Document, id: string): HTMLElement => {
   const found = doc.getElementById(id)
@@ -61,6 +63,20 @@ function span(doc: Document, text: string, attributes: Record<string, string> = 
   node.textContent = text
   for (const [name, value] of Object.entries(attributes)) node.setAttribute(name, value)
   return node
+}
+
+/**
+ * 'qua. 10/03' as the eye reads it (the radio's name is the whole date): on a phone's three
+ * columns the weekday sits above the date, always, instead of wrapping where the font decides.
+ */
+function shortDay(doc: Document, weekday: string, date: string) {
+  const shown = span(doc, '', { 'aria-hidden': 'true', class: SHORT_DAY })
+  shown.append(
+    span(doc, weekday, { class: 'text-slate-600' }),
+    doc.createTextNode(' '),
+    span(doc, date),
+  )
+  return shown
 }
 
 const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
@@ -157,7 +173,7 @@ export function createSlotPicker(
             `${prefix}-day`,
             day.day,
             span(doc, label.name, { class: 'sr-only' }),
-            span(doc, `${label.weekday} ${label.date}`, { 'aria-hidden': 'true' }),
+            shortDay(doc, label.weekday, label.date),
           )
           option.input.checked = day === keep
           return option.label

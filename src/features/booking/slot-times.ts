@@ -50,9 +50,15 @@ export const zoneOffset = (instant: Date, timeZone: string): string =>
     'GMT',
   )
 
-/** 'Horário de Brasília', 'Horário do Amazonas': how pt-BR names a zone. */
-export const zoneName = (instant: Date, timeZone: string): string =>
-  part(instant, timeZone, { timeZoneName: 'longGeneric' }, 'timeZoneName')
+/**
+ * 'Horário de Brasília', 'Horário do Amazonas': how pt-BR names a zone. A zone with no name
+ * (UTC, Etc/GMT+3) is named by its offset, spelled as zoneOffset spells it, so the page says
+ * 'GMT' once rather than 'GMT+00:00 (GMT)'.
+ */
+export const zoneName = (instant: Date, timeZone: string): string => {
+  const name = part(instant, timeZone, { timeZoneName: 'longGeneric' }, 'timeZoneName')
+  return /^GMT([+-]\d|$)/.test(name) ? zoneOffset(instant, timeZone) : name
+}
 
 /** Whether a visitor in `visitorZone` needs the zone named to read `instant` right. */
 export const namesZone = (instant: Date, visitorZone: string, companyZone: string): boolean =>
