@@ -67,6 +67,7 @@ export const privacyNotice = {
         'o dia e o horário da reunião, e as mudanças que você fizer (remarcar ou cancelar, com a mensagem que deixar ao cancelar);',
         'o fuso horário do seu navegador, para escrever o horário da reunião no seu relógio;',
         'o link da sala de vídeo da reunião;',
+        'uma impressão digital do link para remarcar ou cancelar (um código calculado a partir dele, que serve para reconhecê-lo mas não para refazê-lo): o link em si só você recebe, por e-mail;',
         'a data e a hora do agendamento e o endereço de rede de onde ele veio (o IP), para limitar abusos: cada endereço pode fazer poucos agendamentos por dia;',
         'os e-mails de confirmação, lembrete, mudança e cancelamento enviados a você e à nossa equipe.',
       ],
@@ -92,7 +93,7 @@ export const privacyNotice = {
       title: 'Por quanto tempo',
       paragraphs: [
         'Pelo tempo necessário para responder e acompanhar a conversa com você, e então apagamos a mensagem e os dados que vieram com ela. Se você pedir, apagamos antes.',
-        'Uma reunião agendada é guardada como qualquer outro contato e apagada com ele, com os e-mails dela. Enquanto a reunião não acontece, ela não é apagada pelo prazo de guarda: esse prazo conta a partir da data da reunião. Se você pedir a exclusão dos seus dados, apagamos também as suas reuniões.',
+        'Uma reunião agendada é guardada como qualquer outro contato e apagada com ele, com os e-mails dela. Enquanto a reunião não acontece, ela não é apagada pelo prazo de guarda: esse prazo conta a partir da data da reunião. Até a hora da reunião, você pode cancelá-la pelo link do e-mail; a reunião cancelada fica guardada, com a mensagem que você deixar, até o fim desse mesmo prazo. Se você pedir a exclusão dos seus dados, apagamos também as suas reuniões, canceladas ou não.',
       ],
     },
     {
