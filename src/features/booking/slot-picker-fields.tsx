@@ -15,11 +15,12 @@ export function SlotPickerFields({ prefix }: { prefix: string }) {
     <>
       <fieldset id={ids.days} className="m-0 min-w-0 border-0 p-0">
         <legend className={legend}>{slotPickerText.day}</legend>
-        {/* Room for the days before they arrive, so nothing below jumps when they do; rows
-            keep their own height rather than stretch to fill that room. */}
+        {/* Room for the days before they arrive, so nothing below jumps when they do: the
+            default horizon's 16 open days at most, six rows of two-line days on a phone, four
+            rows of one-line days from 640 px. Rows keep their own height in that room. */}
         <div
           id={ids.dayOptions}
-          className="grid min-h-44 grid-cols-3 content-start gap-2 sm:grid-cols-5"
+          className="grid min-h-90 grid-cols-3 content-start gap-2 sm:min-h-50 sm:grid-cols-5"
         />
       </fieldset>
       <fieldset
