@@ -242,6 +242,10 @@ describe('the booking pages', () => {
     expect(meta(doc, 'property="og:url"')).toBe(canonical)
     expect(meta(doc, 'property="og:type"')).toBe('website')
     expect(meta(doc, 'property="og:locale"')).toBe(seo.locale)
+    expect(meta(doc, 'property="og:site_name"')).toBe(brand.name)
+    // The card X shows for a pasted link.
+    expect(meta(doc, 'name="twitter:title"')).toBe(bookingPage.documentTitle)
+    expect(meta(doc, 'name="twitter:description"')).toBe(bookingPage.description)
     expect(doc.querySelector('meta[name="robots"]')).toBeNull()
     const sitemap = readFileSync(path.join(distDir, 'sitemap.xml'), 'utf8')
     expect(sitemap).toContain(`<loc>${canonical}</loc>`)
