@@ -6,7 +6,7 @@
  * Without VITE_SUPABASE_URL and a key, the site is built for the embedded server: the form
  * talks to the origin the page came from, with the key that server accepts.
  */
-import { rename, rm, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, loadEnv } from 'vite'
@@ -14,7 +14,7 @@ import { DEV_ANON_KEY } from '../server/settings.ts'
 import { parseSupabaseEnv } from '../src/lib/env.ts'
 import { bundleForNode } from './bundle-for-node.js'
 import { compileHintsForIslands } from './compile-hints.ts'
-import { CLIENT_MANIFEST, SSR_BUILD_DIR, clientBuildInputs } from './page-scripts.ts'
+import { CLIENT_MANIFEST, SSR_BUILD_DIR, clientBuilds } from './page-scripts.ts'
 import { CRITICAL_JS_BUDGET_GZIP, HTML_BUDGET_GZIP, formatReport, prerender } from './prerender.ts'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -45,18 +45,27 @@ try {
   process.exit(1)
 }
 
-await build({
-  root,
-  mode,
-  plugins: [compileHintsForIslands()],
-  build: {
-    // The prerender reads which hashed file each page script became (moved out of dist/ below).
-    manifest: true,
-    // Every browser with the Popover API the menu relies on supports modulepreload natively.
-    modulePreload: { polyfill: false },
-    rolldownOptions: { input: clientBuildInputs(root) },
-  },
-})
+// The prerender reads which hashed file each page script became: each build's manifest, merged.
+const manifest: Record<string, unknown> = {}
+for (const [index, input] of clientBuilds(root).entries()) {
+  await build({
+    root,
+    mode,
+    logLevel: index === 0 ? 'info' : 'warn',
+    plugins: [compileHintsForIslands()],
+    build: {
+      manifest: true,
+      // The first build empties dist/ and copies public/; the others add their files beside.
+      emptyOutDir: index === 0,
+      copyPublicDir: index === 0,
+      // Every browser with the Popover API the menu relies on supports modulepreload natively.
+      modulePreload: { polyfill: false },
+      rolldownOptions: { input },
+    },
+  })
+  const built = path.join(root, 'dist', '.vite', 'manifest.json')
+  Object.assign(manifest, JSON.parse(await readFile(built, 'utf8')))
+}
 await build({
   root,
   mode,
@@ -69,7 +78,8 @@ await build({
   },
 })
 // Visitors have no use for the manifest; dist/ is served as it is.
-await rename(path.join(root, 'dist', '.vite', 'manifest.json'), path.join(root, CLIENT_MANIFEST))
+await mkdir(path.dirname(path.join(root, CLIENT_MANIFEST)), { recursive: true })
+await writeFile(path.join(root, CLIENT_MANIFEST), JSON.stringify(manifest))
 await rm(path.join(root, 'dist', '.vite'), { recursive: true, force: true })
 
 // Emptied before the prerender, which writes the server's copy of the contact page there.

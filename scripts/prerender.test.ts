@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { bookingPage, manageBookingPage } from '../src/content/booking-page.ts'
 import { contactInfoCards } from '../src/content/contact-info.ts'
 import { contactForm, contactSection } from '../src/content/contact.ts'
 import { aboutSection, differentiators } from '../src/content/differentiators.ts'
@@ -97,6 +98,8 @@ const pages = [
   'contato/index.html',
   'contato/enviada/index.html',
   'contato/erro/index.html',
+  'agendar/index.html',
+  'agendar/gerenciar/index.html',
   '404.html',
 ]
 
@@ -219,6 +222,64 @@ describe('the pages of a form sent without script', () => {
       .map((entry) => path.join(entry.parentPath, entry.name))
       .filter((file) => readFileSync(file, 'utf8').includes('%%contact-'))
     expect(published).toEqual([])
+  })
+})
+
+describe('the booking pages', () => {
+  const home = () =>
+    readBuilt('index.html').querySelector('link[rel="canonical"]')?.getAttribute('href') ?? ''
+  const meta = (doc: Document, selector: string) =>
+    doc.querySelector(`meta[${selector}]`)?.getAttribute('content')
+
+  it('give /agendar a preview of its own where a link to it is shared, and list it for search', () => {
+    const doc = readBuilt('agendar/index.html')
+    const canonical = doc.querySelector('link[rel="canonical"]')?.getAttribute('href')
+    expect(canonical).toBe(`${home()}agendar`)
+    expect(doc.title).toBe(bookingPage.documentTitle)
+    expect(meta(doc, 'name="description"')).toBe(bookingPage.description)
+    expect(meta(doc, 'property="og:title"')).toBe(bookingPage.documentTitle)
+    expect(meta(doc, 'property="og:description"')).toBe(bookingPage.description)
+    expect(meta(doc, 'property="og:url"')).toBe(canonical)
+    expect(meta(doc, 'property="og:type"')).toBe('website')
+    expect(meta(doc, 'property="og:locale"')).toBe(seo.locale)
+    expect(meta(doc, 'property="og:site_name"')).toBe(brand.name)
+    // The card X shows for a pasted link.
+    expect(meta(doc, 'name="twitter:title"')).toBe(bookingPage.documentTitle)
+    expect(meta(doc, 'name="twitter:description"')).toBe(bookingPage.description)
+    expect(doc.querySelector('meta[name="robots"]')).toBeNull()
+    const sitemap = readFileSync(path.join(distDir, 'sitemap.xml'), 'utf8')
+    expect(sitemap).toContain(`<loc>${canonical}</loc>`)
+    expect(sitemap).not.toContain('gerenciar')
+  })
+
+  it('keep the page behind a manage link out of search results', () => {
+    const doc = readBuilt('agendar/gerenciar/index.html')
+    expect(doc.title).toBe(manageBookingPage.documentTitle)
+    expect(meta(doc, 'name="robots"')).toBe('noindex')
+  })
+
+  it("link the agenda from the landing page's meeting card", () => {
+    const doc = readBuilt('index.html')
+    const card = [...doc.querySelectorAll('#contact a')].find(
+      (link) => link.getAttribute('href') === '/agendar',
+    )
+    expect(card?.textContent).toBe('Consultoria gratuita de 30 minutos')
+  })
+
+  it("keep the picker's code, and the data client's, off the landing page's one script", () => {
+    const scriptsOf = (file: string) =>
+      (
+        readBuilt(file)
+          .querySelector('script[data-page-script]')
+          ?.getAttribute('data-page-script') ?? ''
+      )
+        .split(' ')
+        .map((name) => readFileSync(path.join(distDir, name), 'utf8'))
+    const landing = scriptsOf('index.html')
+    expect(landing).toHaveLength(1)
+    for (const code of landing) expect(code).not.toMatch(/booking_free_times|PostgrestClient|rpc\//)
+    // The booking page reads the free times up front, through the official client's rpc.
+    expect(scriptsOf('agendar/index.html').join('')).toContain('booking_free_times')
   })
 })
 

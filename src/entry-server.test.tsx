@@ -1,5 +1,7 @@
 import { screen, within } from '@testing-library/react'
+import { bookingPage, manageBookingPage, slotPickerText } from './content/booking-page.ts'
 import { contactInfoCards } from './content/contact-info.ts'
+import { bookingIds, manageIds } from './features/booking/booking-ids.ts'
 import { contactForm, contactSection, contactToasts } from './content/contact.ts'
 import { contactFieldErrors, contactFloodErrors } from './content/contact-errors.ts'
 import { aboutSection, differentiators } from './content/differentiators.ts'
@@ -87,7 +89,10 @@ describe('the landing page, as prerendered', () => {
     )
     expect(section.getByText('Seg-Sex, 9h-18h')).toBeInTheDocument()
     expect(section.getByText(/atendimento remoto/i)).toBeInTheDocument()
-    expect(section.getByText(/consultoria gratuita de 30 minutos/i)).toBeInTheDocument()
+    expect(section.getByText('Agende uma reunião')).toBeInTheDocument()
+    expect(
+      section.getByRole('link', { name: 'Consultoria gratuita de 30 minutos' }),
+    ).toHaveAttribute('href', '/agendar')
     expect(contactInfoCards).toHaveLength(4)
 
     expect(section.getByLabelText('Nome')).toBeRequired()
@@ -209,6 +214,11 @@ describe('the privacy notice, as prerendered', () => {
     expect(main.getByText(/apagado depois de um dia/)).toBeInTheDocument()
     expect(main.getByText(/Pelo tempo necessário para responder/)).toBeInTheDocument()
     expect(main.getByText(/não usa cookies/)).toBeInTheDocument()
+    const bookings = within(screen.getByRole('region', { name: 'Reuniões agendadas pelo site' }))
+    expect(bookings.getByText(/o fuso horário do seu navegador/)).toBeInTheDocument()
+    expect(bookings.getByText(/o link da sala de vídeo/)).toBeInTheDocument()
+    expect(bookings.getByText(/de onde ele veio \(o IP\)/)).toBeInTheDocument()
+    expect(main.getByText(/conta a partir da data da reunião/)).toBeInTheDocument()
     const rights = within(screen.getByRole('region', { name: 'Os seus direitos' }))
     expect(rights.getAllByRole('listitem')).toHaveLength(5)
     const ask = rights.getByRole('link', { name: 'contato@auroradigital.com.br' })
@@ -296,5 +306,62 @@ describe('the pages of a form sent without script, as prerendered', () => {
       const field = island.querySelector(`[name="${name}"]`) as HTMLInputElement
       expect(field.value).toBe(CONTACT_TEMPLATE_SLOTS[name])
     }
+  })
+})
+
+describe('the booking pages, as prerendered', () => {
+  it('frame the agenda for the script: the two steps, the form and its confirmation waiting', () => {
+    showPrerendered('booking')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Agende uma reunião')
+    expect(screen.getByText(bookingPage.badge)).toBeInTheDocument()
+    expect(screen.getByRole('status')).toHaveTextContent(bookingPage.loading)
+    expect(screen.getByRole('group', { name: slotPickerText.day })).toBeInTheDocument()
+    expect(screen.getByRole('group', { name: slotPickerText.time })).toBeInTheDocument()
+    // Shown once a time is picked, and once booked.
+    const details = document.getElementById(bookingIds.details) as HTMLElement
+    expect(details).not.toBeVisible()
+    expect(details.querySelector('legend')).toHaveTextContent(bookingPage.details)
+    for (const label of ['Nome', 'Email', bookingPage.fields.note.label]) {
+      expect(within(details).getByLabelText(label)).toBeRequired()
+    }
+    expect(within(details).getByLabelText('Empresa (opcional)')).not.toBeRequired()
+    expect(within(details).getByLabelText(bookingPage.fields.note.label)).toHaveAttribute(
+      'maxlength',
+      '1000',
+    )
+    const done = document.getElementById(bookingIds.done)
+    expect(done).not.toBeVisible()
+    expect(done?.querySelector('h2')).toHaveTextContent(bookingPage.done.title)
+    expect(document.querySelector('[data-island]')).toBeNull()
+  })
+
+  it('say how to book by e-mail or phone, as links, for a visitor with no script', () => {
+    for (const kind of ['booking', 'manage-booking'] as const) {
+      showPrerendered(kind)
+      const main = within(screen.getByRole('main'))
+      expect(main.getByRole('link', { name: 'contato@auroradigital.com.br' })).toHaveAttribute(
+        'href',
+        `mailto:contato@auroradigital.com.br?subject=${encodeURIComponent('Agendar consultoria gratuita')}`,
+      )
+      expect(main.getByRole('link', { name: '+55 (11) 4002-8922' })).toHaveAttribute(
+        'href',
+        'tel:+551140028922',
+      )
+    }
+    showPrerendered('booking')
+    expect(screen.getByText(bookingPage.noScript)).toHaveClass('noscript:block')
+  })
+
+  it('frame the booking behind a manage link, with its two changes', () => {
+    showPrerendered('manage-booking')
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(manageBookingPage.title)
+    expect(screen.getByRole('status')).toHaveTextContent(manageBookingPage.loading)
+    // Shown by the script, by what the booking allows.
+    const actions = document.getElementById(manageIds.actions) as HTMLElement
+    expect(actions).not.toBeVisible()
+    expect(actions).toHaveTextContent(`${manageBookingPage.reschedule}${manageBookingPage.cancel}`)
+    const again = document.getElementById(manageIds.bookAgain)
+    expect(again).toHaveTextContent(manageBookingPage.bookAgain)
+    expect(again).toHaveAttribute('href', '/agendar')
   })
 })

@@ -1,10 +1,12 @@
 import { StrictMode, type ComponentType } from 'react'
 import { renderToString } from 'react-dom/server'
 import { contactToasts } from './content/contact.ts'
+import { BookingPage } from './pages/booking-page.tsx'
 import { ContactPage } from './pages/contact-page.tsx'
 import { ContactRefusedPage } from './pages/contact-refused-page.tsx'
 import { ContactSentPage } from './pages/contact-sent-page.tsx'
 import { HomePage } from './pages/home-page.tsx'
+import { ManageBookingPage } from './pages/manage-booking-page.tsx'
 import { NotFoundPage } from './pages/not-found-page.tsx'
 import { PrivacyPage } from './pages/privacy-page.tsx'
 import type { PageKind } from './routes.ts'
@@ -19,6 +21,8 @@ const pageComponents: Record<PageKind, ComponentType> = {
   contact: ContactPage,
   'contact-sent': ContactSentPage,
   'contact-refused': ContactRefusedPage,
+  booking: BookingPage,
+  'manage-booking': ManageBookingPage,
   'not-found': NotFoundPage,
 }
 

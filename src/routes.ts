@@ -62,6 +62,34 @@ export const contactRefusedRoute = {
   script: 'src/page-scripts/home-page.ts',
 } as const
 
+/** On their own, like PRIVACY_URL: the contact card and the e-mails link them. */
+export const BOOKING_URL = '/agendar'
+export const MANAGE_BOOKING_URL = '/agendar/gerenciar'
+
+/**
+ * The free consultation's agenda: pick a day, a time, say who you are, confirm. Its script is
+ * its own (the picker shows the free times before any interaction, so it loads up front), built
+ * apart from the landing page's so neither page's first script grows with the other's code
+ * (scripts/page-scripts.ts, docs/decisions/028-booking-page.md).
+ */
+export const bookingRoute = {
+  kind: 'booking',
+  url: BOOKING_URL,
+  file: 'agendar/index.html',
+  script: 'src/page-scripts/booking-page.ts',
+} as const
+
+/**
+ * Where the booking's link leads (`#<token>`, a fragment no server ever sees): the booking,
+ * and a way to move or cancel it. Out of search results: it shows nothing without its link.
+ */
+export const manageBookingRoute = {
+  kind: 'manage-booking',
+  url: MANAGE_BOOKING_URL,
+  file: 'agendar/gerenciar/index.html',
+  script: 'src/page-scripts/manage-booking-page.ts',
+} as const
+
 /**
  * Its own file, so static hosts (and the Node server) answer unknown paths with it and status
  * 404, never with index.html.
@@ -79,6 +107,8 @@ export const pageRoutes = [
   contactRoute,
   contactSentRoute,
   contactRefusedRoute,
+  bookingRoute,
+  manageBookingRoute,
   notFoundRoute,
 ] as const
 
@@ -86,16 +116,29 @@ export type PageRoute = (typeof pageRoutes)[number]
 export type PageKind = PageRoute['kind']
 
 /** Pages that are no destination of their own: kept out of search results and the sitemap. */
-export type UnlistedPageKind = 'not-found' | 'contact-sent' | 'contact-refused'
+export type UnlistedPageKind = 'not-found' | 'contact-sent' | 'contact-refused' | 'manage-booking'
 export type ListedPageKind = Exclude<PageKind, UnlistedPageKind>
 
-export const isListed = (kind: PageKind): kind is ListedPageKind =>
-  kind !== 'not-found' && kind !== 'contact-sent' && kind !== 'contact-refused'
+const unlisted: readonly PageKind[] = [
+  'not-found',
+  'contact-sent',
+  'contact-refused',
+  'manage-booking',
+] satisfies readonly UnlistedPageKind[]
+
+export const isListed = (kind: PageKind): kind is ListedPageKind => !unlisted.includes(kind)
 
 /** The page a path shows, with or without a trailing slash; any other path is not found. */
 export function pageRouteFor(pathname: string): PageRoute {
   if (pathname === homeRoute.url) return homeRoute
-  const folderPages = [privacyRoute, contactRoute, contactSentRoute, contactRefusedRoute]
+  const folderPages = [
+    privacyRoute,
+    contactRoute,
+    contactSentRoute,
+    contactRefusedRoute,
+    bookingRoute,
+    manageBookingRoute,
+  ]
   const page = folderPages.find((route) => pathname === route.url || pathname === `${route.url}/`)
   return page ?? notFoundRoute
 }

@@ -1,5 +1,6 @@
 import type { LucideIcon } from 'lucide-react'
 import { CalendarDays, Mail, MapPin, Phone } from 'lucide-react'
+import { BOOKING_URL } from '../routes.ts'
 import { contactFacts } from './site.ts'
 
 // Apart from the form's texts (contact.ts): the form's code loads in the browser, and these
@@ -43,7 +44,8 @@ export const contactInfoCards = [
     icon: CalendarDays,
     title: 'Agende uma reunião',
     value: `Consultoria gratuita de ${contactFacts.consultation}`,
-    href: `mailto:${contactFacts.email}?subject=${encodeURIComponent('Agendar consultoria gratuita')}`,
+    // The agenda: a free time picked on the site, with its invitation by e-mail.
+    href: BOOKING_URL,
     detail: 'Sem compromisso: conte sua ideia e receba uma orientação inicial.',
   },
 ] as const satisfies readonly ContactInfoCard[]

@@ -19,14 +19,16 @@ export const QUARANTINE_DAYS_IN_NOTICE = 14
  * The privacy notice (LGPD, Lei nº 13.709/2018, arts. 9 and 18) for what the contact form
  * stores. Each fact matches the code: the columns of contact_submissions, the flood counters
  * of supabase/migrations/20261122000200_contact_guard.sql (deleted after a day by
- * private.claim_due_mail), the quarantine of 20261124000301_quarantine.sql and the erasure and
- * retention of the lead desk. Change them together.
+ * private.claim_due_mail), the quarantine of 20261124000301_quarantine.sql, the bookings of
+ * 20261125000000_bookings.sql and 20261125000200_booking_calls.sql (a booking is a lead: the
+ * same erasure, and retention counted from the meeting, docs/decisions/026-booking.md) and the
+ * erasure and retention of the lead desk. Change them together.
  */
 export const privacyNotice = {
   title: 'Política de Privacidade',
   documentTitle: `Política de Privacidade | ${brand.name}`,
-  description: `O que a ${brand.name} guarda quando você envia o formulário de contato, para quê, por quanto tempo, quem recebe e como pedir acesso ou exclusão dos seus dados.`,
-  intro: `Esta página explica o que acontece com os dados que você envia pelo formulário de contato, como pede a Lei Geral de Proteção de Dados (LGPD, Lei nº 13.709/2018). Quem decide sobre esses dados e responde por eles é a ${brand.name}, de ${contactFacts.city}.`,
+  description: `O que a ${brand.name} guarda quando você envia o formulário de contato ou agenda uma reunião, para quê, por quanto tempo, quem recebe e como pedir acesso ou exclusão dos seus dados.`,
+  intro: `Esta página explica o que acontece com os dados que você envia pelo formulário de contato ou ao agendar uma reunião, como pede a Lei Geral de Proteção de Dados (LGPD, Lei nº 13.709/2018). Quem decide sobre esses dados e responde por eles é a ${brand.name}, de ${contactFacts.city}.`,
   sections: [
     {
       id: 'o-que-guardamos',
@@ -56,6 +58,21 @@ export const privacyNotice = {
       ],
     },
     {
+      id: 'reunioes-agendadas',
+      title: 'Reuniões agendadas pelo site',
+      paragraphs: ['Quando você agenda uma consultoria gratuita, guardamos:'],
+      items: [
+        'o seu nome, o seu e-mail e o nome da sua empresa, se você o informar;',
+        'o assunto sobre o qual você quer conversar;',
+        'o dia e o horário da reunião, e as mudanças que você fizer (remarcar ou cancelar, com a mensagem que deixar ao cancelar);',
+        'o fuso horário do seu navegador, para escrever o horário da reunião no seu relógio;',
+        'o link da sala de vídeo da reunião;',
+        'uma impressão digital do link para remarcar ou cancelar (um código calculado a partir dele, que serve para reconhecê-lo mas não para refazê-lo): o link em si só você recebe, por e-mail;',
+        'a data e a hora do agendamento e o endereço de rede de onde ele veio (o IP), para limitar abusos: cada endereço pode fazer poucos agendamentos por dia;',
+        'os e-mails de confirmação, lembrete, mudança e cancelamento enviados a você e à nossa equipe.',
+      ],
+    },
+    {
       id: 'para-que-usamos',
       title: 'Para que usamos',
       paragraphs: [
@@ -68,6 +85,7 @@ export const privacyNotice = {
       title: 'Quem recebe',
       paragraphs: [
         `A equipe da ${brand.name}, pela caixa de e-mail ${contactFacts.email} e pelas ferramentas de trabalho da equipe que avisam de novos contatos e reuniões (como o chat da equipe ou o sistema de vendas). Os dados passam também pelos serviços que usamos para hospedar o site e o banco de dados e para entregar esses avisos, e não os compartilhamos com mais ninguém.`,
+        'Uma reunião agendada acontece numa sala de vídeo na internet, pelo link que enviamos com a confirmação. Ao entrar na sala, valem também as regras de privacidade do serviço de vídeo que a abre.',
       ],
     },
     {
@@ -75,6 +93,7 @@ export const privacyNotice = {
       title: 'Por quanto tempo',
       paragraphs: [
         'Pelo tempo necessário para responder e acompanhar a conversa com você, e então apagamos a mensagem e os dados que vieram com ela. Se você pedir, apagamos antes.',
+        'Uma reunião agendada é guardada como qualquer outro contato e apagada com ele, com os e-mails dela. Enquanto a reunião não acontece, ela não é apagada pelo prazo de guarda: esse prazo conta a partir da data da reunião. Até a hora da reunião, você pode cancelá-la pelo link do e-mail; a reunião cancelada fica guardada, com a mensagem que você deixar, até o fim desse mesmo prazo. Se você pedir a exclusão dos seus dados, apagamos também as suas reuniões, canceladas ou não.',
       ],
     },
     {

@@ -1,8 +1,10 @@
+import { bookingPage, manageBookingPage } from '../content/booking-page.ts'
 import { contactPage, contactRefusedPage, contactSentPage } from '../content/contact-pages.ts'
 import { notFoundPage } from '../content/not-found.ts'
 import { privacyNotice } from '../content/privacy.ts'
 import { brand, contactFacts, seo } from '../content/site.ts'
 import {
+  bookingRoute,
   contactRoute,
   isListed,
   privacyRoute,
@@ -45,6 +47,7 @@ const unlistedTitles: Record<UnlistedPageKind, string> = {
   'not-found': notFoundPage.documentTitle,
   'contact-sent': contactSentPage.documentTitle,
   'contact-refused': contactRefusedPage.documentTitle,
+  'manage-booking': manageBookingPage.documentTitle,
 }
 
 const describedPages = (
@@ -62,6 +65,11 @@ const describedPages = (
     title: refused ? contactPage.refusedDocumentTitle : contactPage.documentTitle,
     description: contactPage.description,
     url: `${siteUrl}${contactRoute.url}`,
+  },
+  booking: {
+    title: bookingPage.documentTitle,
+    description: bookingPage.description,
+    url: `${siteUrl}${bookingRoute.url}`,
   },
 })
 

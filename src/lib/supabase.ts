@@ -1,15 +1,9 @@
 import { FunctionsClient } from '@supabase/functions-js'
-import { PostgrestClient } from '@supabase/postgrest-js'
-import { parseSupabaseEnv, resolveSupabaseUrl } from './env.ts'
+import type { PostgrestClient } from '@supabase/postgrest-js'
+import { backendOf, createDataClient, lateFetch } from './data-client.ts'
+import { parseSupabaseEnv } from './env.ts'
 
-/**
- * A data request that never answers (a connection dropped on mobile data, a server past its
- * capacity) must not leave the visitor on 'Enviando...': after this long the client aborts it,
- * the visitor is told it failed, with what they typed kept, and can send again or use the
- * e-mail and phone beside the form. If the row was stored after all, the company gets it twice
- * at worst, never not at all.
- */
-export const DB_REQUEST_TIMEOUT_MS = 20_000
+export { DB_REQUEST_TIMEOUT_MS } from './data-client.ts'
 
 export interface SupabaseClients {
   readonly db: PostgrestClient
@@ -18,22 +12,15 @@ export interface SupabaseClients {
 
 /**
  * The two sub-clients are all the site uses; together they are ~6 kB gzip against ~52 kB for
- * supabase-js. The fetch wrapper looks up `fetch` per call instead of capturing it once, so a
- * polyfill or a test stub installed later is honoured.
+ * supabase-js.
  */
 export function createSupabaseClients(
   env = parseSupabaseEnv(import.meta.env),
   origin = window.location.origin,
 ): SupabaseClients {
-  const baseUrl = resolveSupabaseUrl(env.url, origin)
-  const headers = { apikey: env.anonKey, Authorization: `Bearer ${env.anonKey}` }
-  const lateFetch: typeof fetch = (input, init) => fetch(input, init)
+  const { baseUrl, headers } = backendOf(env, origin)
   return {
-    db: new PostgrestClient(`${baseUrl}/rest/v1`, {
-      headers,
-      fetch: lateFetch,
-      timeout: DB_REQUEST_TIMEOUT_MS,
-    }),
+    db: createDataClient(env, origin),
     functions: new FunctionsClient(`${baseUrl}/functions/v1`, { headers, customFetch: lateFetch }),
   }
 }

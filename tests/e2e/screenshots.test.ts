@@ -25,8 +25,17 @@ const PAGES = [
     'contact-refused',
     '/contato/erro/#muitas-mensagens-enviadas-deste-endereco-tente-novamente-em-alguns-minutos',
   ],
+  ['booking', '/agendar'],
+  // No booking behind this link: the page says so, with the way to book again.
+  ['manage-booking', '/agendar/gerenciar'],
   ['not-found', '/qualquer-coisa'],
 ] as const
+
+/** The pages whose script fills them in are shown once it has: the free times, the refusal. */
+async function ready(page: Page, url: string): Promise<void> {
+  if (url === '/agendar') await page.getByRole('radio').first().waitFor()
+  if (url.startsWith('/agendar/gerenciar')) await page.getByRole('alert').first().waitFor()
+}
 
 /** Whether the page's own CSS applies: the body is set in the system font stack, not a serif. */
 function isStyled(page: Page): Promise<boolean> {
@@ -53,6 +62,7 @@ describe('Layout at common widths', () => {
       // A second visit and a reload revalidate what the first one cached: shown as well.
       for (const [name, url] of [...PAGES, ['home-again', '/'] as const]) {
         await page.goto(url)
+        await ready(page, url)
         await waitForAnimations(page)
         await page.screenshot({
           path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`),

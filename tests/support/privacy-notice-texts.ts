@@ -7,6 +7,7 @@ export const PRIVACY_NOTICE_SECTIONS = [
   'O que guardamos',
   'Limite de envios',
   'Mensagens que parecem automáticas',
+  'Reuniões agendadas pelo site',
   'Para que usamos',
   'Quem recebe',
   'Por quanto tempo',

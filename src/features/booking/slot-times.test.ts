@@ -34,6 +34,19 @@ describe("a free time on the visitor's clock", () => {
     },
   )
 
+  it.each([
+    ['UTC', '12:00', 'GMT'],
+    ['Etc/GMT+3', '09:00', 'GMT-3'],
+  ])(
+    'names a zone that has no name of its own (%s) by its offset alone, once',
+    (zone, time, offset) => {
+      // Against a company in Manaus (GMT-4), so that both clocks differ from the company's.
+      const shown = slotTime(NINE_IN_MARCH, zone, 'America/Manaus')
+      expect(shown.time).toBe(time)
+      expect(shown.zone).toEqual({ name: offset, offset })
+    },
+  )
+
   it("gives the visitor's own date when their day has already turned", () => {
     // 17h30 in São Paulo is 05h30 the next morning in Tokyo.
     expect(slotTime('2027-03-10T20:30:00Z', 'Asia/Tokyo', COMPANY)).toMatchObject({

@@ -48,6 +48,8 @@ export interface TestSite {
   quarantinedFrom(email: string): Promise<string[]>
   /** Mail the company's SMTP server has received so far. */
   mail(): CaughtMail[]
+  /** Any query as superuser: what no visitor may read (bookings, their e-mails waiting). */
+  query<T>(sql: string, params?: unknown[]): Promise<T[]>
   stop(): Promise<void>
 }
 
@@ -122,6 +124,9 @@ export async function startTestSite({
       return rows.map((row) => row.reason)
     },
     mail: () => inbox.messages.map(toCaughtMail),
+    async query<T>(sql: string, params: unknown[] = []) {
+      return (await running.db.query<T>(sql, params)).rows
+    },
     async stop() {
       await running.stop()
       await inbox.stop()

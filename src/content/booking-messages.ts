@@ -1,0 +1,62 @@
+/**
+ * What the booking pages' script says as the visitor goes: loading, what a pick shows, the
+ * results. Only words the browser code needs live here (it downloads every one of them before
+ * any interaction); the prerendered words are in booking-page.ts, the database's refusals in
+ * booking.ts.
+ */
+
+/** A time on a clock, and the zone named when the visitor's clock is not the company's. */
+export interface ShownTime {
+  weekday: string
+  date: string
+  time: string
+  zone: { name: string; offset: string } | null
+}
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1)
+
+/** A zone named by its offset alone (UTC, Etc/GMT+3: slot-times.ts) says it once: 'GMT'. */
+const isOffsetOnly = (zone: { name: string; offset: string }) => zone.name === zone.offset
+
+export const bookingMessages = {
+  loading: 'Carregando horários…',
+  loaded: (days: number) =>
+    days === 1 ? 'Há horários livres em 1 dia.' : `Há horários livres em ${days} dias.`,
+  none: 'Não há horários livres nas próximas semanas. Fale com a gente por e-mail ou telefone.',
+  loadFailed:
+    'Não foi possível carregar os horários. Verifique a conexão e tente de novo, ou fale com a gente por e-mail ou telefone.',
+  refreshed: 'Os horários foram atualizados.',
+  /** Said when a day is picked: how many times it has. */
+  dayTimes: (count: number, day: string) =>
+    count === 1 ? `1 horário livre em ${day}.` : `${count} horários livres em ${day}.`,
+  /** Above the times, when the visitor's clock is not the company's. */
+  zoneNote: (zone: { name: string; offset: string }) =>
+    `Horários no seu fuso: ${isOffsetOnly(zone) ? zone.offset : `${zone.name} (${zone.offset})`}.`,
+  /** 'Quarta-feira, 10/03/2027, às 08:00 (Horário do Amazonas, GMT-4)' */
+  when: (shown: ShownTime) =>
+    `${capitalized(shown.weekday)}, ${shown.date}, às ${shown.time}` +
+    (shown.zone
+      ? ` (${isOffsetOnly(shown.zone) ? shown.zone.offset : `${shown.zone.name}, ${shown.zone.offset}`})`
+      : ''),
+  /** The same instant on the company's clock, beside the visitor's when they differ. */
+  companyWhen: (shown: ShownTime, zoneName: string) =>
+    `${zoneName}: ${shown.weekday}, ${shown.date}, às ${shown.time}.`,
+  submitting: 'Agendando...',
+  booked: 'Reunião marcada.',
+  /** A call that never got an answer (offline, a server that does not respond). */
+  unreachable:
+    'Não foi possível falar com o servidor. Verifique a conexão e tente de novo, ou fale com a gente por e-mail ou telefone.',
+  /** An error the database did not word (a gateway's, say). */
+  failed:
+    'Não foi possível concluir agora. Tente de novo em instantes, ou fale com a gente por e-mail ou telefone.',
+} as const
+
+export const manageMessages = {
+  loading: 'Carregando o agendamento…',
+  loaded: 'Agendamento carregado.',
+  rescheduling: 'Remarcando...',
+  rescheduled: 'Reunião remarcada. Enviamos o novo horário por e-mail.',
+  cancelling: 'Cancelando...',
+  cancelled: 'Reunião cancelada. Enviamos a confirmação por e-mail.',
+  noTimesToMove: 'Não há outros horários livres nas próximas semanas.',
+} as const

@@ -1,0 +1,150 @@
+/**
+ * The booking pages' only way to the backend: the five calls of docs/booking.md through
+ * PostgREST's rpc route with the official client (postgrest-js, as the contact form stores its
+ * rows), and the e-mail function, whose client loads only once there is something to mail.
+ */
+import type { PostgrestClient } from '@supabase/postgrest-js'
+import { bookingMessages } from '../../content/booking-messages.ts'
+import { parseSupabaseEnv } from '../../lib/env.ts'
+import { backendOf, createDataClient, lateFetch } from '../../lib/data-client.ts'
+import type { FreeTimes } from './free-days.ts'
+
+/** What the calls answer about a booking (docs/booking.md, "A booking"). */
+export interface Booking {
+  id: string
+  status: 'confirmed' | 'cancelled' | 'held' | 'no_show'
+  starts_at: string
+  ends_at: string
+  time_zone: string
+  company_time_zone: string
+  meeting_url: string
+  name: string
+  email: string
+  company: string | null
+  note: string
+  sequence: number
+  cancelled_at: string | null
+  cancelled_by: 'visitor' | 'company' | null
+  can_cancel: boolean
+  can_reschedule: boolean
+  /** Only in book_meeting's answer: the one time the page sees it. */
+  manage_token?: string
+}
+
+/** A refusal as the database words it (`message`) with the reason to act on (`details`). */
+export interface Refusal {
+  /** The HTTP status; 0 when no answer came (offline, timed out). */
+  status: number
+  /** PostgREST's code: `PT409` and the like for the booking's own refusals, `23514` a field. */
+  code: string | null
+  details: string | null
+  /** The database's Portuguese words; null when there are none to show. */
+  message: string | null
+  hint: string | null
+}
+
+export type CallResult<T> = { ok: true; data: T } | { ok: false; refusal: Refusal }
+
+export interface NewBooking {
+  starts_at: string
+  name: string
+  email: string
+  company: string | null
+  note: string
+  time_zone: string
+  form_trap: string
+  form_elapsed_ms: number
+}
+
+/** The `integer` argument's ceiling: a tab left open for weeks must not make the call fail. */
+const MAX_ELAPSED_MS = 2_147_483_647
+
+/** A hanging mail function must not keep anyone waiting: the e-mails are queued by then. */
+export const BOOKING_EMAIL_TIMEOUT_MS = 10_000
+
+export interface BookingCalls {
+  freeTimes(): Promise<CallResult<FreeTimes>>
+  book(booking: NewBooking): Promise<CallResult<Booking>>
+  details(token: string): Promise<CallResult<Booking>>
+  cancel(token: string, message: string | null): Promise<CallResult<Booking>>
+  reschedule(token: string, startsAt: string): Promise<CallResult<Booking>>
+}
+
+export function createBookingCalls(db: PostgrestClient = createDataClient()): BookingCalls {
+  const call = async <T>(name: string, args: Record<string, unknown> = {}) => {
+    try {
+      const { data, error, status } = await db.rpc(name, args)
+      if (!error) return { ok: true, data: data as T } as const
+      // postgrest-js turns a thrown fetch (offline, a timeout, CORS) into status 0 with the
+      // exception's text, which is nothing the database said.
+      return {
+        ok: false,
+        refusal: {
+          status,
+          code: status === 0 ? null : (error.code ?? null),
+          details: status === 0 ? null : (error.details ?? null),
+          message: status === 0 ? null : error.message || null,
+          hint: status === 0 ? null : (error.hint ?? null),
+        },
+      } as const
+    } catch (thrown) {
+      console.error(`${name} threw`, thrown)
+      return {
+        ok: false,
+        refusal: { status: 0, code: null, details: null, message: null, hint: null },
+      } as const
+    }
+  }
+  return {
+    freeTimes: () => call<FreeTimes>('booking_free_times'),
+    book: (booking) =>
+      call<Booking>('book_meeting', {
+        ...booking,
+        form_elapsed_ms: Math.min(Math.max(0, Math.round(booking.form_elapsed_ms)), MAX_ELAPSED_MS),
+      }),
+    details: (token) => call<Booking>('booking_details', { token }),
+    cancel: (token, message) => call<Booking>('cancel_booking', { token, message }),
+    reschedule: (token, startsAt) =>
+      call<Booking>('reschedule_booking', { token, starts_at: startsAt }),
+  }
+}
+
+/**
+ * Asks the e-mail function to send the booking's e-mails now. The outbox sends them anyway
+ * (its sweep), so a failure here is only logged, like the contact form's notification.
+ */
+export async function askToSendBookingEmail(token: string): Promise<void> {
+  try {
+    const { FunctionsClient } = await import('@supabase/functions-js')
+    const { baseUrl, headers } = backendOf(
+      parseSupabaseEnv(import.meta.env),
+      window.location.origin,
+    )
+    const functions = new FunctionsClient(`${baseUrl}/functions/v1`, {
+      headers,
+      customFetch: lateFetch,
+    })
+    const { data, error } = await functions.invoke('send-booking-email', {
+      body: { token },
+      timeout: BOOKING_EMAIL_TIMEOUT_MS,
+    })
+    if (error) console.error('send-booking-email failed', error)
+    else console.info('send-booking-email answered', data)
+  } catch (error) {
+    console.error('send-booking-email threw', error)
+  }
+}
+
+/**
+ * What the page says for a refusal: the database's words for its own refusals and a field's
+ * (with when to try again, for a limit); for a call that got no answer, or an error the
+ * database did not word (a gateway's, a wire error), words of the page's own.
+ */
+export function refusalText(refusal: Refusal): string {
+  if (refusal.status === 0) return bookingMessages.unreachable
+  const worded = refusal.code === '23514' || /^PT\d{3}$/.test(refusal.code ?? '')
+  if (!worded || !refusal.message) return bookingMessages.failed
+  return refusal.status === 429 && refusal.hint
+    ? `${refusal.message} ${refusal.hint}`
+    : refusal.message
+}

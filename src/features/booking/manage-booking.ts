@@ -1,0 +1,124 @@
+/**
+ * The page behind a booking's link (/agendar/gerenciar#<token>), in the browser, before any
+ * interaction: the token comes from the address's fragment, which browsers never send, and
+ * goes to the database in the body of a POST; the page shows the booking. Moving or
+ * cancelling it (change-booking.ts) loads when the visitor reaches for either.
+ */
+import { company } from '../../../supabase/functions/_shared/company.ts'
+import { bookingMessages, manageMessages } from '../../content/booking-messages.ts'
+import { elementById } from './book-a-meeting.ts'
+import {
+  createBookingCalls,
+  refusalText,
+  type Booking,
+  type BookingCalls,
+} from './booking-calls.ts'
+import { manageIds as ids } from './booking-ids.ts'
+import { describeWhen, webLink } from './booking-when.ts'
+import { visitorTimeZone } from './free-days.ts'
+
+/** What moving and cancelling (change-booking.ts) work with, made here once. */
+export interface ManagePageParts {
+  doc: Document
+  token: string
+  calls: BookingCalls
+  visitorZone: string
+  announce(text: string): void
+  /** Shows the booking as the database now answers it. */
+  show(booking: Booking): void
+  /** Says, with focus, what went wrong, in the given place. */
+  refuseIn(id: string, text: string): void
+}
+
+export function startManageBookingPage(
+  doc: Document,
+  fragment: string,
+  calls: BookingCalls = createBookingCalls(),
+): void {
+  const byId = <T extends HTMLElement = HTMLElement>(id: string) => elementById<T>(doc, id)
+  const status = byId(ids.status)
+  const announce = (text: string) => {
+    status.textContent = text
+  }
+  const refuseIn = (id: string, text: string) => {
+    const box = byId(id)
+    box.textContent = text
+    box.hidden = false
+    box.focus()
+  }
+  const visitorZone = visitorTimeZone(company.officeHours.timeZone)
+
+  const show = (booking: Booking) => {
+    const { when, companyWhen } = describeWhen(
+      booking.starts_at,
+      visitorZone,
+      booking.company_time_zone,
+    )
+    byId(ids.when).textContent = when
+    const companyLine = byId(ids.companyWhen)
+    companyLine.textContent = companyWhen ?? ''
+    companyLine.hidden = companyWhen === null
+    byId(ids.meeting).replaceChildren(webLink(doc, booking.meeting_url))
+    byId(ids.name).textContent = booking.name
+    byId(ids.email).textContent = booking.email
+    byId(ids.company).textContent = booking.company ?? ''
+    byId(ids.companyRow).hidden = !booking.company
+    byId(ids.note).textContent = booking.note
+    const cancelled = booking.status === 'cancelled'
+    const held = booking.status === 'held'
+    byId(ids.stateCancelled).hidden = !cancelled
+    byId(ids.stateLocked).hidden = !held
+    byId(ids.statePast).hidden = cancelled || held || booking.can_cancel
+    byId(ids.bookAgain).hidden = !cancelled
+    byId(ids.actions).hidden = !booking.can_cancel
+    byId(ids.reschedule).hidden = !booking.can_reschedule
+    byId(ids.booking).hidden = false
+  }
+
+  // The token as the link carries it; whatever it is, the database answers: one that opens
+  // nothing (wrong, cut short, empty) gets the same "not found" as any other.
+  const token = fragment.replace(/^#/, '').trim()
+  const parts: ManagePageParts = { doc, token, calls, visitorZone, announce, show, refuseIn }
+
+  let changes: Promise<typeof import('./change-booking.ts')> | undefined
+  const loadChanges = () => {
+    changes ??= import('./change-booking.ts').catch((error: unknown) => {
+      changes = undefined // a later use tries again
+      throw error
+    })
+    return changes
+  }
+  const actions = byId(ids.actions)
+  // Reaching for a button fetches what it runs.
+  for (const intent of ['pointerdown', 'focusin'] as const)
+    actions.addEventListener(intent, () => void loadChanges().catch(() => undefined), {
+      once: true,
+    })
+  for (const [id, what] of [
+    [ids.reschedule, 'reschedule'],
+    [ids.cancel, 'cancel'],
+  ] as const) {
+    byId(id).addEventListener('click', () => {
+      loadChanges().then(
+        (code) => code.bookingChanges(parts)[what](),
+        (error: unknown) => {
+          console.error('the booking changes could not load', error)
+          refuseIn(ids.refusal, bookingMessages.unreachable)
+        },
+      )
+    })
+  }
+
+  const open = async () => {
+    announce(manageMessages.loading)
+    const result = await calls.details(token)
+    if (!result.ok) {
+      announce('')
+      byId(ids.bookAgain).hidden = result.refusal.details !== 'not_found'
+      return refuseIn(ids.refusal, refusalText(result.refusal))
+    }
+    show(result.data)
+    announce(manageMessages.loaded)
+  }
+  void open()
+}

@@ -1,0 +1,27 @@
+import { bookingOtherWays as ways } from '../../content/booking-page.ts'
+
+const link = 'font-medium break-words text-brand-700 underline'
+
+/** The e-mail and the phone, as links: how to book with no script, and for whoever prefers. */
+export function OtherWays({
+  className,
+  onManagePage = false,
+}: {
+  className?: string
+  onManagePage?: boolean
+}) {
+  const mailto = `mailto:${ways.email}?subject=${encodeURIComponent(ways.emailSubject)}`
+  return (
+    <p className={className}>
+      {onManagePage ? ways.beforeOnManagePage : ways.before}
+      <a href={mailto} className={link}>
+        {ways.email}
+      </a>
+      {ways.between}
+      <a href={ways.phoneHref} className={link}>
+        {ways.phone}
+      </a>
+      {ways.after}
+    </p>
+  )
+}

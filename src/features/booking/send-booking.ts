@@ -1,0 +1,86 @@
+/**
+ * Sending the booking form (/agendar), loaded on the visitor's first use of it
+ * (book-a-meeting.ts): the fields checked in the database's words, `book_meeting` with the
+ * bot signals and the visitor's zone, then the confirmation with the manage link, or the
+ * refusal in place. A lost race (someone booked the time meanwhile) shows the database's
+ * words and fresh times, and keeps what was typed.
+ */
+import { CONTACT_FORM_FIELDS } from '../../../supabase/functions/_shared/contact-form-fields.ts'
+import { bookingMessages } from '../../content/booking-messages.ts'
+import { bookingRefusals } from '../../content/booking.ts'
+import { MANAGE_BOOKING_URL } from '../../routes.ts'
+import type { BookingPageParts } from './book-a-meeting.ts'
+import { elementById } from './book-a-meeting.ts'
+import { askToSendBookingEmail, refusalText, type Booking } from './booking-calls.ts'
+import { explainBookingFields, fieldValue } from './booking-fields.ts'
+import { bookingFieldNames, bookingIds } from './booking-ids.ts'
+import { describeWhen, webLink } from './booking-when.ts'
+import { SLOT_REFUSALS } from './slot-refusals.ts'
+
+const checkedForms = new WeakSet<HTMLFormElement>()
+
+function confirm(parts: BookingPageParts, booking: Booking): void {
+  const { doc, form } = parts
+  const byId = (id: string) => elementById(doc, id)
+  parts.booked()
+  const token = booking.manage_token ?? ''
+  const { when, companyWhen } = describeWhen(
+    booking.starts_at,
+    parts.visitorZone,
+    booking.company_time_zone,
+  )
+  byId(bookingIds.doneWhen).textContent = when
+  const companyLine = byId(bookingIds.doneCompanyWhen)
+  companyLine.textContent = companyWhen ?? ''
+  companyLine.hidden = companyWhen === null
+  byId(bookingIds.doneMeeting).replaceChildren(webLink(doc, booking.meeting_url))
+  byId(bookingIds.doneEmail).textContent = booking.email
+  const manage = elementById<HTMLAnchorElement>(doc, bookingIds.doneManage)
+  manage.href = `${MANAGE_BOOKING_URL}#${token}`
+  byId(bookingIds.doneManageAddress).textContent = manage.href
+  form.hidden = true
+  byId(bookingIds.done).hidden = false
+  parts.announce(bookingMessages.booked)
+  byId(bookingIds.doneTitle).focus()
+  void askToSendBookingEmail(token)
+}
+
+export async function sendBooking(parts: BookingPageParts): Promise<void> {
+  const { form, picker } = parts
+  if (!checkedForms.has(form)) {
+    checkedForms.add(form)
+    // Once the browser has said why a field is wrong, it is checked again as it is typed.
+    form.addEventListener('input', () => explainBookingFields(form))
+  }
+  elementById(parts.doc, bookingIds.refusal).hidden = true
+  const slot = picker.picked()
+  if (!slot) return picker.refuse(bookingRefusals.slot_required)
+  explainBookingFields(form)
+  if (!form.reportValidity()) return
+
+  const everything = form.querySelector('fieldset')
+  const submit = elementById<HTMLButtonElement>(parts.doc, bookingIds.submit)
+  const label = submit.textContent
+  if (everything) everything.disabled = true
+  submit.textContent = bookingMessages.submitting
+  const result = await parts.calls.book({
+    starts_at: slot,
+    name: fieldValue(form, bookingFieldNames.name),
+    email: fieldValue(form, bookingFieldNames.email),
+    company: fieldValue(form, bookingFieldNames.company) || null,
+    note: fieldValue(form, bookingFieldNames.note),
+    time_zone: parts.visitorZone,
+    form_trap: fieldValue(form, CONTACT_FORM_FIELDS.trap),
+    // Since the page started loading: a person picks and types for longer than the
+    // database's minimum (FORM_MIN_FILL_MS); a script booking on load does not.
+    form_elapsed_ms: performance.now(),
+  })
+  if (everything) everything.disabled = false
+  submit.textContent = label
+  if (result.ok) return confirm(parts, result.data)
+
+  const text = refusalText(result.refusal)
+  if (!SLOT_REFUSALS.has(result.refusal.details ?? '')) return parts.refuse(text)
+  picker.refuse(text)
+  await parts.reload(() => bookingMessages.refreshed)
+}

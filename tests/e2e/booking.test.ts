@@ -1,0 +1,472 @@
+/**
+ * A visitor books a free consultation on a phone, from the meeting card on the landing page to
+ * the confirmation, then moves or cancels it from the link it gives, against the real server
+ * and database: what they see, what is stored, and the e-mails queued. A lost race shows fresh
+ * times; a visitor in Manaus reads the company's 9h as 8h; without script the page says how to
+ * book by e-mail or phone; axe finds nothing at any step.
+ */
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
+import {
+  BOOKING_TEXT,
+  bookingPage,
+  watchBookingCalls,
+  type BookingDetails,
+} from '../support/browser/booking-page.ts'
+import { uniqueEmail } from '../support/browser/contact-form.ts'
+import { DESKTOP, PHONE } from '../support/browser/devices.ts'
+import { appConsoleErrors, type PageProblems } from '../support/browser/page-watch.ts'
+import { useE2eSession } from '../support/browser/session.ts'
+import { bookThroughApi, freeTimesOf } from '../support/booking-api.ts'
+import { waitFor } from '../support/wait.ts'
+
+// Every browser here is one unknown address (loopback), and the journeys book more than a
+// day's allowance for such callers and than one day's meetings.
+const session = useE2eSession({
+  settings: { BOOKING_UNKNOWN_ADDRESSES_PER_DAY: '1000', BOOKING_MAX_PER_DAY: '18' },
+})
+
+const SLOT_TAKEN = 'Esse horário acabou de ser reservado por outra pessoa. Escolha outro horário.'
+
+const visitor = (tag: string): BookingDetails => ({
+  name: 'Ana Souza',
+  email: uniqueEmail(tag),
+  company: 'Empresa Exemplo Ltda.',
+  note: 'Queremos um aplicativo para a equipe de campo.',
+})
+
+interface StoredBooking {
+  id: string
+  status: string
+  starts_at: Date
+  sequence: number
+  time_zone: string
+  note: string
+}
+
+const storedBookings = (email: string) =>
+  session
+    .site()
+    .query<StoredBooking>(
+      'select id, status, starts_at, sequence, time_zone, note from public.bookings where email = $1',
+      [email],
+    )
+
+const queuedMail = async (bookingId: string) =>
+  (
+    await session
+      .site()
+      .query<{ kind: string; recipient: string }>(
+        'select kind, recipient from private.booking_messages where booking_id = $1 order by id',
+        [bookingId],
+      )
+  ).map(({ kind, recipient }) => `${kind} to ${recipient}`)
+
+/** The e-mail function is another part of the project: until it exists it answers 404. */
+const unexpectedErrors = (problems: PageProblems) =>
+  appConsoleErrors(problems).filter((text) => !text.startsWith('send-booking-email failed'))
+
+/** Picks the first day with `n` + 1 times, then its `n`-th, by touch; answers the instant. */
+async function pickTime(page: Page, n = 0): Promise<string> {
+  const booking = bookingPage(page)
+  await booking.ready()
+  const days = await booking.dayRadios.count()
+  for (let day = 0; day < days; day += 1) {
+    await booking.tapOption(booking.dayRadios.nth(day))
+    if ((await booking.timeRadios.count()) > n) break
+  }
+  const time = booking.timeRadios.nth(n)
+  await booking.tapOption(time)
+  return (await booking.valueOf(time)) ?? ''
+}
+
+/** Books through the page and waits for the confirmation; answers the manage link. */
+async function bookOnPage(page: Page, details: BookingDetails, n = 0) {
+  const startsAt = await pickTime(page, n)
+  const booking = bookingPage(page)
+  await booking.fill(details)
+  await booking.confirm.tap()
+  await page.getByRole('heading', { level: 2, name: BOOKING_TEXT.booked }).waitFor()
+  const manage = await page
+    .getByRole('link', { name: 'gerenciar o agendamento' })
+    .getAttribute('href')
+  return { startsAt, manage: manage ?? '' }
+}
+
+describe('Booking a free consultation on a phone', () => {
+  it('goes from the meeting card to a confirmed meeting, stored with its e-mails queued', async () => {
+    const { page, problems } = await session.open(PHONE, { timezoneId: 'America/Sao_Paulo' })
+    const calls = watchBookingCalls(page)
+    const violations: string[] = []
+    await page.exposeFunction('reportViolation', (text: string) => violations.push(text))
+    await page.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) =>
+        (window as unknown as { reportViolation(text: string): void }).reportViolation(
+          `${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`,
+        ),
+      ),
+    )
+    await page.goto('/')
+    await page.getByRole('link', { name: 'Consultoria gratuita de 30 minutos' }).tap()
+    await page.waitForURL((url) => url.pathname === '/agendar')
+    expect(await page.title()).toMatch(/^Agende uma consultoria gratuita/)
+
+    const booking = bookingPage(page)
+    await booking.ready()
+    // The whole horizon in one call: every day's times are there before any pick.
+    expect(calls).toEqual(['booking_free_times'])
+    expect(await booking.dayRadios.count()).toBeGreaterThan(1)
+    await booking.tapOption(booking.dayRadios.nth(1))
+    expect(calls).toEqual(['booking_free_times'])
+    // A tap on a day takes focus to its times, and one on a time to the form.
+    await waitFor(
+      'focus to move to the times',
+      () => page.evaluate(() => document.activeElement?.getAttribute('name')),
+      (name) => name === 'booking-time',
+    )
+    const time = booking.timeRadios.first()
+    const startsAt = (await booking.valueOf(time)) ?? ''
+    const clock = await booking.shown(time)
+    await booking.tapOption(time)
+    await waitFor(
+      'focus to move to the form',
+      () => page.evaluate(() => document.activeElement?.id),
+      (id) => id === 'booking-chosen',
+    )
+    expect(await page.locator('#booking-chosen').textContent()).toContain(`às ${clock}`)
+
+    const details = visitor('agenda')
+    await booking.fill(details)
+    await booking.confirm.tap()
+    const confirmation = page.getByRole('region', { name: BOOKING_TEXT.booked })
+    await confirmation.waitFor()
+    await waitFor(
+      'focus on the confirmation',
+      () => page.evaluate(() => document.activeElement?.textContent),
+      (text) => text === BOOKING_TEXT.booked,
+    )
+    expect(await page.getByRole('status').textContent()).toBe('Reunião marcada.')
+    expect(await confirmation.textContent()).toContain(`às ${clock}`)
+    expect(await confirmation.textContent()).toContain(details.email)
+    const meeting = confirmation.getByRole('link', { name: /^https:\/\/meet\.jit\.si\// })
+    const manage = await confirmation
+      .getByRole('link', { name: 'gerenciar o agendamento' })
+      .getAttribute('href')
+    expect(manage).toMatch(/^\/agendar\/gerenciar#[0-9a-f]{64}$/)
+
+    const [stored] = await storedBookings(details.email)
+    expect(stored).toMatchObject({ status: 'confirmed', note: details.note, sequence: 0 })
+    expect(stored?.starts_at.toISOString().replace('.000Z', 'Z')).toBe(startsAt)
+    expect(stored?.time_zone).toBe('America/Sao_Paulo')
+    expect(await meeting.getAttribute('href')).toBe(
+      (
+        await session
+          .site()
+          .query<{ meeting_url: string }>('select meeting_url from public.bookings where id = $1', [
+            stored?.id,
+          ])
+      )[0]?.meeting_url,
+    )
+    const mail = await queuedMail(stored?.id ?? '')
+    expect(mail.slice(0, 2)).toEqual(['confirmation to visitor', 'confirmation to company'])
+    // Then the page asks the e-mail function to send them now.
+    await waitFor(
+      'the page to ask for the e-mails',
+      () => problems.errorResponses.concat(problems.consoleErrors).join('\n'),
+      (seen) => seen.includes('send-booking-email'),
+    )
+    expect(unexpectedErrors(problems)).toEqual([])
+    expect(problems.pageErrors).toEqual([])
+    expect(problems.foreignRequests).toEqual([])
+    // Its policy allows what it does (the calls, the form's code loaded on use), and no more.
+    expect(violations).toEqual([])
+  })
+
+  it('shows the database’s words and fresh times when another visitor books the time first, keeping what was typed', async () => {
+    const { page } = await session.open(PHONE)
+    const calls = watchBookingCalls(page)
+    await page.goto('/agendar')
+    const startsAt = await pickTime(page, 1)
+    const details = visitor('corrida')
+    const booking = bookingPage(page)
+    await booking.fill(details)
+    // Someone else, elsewhere, books that very time while this visitor types.
+    await bookThroughApi(session.site().url, startsAt, uniqueEmail('outra'))
+    await booking.confirm.tap()
+
+    const refusal = page.getByRole('alert').filter({ hasText: SLOT_TAKEN })
+    await refusal.waitFor()
+    await waitFor(
+      'focus on the refusal',
+      () => page.evaluate(() => document.activeElement?.textContent),
+      (text) => text === SLOT_TAKEN,
+    )
+    await waitFor(
+      'fresh free times',
+      () => page.getByRole('status').textContent(),
+      (text) => text === 'Os horários foram atualizados.',
+    )
+    expect(calls).toEqual(['booking_free_times', 'book_meeting', 'booking_free_times'])
+    expect(await booking.times.locator(`input[value="${startsAt}"]`).count()).toBe(0)
+    expect(await booking.values()).toEqual(details)
+    expect(await storedBookings(details.email)).toEqual([])
+
+    // Another time, and the same form, books.
+    await booking.tapOption(booking.timeRadios.first())
+    expect(await refusal.isVisible()).toBe(false)
+    await booking.confirm.tap()
+    await page.getByRole('heading', { level: 2, name: BOOKING_TEXT.booked }).waitFor()
+    expect(await storedBookings(details.email)).toHaveLength(1)
+  })
+
+  it('shows any other refusal above the button, with focus on it', async () => {
+    const { page } = await session.open(PHONE)
+    const details = visitor('duas-vezes')
+    await page.goto('/agendar')
+    await bookOnPage(page, details)
+    await page.goto('/agendar')
+    await pickTime(page, 2)
+    const booking = bookingPage(page)
+    await booking.fill(details)
+    await booking.confirm.tap()
+    const words =
+      'Este e-mail já tem uma reunião marcada. Para mudar o horário ou cancelar, use o link do e-mail de confirmação.'
+    await page.getByRole('alert').filter({ hasText: words }).waitFor()
+    await waitFor(
+      'focus on the refusal',
+      () => page.evaluate(() => document.activeElement?.textContent),
+      (text) => text === words,
+    )
+    expect(await booking.values()).toEqual(details)
+    expect(await storedBookings(details.email)).toHaveLength(1)
+  })
+})
+
+describe('Booking with the keyboard alone', () => {
+  const focused = (page: Page) =>
+    page.evaluate(() => {
+      const active = document.activeElement
+      return {
+        id: active?.id ?? '',
+        name: active?.getAttribute('name') ?? '',
+        value: active instanceof HTMLInputElement ? active.value : '',
+        checked: active instanceof HTMLInputElement && active.checked,
+      }
+    })
+
+  it('walks the days and times with the arrows, goes on with Enter, and books with Enter', async () => {
+    const { page } = await session.open(DESKTOP, { timezoneId: 'America/Sao_Paulo' })
+    await page.goto('/agendar')
+    const booking = bookingPage(page)
+    await booking.ready()
+    // From the top of the page, Tab reaches the days at the one picked.
+    for (let presses = 0; (await focused(page)).name !== 'booking-day'; presses += 1) {
+      expect(presses, 'Tab presses to reach the days').toBeLessThan(30)
+      await page.keyboard.press('Tab')
+    }
+    const first = await focused(page)
+    expect(first).toMatchObject({
+      checked: true,
+      value: await booking.valueOf(booking.dayRadios.first()),
+    })
+    // An arrow picks the next day and stays among the days; its times replace the others.
+    await page.keyboard.press('ArrowRight')
+    const second = await focused(page)
+    expect(second).toMatchObject({ name: 'booking-day', checked: true })
+    expect(second.value).not.toBe(first.value)
+    expect(await page.getByRole('status').textContent()).toMatch(/^\d+ horários? livres? em /)
+    const firstTime = (await booking.valueOf(booking.timeRadios.first())) ?? ''
+    expect(firstTime.startsWith(second.value)).toBe(true)
+    // Enter goes on to the times, an arrow picks one, Enter goes on to the form.
+    await page.keyboard.press('Enter')
+    expect(await focused(page)).toMatchObject({ name: 'booking-time', value: firstTime })
+    await page.keyboard.press('ArrowRight')
+    const time = await focused(page)
+    expect(time).toMatchObject({ name: 'booking-time', checked: true })
+    await page.keyboard.press('Enter')
+    expect((await focused(page)).id).toBe('booking-chosen')
+
+    const details = visitor('teclado')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(details.name)
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(details.email)
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(details.note)
+    await page.getByLabel(/^\s*e-?mail/i).focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('heading', { level: 2, name: BOOKING_TEXT.booked }).waitFor()
+    expect((await focused(page)).id).toBe('booking-done-title')
+    const [stored] = await storedBookings(details.email)
+    expect(stored?.starts_at.toISOString().replace('.000Z', 'Z')).toBe(time.value)
+  })
+})
+
+describe('Managing a booking from its link', () => {
+  it('cancels it, with a message, and its time is free again', async () => {
+    const { page } = await session.open(PHONE)
+    const calls = watchBookingCalls(page)
+    const details = visitor('cancela')
+    await page.goto('/agendar')
+    const { startsAt, manage } = await bookOnPage(page, details)
+    expect((await freeTimesOf(session.site().url)).slots).not.toContain(startsAt)
+
+    await page.goto(manage)
+    await page.getByText(details.note).waitFor()
+    // The token travels in a POST body, never in an address a server sees.
+    expect(calls.at(-1)).toBe('booking_details')
+    await page.getByRole('button', { name: BOOKING_TEXT.cancel }).tap()
+    await page
+      .getByLabel('Quer deixar uma mensagem para a equipe? (opcional)')
+      .fill('Surgiu um imprevisto.')
+    await page.getByRole('button', { name: BOOKING_TEXT.confirmCancel }).tap()
+    await page.getByText(BOOKING_TEXT.cancelled).waitFor()
+    expect(await page.getByRole('button', { name: BOOKING_TEXT.cancel }).isVisible()).toBe(false)
+    expect(await page.getByRole('link', { name: 'Agendar outra reunião' }).isVisible()).toBe(true)
+
+    const [stored] = await storedBookings(details.email)
+    expect(stored?.status).toBe('cancelled')
+    expect(await queuedMail(stored?.id ?? '')).toEqual(
+      expect.arrayContaining(['cancellation to visitor', 'cancellation to company']),
+    )
+    expect((await freeTimesOf(session.site().url)).slots).toContain(startsAt)
+
+    // The link still shows it, cancelled.
+    await page.reload()
+    await page.getByText(BOOKING_TEXT.cancelled).waitFor()
+  })
+
+  it('moves it to another time from fresh free times', async () => {
+    const { page } = await session.open(PHONE)
+    const details = visitor('remarca')
+    await page.goto('/agendar')
+    const { startsAt, manage } = await bookOnPage(page, details)
+
+    await page.goto(manage)
+    await page.getByRole('button', { name: BOOKING_TEXT.reschedule }).tap()
+    const picker = bookingPage(page, page.locator('#manage-reschedule-form'))
+    await picker.ready()
+    await picker.tapOption(picker.dayRadios.last())
+    const next = picker.timeRadios.last()
+    const newStart = (await picker.valueOf(next)) ?? ''
+    const clock = await picker.shown(next)
+    await picker.tapOption(next)
+    await page.getByRole('button', { name: BOOKING_TEXT.confirmMove }).tap()
+    await waitFor(
+      'the moved time on the page',
+      () => page.getByRole('status').textContent(),
+      (text) => text?.startsWith('Reunião remarcada') ?? false,
+    )
+    expect(await page.locator('#manage-when').textContent()).toContain(`às ${clock}`)
+    expect(newStart).not.toBe(startsAt)
+
+    const [stored] = await storedBookings(details.email)
+    expect(stored?.starts_at.toISOString().replace('.000Z', 'Z')).toBe(newStart)
+    expect(stored?.sequence).toBe(1)
+    expect(await queuedMail(stored?.id ?? '')).toEqual(
+      expect.arrayContaining(['update to visitor', 'update to company']),
+    )
+  })
+
+  it('says a link that opens nothing was not found', async () => {
+    const { page } = await session.open(PHONE)
+    for (const address of ['/agendar/gerenciar', `/agendar/gerenciar#${'0'.repeat(64)}`]) {
+      await page.goto(address)
+      await page
+        .getByRole('alert')
+        .filter({ hasText: 'Não encontramos esse agendamento. Confira o link do e-mail.' })
+        .waitFor()
+      expect(await page.getByRole('link', { name: 'Agendar outra reunião' }).isVisible()).toBe(true)
+    }
+  })
+})
+
+describe("The times on the visitor's clock", () => {
+  /** A free 9h in São Paulo (12:00Z, no DST) and its day there. */
+  const nineInSaoPaulo = async () => {
+    const slot = (await freeTimesOf(session.site().url)).slots.find((s) => s.endsWith('T12:00:00Z'))
+    if (!slot) throw new Error('No free 9h in the horizon')
+    return slot
+  }
+
+  it.each([
+    ['America/Manaus', '08:00', /Horários no seu fuso: .*Amazonas.* \(GMT-4\)\./],
+    ['America/Sao_Paulo', '09:00', null],
+  ] as const)(
+    'a visitor in %s reads the company’s 9h as %s',
+    async (timezoneId, clock, zoneNote) => {
+      const slot = await nineInSaoPaulo()
+      const { page } = await session.open(PHONE, { timezoneId })
+      await page.goto('/agendar')
+      const booking = bookingPage(page)
+      await booking.ready()
+      await booking.tapOption(booking.days.locator(`input[value="${slot.slice(0, 10)}"]`))
+      const radio = booking.times.locator(`input[value="${slot}"]`)
+      expect(await booking.shown(radio)).toBe(clock)
+      const note = (await page.locator('#booking-times-note').textContent()) ?? ''
+      if (zoneNote) expect(note).toMatch(zoneNote)
+      else expect(note).not.toMatch(/fuso|GMT/)
+    },
+  )
+})
+
+describe('The booking pages without JavaScript', () => {
+  it('say how to book or change a meeting by e-mail or phone, as links', async () => {
+    const { page } = await session.open(PHONE, { javaScriptEnabled: false })
+    for (const address of ['/agendar', '/agendar/gerenciar']) {
+      await page.goto(address)
+      const main = page.getByRole('main')
+      expect(
+        await main.getByRole('link', { name: 'contato@auroradigital.com.br' }).getAttribute('href'),
+      ).toMatch(/^mailto:contato@auroradigital\.com\.br\?subject=/)
+      expect(
+        await main.getByRole('link', { name: '+55 (11) 4002-8922' }).getAttribute('href'),
+      ).toBe('tel:+551140028922')
+      // No picker, form or loading message that would never finish.
+      expect(await main.getByRole('status').isVisible()).toBe(false)
+      expect(await main.getByRole('radio').count()).toBe(0)
+    }
+    await page.goto('/agendar')
+    expect(await page.getByText(BOOKING_TEXT.noScript).isVisible()).toBe(true)
+  })
+})
+
+describe('Accessibility of the booking pages (WCAG 2.2 AA, axe)', () => {
+  it('finds no violation at any step of booking, moving and cancelling', async () => {
+    const { page } = await session.open(PHONE)
+    const check = async (state: string) => {
+      await waitForAnimations(page)
+      await expectNoAxeViolations(page, state)
+    }
+    await page.goto('/agendar')
+    await bookingPage(page).ready()
+    await check('/agendar (free times shown)')
+    await pickTime(page)
+    await check('/agendar (a time picked, the form shown)')
+    await bookingPage(page).fill(visitor('axe'))
+    await bookingPage(page).confirm.tap()
+    await page.getByRole('heading', { level: 2, name: BOOKING_TEXT.booked }).waitFor()
+    await check('/agendar (booked)')
+
+    const manage = await page
+      .getByRole('link', { name: 'gerenciar o agendamento' })
+      .getAttribute('href')
+    await page.goto(manage ?? '')
+    await page.getByRole('button', { name: BOOKING_TEXT.reschedule }).waitFor()
+    await check('/agendar/gerenciar (the booking)')
+    await page.getByRole('button', { name: BOOKING_TEXT.reschedule }).tap()
+    await bookingPage(page, page.locator('#manage-reschedule-form')).ready()
+    await check('/agendar/gerenciar (moving it)')
+    await page.getByRole('button', { name: 'Voltar' }).filter({ visible: true }).tap()
+    await page.getByRole('button', { name: BOOKING_TEXT.cancel }).tap()
+    await check('/agendar/gerenciar (cancelling it)')
+    await page.getByRole('button', { name: BOOKING_TEXT.confirmCancel }).tap()
+    await page.getByText(BOOKING_TEXT.cancelled).waitFor()
+    await check('/agendar/gerenciar (cancelled)')
+    await page.goto('/agendar/gerenciar')
+    await page.getByRole('alert').filter({ visible: true }).waitFor()
+    await check('/agendar/gerenciar (a link that opens nothing)')
+  })
+})
