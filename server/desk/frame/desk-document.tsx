@@ -32,7 +32,8 @@ export const DeskDocument = ({ title, csrfToken, children }: DeskDocumentProps) 
         <p class="brand">{deskCopy.brand}</p>
         {csrfToken !== undefined && (
           <nav aria-label={deskCopy.layout.navLabel}>
-            <a href={deskPaths.home}>{deskCopy.layout.leads}</a>
+            <a href={deskPaths.home}>{deskCopy.layout.overview}</a>
+            <a href={deskPaths.leads}>{deskCopy.layout.leads}</a>
             <QuarantineNavLink />
             <form method="post" action={deskPaths.logout}>
               <input type="hidden" name="_csrf" value={csrfToken} />

@@ -14,7 +14,7 @@ export const ErrorPage = ({ status, csrfToken }: { status: 403 | 404; csrfToken?
     <h1>{TEXTS[status].title}</h1>
     <p>{TEXTS[status].text}</p>
     <p>
-      <a href={deskPaths.home}>{deskCopy.lead.back}</a>
+      <a href={deskPaths.leads}>{deskCopy.lead.back}</a>
     </p>
   </DeskDocument>
 )

@@ -80,6 +80,15 @@ dl.facts + h2 { margin-top: 1.25rem; }
 .check { display: flex; gap: 0.5rem; align-items: flex-start; font-weight: 400; }
 .check input { margin-top: 0.3rem; }
 .grid-2 { display: grid; gap: 1.25rem; grid-template-columns: repeat(auto-fit, minmax(20rem, 1fr)); }
+.charts { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); margin-bottom: 1rem; }
+.chart { margin: 0; }
+.chart figcaption { font-weight: 600; margin-bottom: 0.25rem; }
+.chart-max { font-weight: 400; color: #4a5565; }
+.chart svg { display: block; }
+.chart .axis { stroke: #8a96a6; stroke-width: 1; }
+.bar-views { fill: #3b6fb6; }
+.bar-leads { fill: #1f7a4d; }
+.bar-meetings { fill: #8a4fb3; }
 @media (max-width: 40rem) { main { padding: 1rem; } dl.facts { grid-template-columns: 1fr; } }
 `.trim()
 
