@@ -79,9 +79,10 @@ $$;
 revoke all on function private.attribution_source(text, text) from public;
 
 -- Before the guard (triggers run in name order): whatever sent the row, its attribution is
--- clean before anything reads it. A booking's lead passes here too.
+-- clean before anything reads it. A booking's lead passes here too. As its owner: the visitor's
+-- role may not call what is in schema private.
 create or replace function private.clean_attribution()
-  returns trigger language plpgsql set search_path = ''
+  returns trigger language plpgsql security definer set search_path = ''
 as $$
 begin
   new.referrer_origin := private.clean_referrer_origin(new.referrer_origin);

@@ -27,6 +27,9 @@ export const CARRIED_PARAMS = { referrer: 'ref', landing: 'landing' } as const
 /** Nothing longer is kept by the database; a longer value is not worth carrying either. */
 const MAX_VALUE = 200
 
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+
 const externalOrigin = (value: string | null, ownOrigin: string): string | undefined => {
   if (!value) return undefined
   try {
@@ -50,7 +53,9 @@ export function readArrival(url: URL, referrer: string): Attribution {
   const arrival: Attribution = {}
   for (const name of UTM_PARAMS) {
     const value = url.searchParams.get(name)?.trim()
-    if (value) arrival[name] = value.slice(0, MAX_VALUE)
+    // A NUL (%00) would make the whole insert fail (PostgreSQL text cannot hold one), and the
+    // message with it: such a value, or any control character, is not carried at all.
+    if (value && !CONTROL.test(value)) arrival[name] = value.slice(0, MAX_VALUE)
   }
   const origin =
     externalOrigin(referrer, url.origin) ??
