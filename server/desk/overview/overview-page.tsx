@@ -1,4 +1,5 @@
 /** @jsxImportSource hono/jsx */
+import type { Child } from 'hono/jsx'
 import { deskCopy } from '../copy.ts'
 import { DeskDocument } from '../frame/desk-document.tsx'
 import { VisitorText } from '../frame/visitor-text.tsx'
@@ -31,6 +32,13 @@ const dateTimeIn = (timeZone: string, value: Date) =>
     hour: '2-digit',
     minute: '2-digit',
   }).format(value)
+
+/** A table that may scroll sideways on a narrow screen: reachable and named for the keyboard. */
+const ScrollableTable = ({ label, children }: { label: string; children: Child }) => (
+  <div class="table-wrap" tabindex={0} role="region" aria-label={label}>
+    {children}
+  </div>
+)
 
 /** A source's key as the company reads it; a real source is visitor text. */
 const SourceName = ({ source }: { source: string }) => {
@@ -88,7 +96,7 @@ export const OverviewPage = ({
           <WeeklyBars weeks={weeks} series="leads" label={copy.series.leads} />
           <WeeklyBars weeks={weeks} series="meetings" label={copy.series.meetings} />
         </div>
-        <div class="table-wrap">
+        <ScrollableTable label={copy.weeksCaption}>
           <table id="semanas">
             <caption>{copy.weeksCaption}</caption>
             <thead>
@@ -114,7 +122,7 @@ export const OverviewPage = ({
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollableTable>
       </section>
 
       <section class="panel" aria-labelledby="conversao">
@@ -136,7 +144,7 @@ export const OverviewPage = ({
           {sources.length === 0 ? (
             <p>{copy.noSources}</p>
           ) : (
-            <div class="table-wrap">
+            <ScrollableTable label={copy.sourcesCaption}>
               <table id="tabela-origens">
                 <caption>{copy.sourcesCaption}</caption>
                 <thead>
@@ -160,7 +168,7 @@ export const OverviewPage = ({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollableTable>
           )}
         </section>
 
@@ -169,7 +177,7 @@ export const OverviewPage = ({
           {campaigns.length === 0 ? (
             <p>{copy.noCampaigns}</p>
           ) : (
-            <div class="table-wrap">
+            <ScrollableTable label={copy.campaignsCaption}>
               <table id="tabela-campanhas">
                 <caption>{copy.campaignsCaption}</caption>
                 <thead>
@@ -191,7 +199,7 @@ export const OverviewPage = ({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollableTable>
           )}
         </section>
       </div>
@@ -199,7 +207,7 @@ export const OverviewPage = ({
       <div class="grid-2">
         <section class="panel" aria-labelledby="envio">
           <h2 id="envio">{copy.mailHeading}</h2>
-          <div class="table-wrap">
+          <ScrollableTable label={copy.mailCaption}>
             <table id="tabela-envio">
               <caption>{copy.mailCaption}</caption>
               <thead>
@@ -224,7 +232,7 @@ export const OverviewPage = ({
                 />
               </tbody>
             </table>
-          </div>
+          </ScrollableTable>
         </section>
 
         <section class="panel" aria-labelledby="proximas">
@@ -232,7 +240,7 @@ export const OverviewPage = ({
           {overview.nextMeetings.length === 0 ? (
             <p>{copy.noMeetings}</p>
           ) : (
-            <div class="table-wrap">
+            <ScrollableTable label={copy.meetingsCaption}>
               <table id="tabela-reunioes">
                 <caption>{copy.meetingsCaption}</caption>
                 <thead>
@@ -254,7 +262,7 @@ export const OverviewPage = ({
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollableTable>
           )}
         </section>
       </div>

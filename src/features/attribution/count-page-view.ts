@@ -10,11 +10,14 @@ export const deviceClass = (width: number): 'phone' | 'tablet' | 'desktop' =>
  * own backend's public.count_page_view (decision 033) with the page, the device class and the
  * source, and nothing that identifies the visitor. `sendBeacon` cannot set headers, so the key
  * goes in `?apikey=` (the gateway accepts it there) and the body is text/plain, which needs no
- * CORS preflight. Whatever happens to it is never the visitor's concern: no answer is read
+ * CORS preflight. Sent at the latest as the page is left. Whatever happens to it is never the visitor's concern: no answer is read
  * and a failure is dropped silently.
  */
 export function countPageView(arrival: Attribution, page = window.location.pathname): void {
+  let sent = false
   const send = () => {
+    if (sent) return
+    sent = true
     try {
       const env = parseSupabaseEnv(import.meta.env)
       const base = resolveSupabaseUrl(env.url, window.location.origin)
@@ -34,4 +37,6 @@ export function countPageView(arrival: Attribution, page = window.location.pathn
   }
   if ('requestIdleCallback' in window) window.requestIdleCallback(send, { timeout: 5000 })
   else setTimeout(send, 1)
+  // A visitor who leaves before the browser was idle still counts: a beacon outlives the page.
+  addEventListener('pagehide', send, { once: true })
 }
