@@ -233,7 +233,8 @@ export const createRpcRoutes = (deps: RestDeps) => {
     try {
       const overloads = (await routineCache()).get(name) ?? []
       const routine = rawTextRoutine(overloads)
-      if (!routine) return noSuchFunction(c, name, [], overloads)
+      // A function that takes named arguments reads JSON only: text is the wrong media type.
+      if (!routine) return refuseBodyType(c) as Response
       if (!routine.anonMayExecute) {
         return postgrestError(c, 401, {
           code: '42501',
