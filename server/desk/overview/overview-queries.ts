@@ -69,67 +69,58 @@ const WINDOW = `
 
 const int = (value: unknown) => Number(value ?? 0)
 
-const weeksSql = `
+// The leads of the window, read once (materialized) for the three figures drawn from them. The
+// source is private.attribution_source's rule written out: a function with its own search_path
+// is not inlined, and calling it per lead cost a second at 100 000 leads (BENCHMARKS.md §12). A
+// booking's lead and its booking are created in the same instant, so a meeting counts in the
+// week its lead does.
+const leadFiguresSql = `
 with ${WINDOW},
-weeks as (
-  select (since.first_week + 7 * n) as week from since, generate_series(0, ${OVERVIEW_WEEKS - 1}) n
-),
-views as (
-  select date_trunc('week', v.day)::date as week, sum(v.views) as n
-    from private.page_views v, since
-   where v.day >= since.first_week
-   group by 1
-),
-leads as (
-  select date_trunc('week', s.created_at at time zone since.tz)::date as week, count(*) as n
-    from public.contact_submissions s, since
-   where s.created_at >= since.starts
-   group by 1
-),
-meetings as (
-  select date_trunc('week', b.created_at at time zone since.tz)::date as week, count(*) as n
-    from public.bookings b, since
-   where b.created_at >= since.starts
-   group by 1
-)
-select to_char(w.week, 'YYYY-MM-DD') as week, coalesce(views.n, 0) as views,
-       coalesce(leads.n, 0) as leads, coalesce(meetings.n, 0) as meetings
-  from weeks w
-  left join views using (week)
-  left join leads using (week)
-  left join meetings using (week)
- order by w.week`
-
-// Leads and meetings grouped by the same rule the beacon's visits were counted under.
-const sourcesSql = `
-with ${WINDOW},
-views as (
-  select v.source, sum(v.views) as n
-    from private.page_views v, since where v.day >= since.first_week group by 1
-),
-leads as (
-  select private.attribution_source(s.utm_source, s.referrer_origin) as source,
-         count(*) as n, count(b.id) as meetings
+lead_rows as materialized (
+  select date_trunc('week', s.created_at at time zone since.tz)::date as week,
+         coalesce(lower(nullif(btrim(s.utm_source), '')),
+                  substring(s.referrer_origin from '^https?://(?:www\\.)?([^:/]+)'), '') as source,
+         s.utm_campaign as campaign,
+         b.id is not null as booked
     from public.contact_submissions s
     left join public.bookings b on b.lead_id = s.id, since
    where s.created_at >= since.starts
-   group by 1
 )
-select source, coalesce(views.n, 0) as views, coalesce(leads.n, 0) as leads,
-       coalesce(leads.meetings, 0) as meetings
-  from views full join leads using (source)
- order by leads desc, views desc, source
- limit ${TOP_ROWS}`
+select
+  (select coalesce(json_agg(w order by w.week), '[]') from (
+     select to_char(week, 'YYYY-MM-DD') as week, count(*) as leads,
+            count(*) filter (where booked) as meetings
+       from lead_rows group by week) w) as weeks,
+  (select coalesce(json_agg(t), '[]') from (
+     select source, count(*) as leads, count(*) filter (where booked) as meetings
+       from lead_rows group by source order by count(*) desc, source limit ${TOP_ROWS * 5}) t)
+    as sources,
+  (select coalesce(json_agg(t), '[]') from (
+     select campaign, count(*) as leads, count(*) filter (where booked) as meetings
+       from lead_rows where campaign is not null
+      group by campaign order by count(*) desc, count(*) filter (where booked) desc, campaign
+      limit ${TOP_ROWS}) t) as campaigns`
 
-const campaignsSql = `
+// Visits: the page_views rows of the window, by week and by source, in one read.
+const viewFiguresSql = `
+with ${WINDOW},
+view_rows as materialized (
+  select date_trunc('week', v.day)::date as week, v.source, v.views
+    from private.page_views v, since where v.day >= since.first_week
+)
+select
+  (select coalesce(json_agg(w), '[]') from (
+     select to_char(week, 'YYYY-MM-DD') as week, sum(views) as views
+       from view_rows group by week) w) as weeks,
+  (select coalesce(json_agg(t), '[]') from (
+     select source, sum(views) as views from view_rows
+      group by source order by sum(views) desc, source limit ${TOP_ROWS * 5}) t) as sources`
+
+/** The window's Mondays, oldest first. */
+const weekListSql = `
 with ${WINDOW}
-select s.utm_campaign as campaign, count(*) as leads, count(b.id) as meetings
-  from public.contact_submissions s
-  left join public.bookings b on b.lead_id = s.id, since
- where s.created_at >= since.starts and s.utm_campaign is not null
- group by 1
- order by leads desc, meetings desc, campaign
- limit ${TOP_ROWS}`
+select to_char(since.first_week + 7 * n, 'YYYY-MM-DD') as week
+  from since, generate_series(0, ${OVERVIEW_WEEKS - 1}) n order by n`
 
 // What the sweeps have yet to send: the partial indexes on unsent rows keep these small.
 const leadMailSql = `
@@ -162,37 +153,63 @@ const mailQueue = (row: Record<string, unknown> | undefined): MailQueue => ({
   oldest: row?.oldest ? new Date(row.oldest as string | Date) : null,
 })
 
+interface LeadFigureRows {
+  weeks: { week: string; leads: number; meetings: number }[]
+  sources: { source: string; leads: number; meetings: number }[]
+  campaigns: { campaign: string; leads: number; meetings: number }[]
+}
+interface ViewFigureRows {
+  weeks: { week: string; views: number }[]
+  sources: { source: string; views: number }[]
+}
+
+/**
+ * The top sources: by leads, then by visits, from the leaders of each (a source with many
+ * visits and no lead still shows, as one with leads and few visits does).
+ */
+const topSources = (leads: LeadFigureRows['sources'], views: ViewFigureRows['sources']) => {
+  const rows = new Map<string, SourceFigures>()
+  const row = (source: string) => {
+    const found = rows.get(source) ?? { source, views: 0, leads: 0, meetings: 0 }
+    rows.set(source, found)
+    return found
+  }
+  for (const lead of leads)
+    Object.assign(row(lead.source), { leads: int(lead.leads), meetings: int(lead.meetings) })
+  for (const view of views) row(view.source).views = int(view.views)
+  return [...rows.values()]
+    .sort((a, b) => b.leads - a.leads || b.views - a.views || a.source.localeCompare(b.source))
+    .slice(0, TOP_ROWS)
+}
+
 /** Everything the overview shows, as of `now`. */
 export const readOverview = async (db: Queryable, now = new Date()): Promise<Overview> => {
   const at = [now.toISOString()]
   const zone = await db.query<{ time_zone: string }>(
     'select time_zone from private.booking_settings',
   )
-  const weeks = await db.query<Record<string, unknown>>(weeksSql, at)
-  const sources = await db.query<Record<string, unknown>>(sourcesSql, at)
-  const campaigns = await db.query<Record<string, unknown>>(campaignsSql, at)
+  const weekList = await db.query<{ week: string }>(weekListSql, at)
+  const leadFigures = (await db.query<LeadFigureRows>(leadFiguresSql, at)).rows[0]
+  const viewFigures = (await db.query<ViewFigureRows>(viewFiguresSql, at)).rows[0]
   const leadMail = await db.query<Record<string, unknown>>(leadMailSql)
   const bookingMail = await db.query<Record<string, unknown>>(bookingMailSql, at)
   const meetings = await db.query<{ starts_at: Date | string; name: string; status: string }>(
     nextMeetingsSql,
     at,
   )
+  const leadWeeks = new Map((leadFigures?.weeks ?? []).map((row) => [row.week, row]))
+  const viewWeeks = new Map((viewFigures?.weeks ?? []).map((row) => [row.week, row]))
   return {
     timeZone: zone.rows[0]?.time_zone ?? 'America/Sao_Paulo',
-    weeks: weeks.rows.map((row) => ({
-      week: String(row.week),
-      views: int(row.views),
-      leads: int(row.leads),
-      meetings: int(row.meetings),
+    weeks: weekList.rows.map(({ week }) => ({
+      week,
+      views: int(viewWeeks.get(week)?.views),
+      leads: int(leadWeeks.get(week)?.leads),
+      meetings: int(leadWeeks.get(week)?.meetings),
     })),
-    sources: sources.rows.map((row) => ({
-      source: String(row.source ?? ''),
-      views: int(row.views),
-      leads: int(row.leads),
-      meetings: int(row.meetings),
-    })),
-    campaigns: campaigns.rows.map((row) => ({
-      campaign: String(row.campaign),
+    sources: topSources(leadFigures?.sources ?? [], viewFigures?.sources ?? []),
+    campaigns: (leadFigures?.campaigns ?? []).map((row) => ({
+      campaign: row.campaign,
       leads: int(row.leads),
       meetings: int(row.meetings),
     })),
