@@ -27,6 +27,7 @@ export const CARRIED_PARAMS = { referrer: 'ref', landing: 'landing' } as const
 /** Nothing longer is kept by the database; a longer value is not worth carrying either. */
 const MAX_VALUE = 200
 
+// deno-lint-ignore no-control-regex
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
 
