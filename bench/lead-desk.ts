@@ -48,7 +48,7 @@ const CASES: Case[] = [
   },
   {
     name: 'filter status + delivery',
-    filter: { search: '', status: 'novo', delivery: 'falhou' },
+    filter: { ...EMPTY_FILTER, status: 'novo', delivery: 'falhou' },
     page: 1,
   },
 ]

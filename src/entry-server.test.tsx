@@ -121,6 +121,14 @@ describe('the landing page, as prerendered', () => {
       'message',
       'website',
       'elapsed_ms',
+      // Where the visitor came from, filled in on submit (decision 033).
+      'referrer_origin',
+      'landing_path',
+      'utm_source',
+      'utm_medium',
+      'utm_campaign',
+      'utm_term',
+      'utm_content',
     ])
     const noScript = form.querySelector('noscript')?.innerHTML ?? ''
     expect(noScript).toContain('href="mailto:contato@auroradigital.com.br"')

@@ -27,8 +27,9 @@ export type RoutineCache = Map<string, Routine[]>
 
 /**
  * Like PostgREST's: plain functions (no procedures, aggregates or trigger functions) in public
- * whose inputs all have names. PostgREST also accepts one unnamed json or text argument; no
- * function of ours has one, so this subset leaves them out.
+ * whose inputs all have names, or whose one input is an unnamed `text` (called with the raw
+ * body of a `text/plain` POST, as navigator.sendBeacon sends a string; its name is ''). PostgREST
+ * also takes one unnamed json, xml or bytea argument; no function of ours has one.
  */
 export const loadRoutineCache = async (db: Queryable): Promise<RoutineCache> => {
   const { rows } = await db.query<Routine>(
@@ -40,7 +41,7 @@ export const loadRoutineCache = async (db: Queryable): Promise<RoutineCache> => 
                        'required', a.position <= p.pronargs - p.pronargdefaults)
                      order by a.position)
                 from (
-                  select arg.name, arg.type,
+                  select coalesce(arg.name, '') as name, arg.type,
                          row_number() over (order by arg.ordinality) as position
                     from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]),
                                 p.proargnames, p.proargmodes::text[])
@@ -59,11 +60,15 @@ export const loadRoutineCache = async (db: Queryable): Promise<RoutineCache> => 
       where p.pronamespace = 'public'::regnamespace
         and p.prokind = 'f'
         and p.prorettype <> 'trigger'::regtype
-        and not exists (
-          select 1
-            from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]), p.proargnames,
-                        p.proargmodes::text[]) as arg (type, name, mode)
-           where coalesce(arg.mode, 'i') in ('i', 'b', 'v') and coalesce(arg.name, '') = ''
+        and (
+          not exists (
+            select 1
+              from unnest(coalesce(p.proallargtypes, p.proargtypes::oid[]), p.proargnames,
+                          p.proargmodes::text[]) as arg (type, name, mode)
+             where coalesce(arg.mode, 'i') in ('i', 'b', 'v') and coalesce(arg.name, '') = ''
+          )
+          or (p.pronargs = 1 and p.proargtypes[0] = 'text'::regtype
+              and coalesce(p.proargnames[1], '') = '' and p.proallargtypes is null)
         )`,
   )
   const cache: RoutineCache = new Map()

@@ -6,8 +6,12 @@ export const AGENDA_VIEWS = ['proximas', 'passadas', 'canceladas'] as const
 export type AgendaView = (typeof AGENDA_VIEWS)[number]
 
 export const deskPaths = {
+  /** The overview (server/desk/overview/): the first page after sign-in. */
   home: DESK_PATH,
-  page: (page: number) => (page > 1 ? `${DESK_PATH}?pagina=${page}` : DESK_PATH),
+  /** The list of leads; before the overview it was the home, whose old links redirect here. */
+  leads: `${DESK_PATH}/contatos`,
+  page: (page: number) =>
+    page > 1 ? `${DESK_PATH}/contatos?pagina=${page}` : `${DESK_PATH}/contatos`,
   login: `${DESK_PATH}/entrar`,
   logout: `${DESK_PATH}/sair`,
   logoutEverywhere: `${DESK_PATH}/sair-de-todos`,

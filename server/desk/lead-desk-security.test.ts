@@ -73,7 +73,7 @@ afterAll(async () => {
 
 const pageRoutes = () => [
   '/painel',
-  '/painel?pagina=2',
+  '/painel/contatos?pagina=2',
   `/painel/contatos/${leadId}`,
   '/painel/exportar?formato=csv',
   '/painel/exportar?formato=json',
@@ -407,42 +407,42 @@ const CRLF_ID = '%0D%0ALocation:%20https:%2F%2Foutro.example'
 const HOSTILE_DESK_CASES: HostileDeskCase[] = [
   ...['1e20', '1e308', 'Infinity', '-1', '2.5', '0x10', '0', ''].map((page): HostileDeskCase => ({
     label: `page number ${page === '' ? '(empty)' : page}`,
-    path: () => `/painel?pagina=${page}`,
+    path: () => `/painel/contatos?pagina=${page}`,
     status: 404,
     shows: 'não encontrado',
   })),
   {
     label: 'page number of 23 digits',
     answer: 'the last page',
-    path: () => '/painel?pagina=99999999999999999999999',
+    path: () => '/painel/contatos?pagina=99999999999999999999999',
     status: 200,
     shows: '<h1>Contatos</h1>',
   },
   {
     label: 'erasure notice counting 1e21 leads',
     answer: 'the list, without a notice',
-    path: () => '/painel?aviso=apagado&n=1e21',
+    path: () => '/painel/contatos?aviso=apagado&n=1e21',
     status: 200,
     not: 'apagado',
   },
   {
     label: 'erasure notice counting -3 leads',
     answer: 'the list, without a notice',
-    path: () => '/painel?aviso=apagado&n=-3',
+    path: () => '/painel/contatos?aviso=apagado&n=-3',
     status: 200,
     not: 'apagado',
   },
   {
     label: 'erasure notice without a count',
     answer: 'the list, without a notice',
-    path: () => '/painel?aviso=apagado',
+    path: () => '/painel/contatos?aviso=apagado',
     status: 200,
     not: 'apagado',
   },
   {
     label: 'an unknown notice with markup',
     answer: 'the list, without a notice',
-    path: () => '/painel?aviso=%3Cscript%3Ealert(1)%3C/script%3E',
+    path: () => '/painel/contatos?aviso=%3Cscript%3Ealert(1)%3C/script%3E',
     status: 200,
     not: 'alert(1)',
   },
@@ -503,7 +503,7 @@ const HOSTILE_DESK_CASES: HostileDeskCase[] = [
     path: () => '/painel/filtro',
     form: { search: 'Hostil\u0000' },
     status: 303,
-    location: () => '/painel',
+    location: () => '/painel/contatos',
   },
   {
     label: 'a status filter with SQL',
@@ -512,13 +512,13 @@ const HOSTILE_DESK_CASES: HostileDeskCase[] = [
     path: () => '/painel/filtro',
     form: { status: "novo' or '1'='1" },
     status: 303,
-    location: () => '/painel',
+    location: () => '/painel/contatos',
   },
   {
     label: 'an export in an unknown format',
     path: () => '/painel/exportar?formato=xml',
     status: 303,
-    location: () => '/painel',
+    location: () => '/painel/contatos',
   },
   {
     label: 'API: an export since 31 February',

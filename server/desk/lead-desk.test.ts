@@ -84,7 +84,7 @@ describe('signing in', () => {
   it('opens the list with the right password and lands there with a session cookie', async () => {
     const client = await signedIn()
     expect([...client.cookies.keys()]).toContain('painel_sessao')
-    const list = await client.request('/painel')
+    const list = await client.request('/painel/contatos')
     expect(list.status).toBe(200)
     expect(await list.text()).toContain('<h1>Contatos</h1>')
   })
@@ -167,7 +167,7 @@ describe('signing in', () => {
 
   it('does not exist at all while no password is set', async () => {
     const withoutDesk = createTestApp(db)
-    expect((await withoutDesk.request('/painel')).status).toBe(404)
+    expect((await withoutDesk.request('/painel/contatos')).status).toBe(404)
     expect((await withoutDesk.request('/painel/entrar')).status).toBe(404)
   })
 })
@@ -187,16 +187,16 @@ describe('the list', () => {
       })),
     )
     const client = await signedIn()
-    const first = await (await client.request('/painel')).text()
+    const first = await (await client.request('/painel/contatos')).text()
     expect(first).toContain(`${PAGE_SIZE + 3} contatos`)
     expect(first.indexOf('Pessoa 0<')).toBeLessThan(first.indexOf('Pessoa 1<'))
     expect(first).toContain('Último erro: 421 try later')
     expect(first).toContain('Página 1 de 2')
     expect(first).not.toContain(`Pessoa ${PAGE_SIZE}<`)
-    const second = await (await client.request('/painel?pagina=2')).text()
+    const second = await (await client.request('/painel/contatos?pagina=2')).text()
     expect(second).toContain(`Pessoa ${PAGE_SIZE + 2}<`)
     expect(second).not.toContain('Pessoa 0<')
-    const beyond = await (await client.request('/painel?pagina=99')).text()
+    const beyond = await (await client.request('/painel/contatos?pagina=99')).text()
     expect(beyond).toContain('Página 2 de 2')
     expect(beyond).toContain(`Pessoa ${PAGE_SIZE + 2}<`)
   })
@@ -211,8 +211,8 @@ describe('the list', () => {
     const search = async (text: string) => {
       const response = await client.post('/painel/filtro', { search: text })
       // The search terms never reach a URL.
-      expect(response.headers.get('location')).toBe('/painel')
-      return (await client.request('/painel')).text()
+      expect(response.headers.get('location')).toBe('/painel/contatos')
+      return (await client.request('/painel/contatos')).text()
     }
     expect(await search('joao conceicao')).toContain('João Conceição')
     expect(await search('PADARIA')).toContain('João Conceição')
@@ -240,7 +240,7 @@ describe('the list', () => {
     const client = await signedIn()
     const names = async () =>
       [
-        ...(await (await client.request('/painel')).text()).matchAll(
+        ...(await (await client.request('/painel/contatos')).text()).matchAll(
           /contatos\/[^"]+"><bdi class="visitor-text">([^<]+)</g,
         ),
       ]
@@ -256,6 +256,82 @@ describe('the list', () => {
     expect(await names()).toEqual(['Nova'])
     await client.post('/painel/filtro', { clear: '1', status: 'spam' })
     expect(await names()).toEqual(['Falhou', 'Fechada', 'Nova', 'Pendente'])
+  })
+})
+
+describe('where leads come from', () => {
+  it('opens on the overview, and an old link to the list lands on the list', async () => {
+    const client = await signedIn()
+    const home = await client.request('/painel')
+    expect(home.status).toBe(200)
+    const html = await home.text()
+    expect(html).toContain('<h1>Visão geral</h1>')
+    expect(html).toContain('href="/painel/contatos"')
+    const old = await client.request('/painel?pagina=2&aviso=apagado&n=1')
+    expect(old.status).toBe(301)
+    expect(old.headers.get('location')).toBe('/painel/contatos?pagina=2&aviso=apagado&n=1')
+  })
+
+  it("shows a lead's origin as visitor text, filters by source and campaign, and exports it", async () => {
+    await seedLeads(db, [
+      {
+        name: 'Da Newsletter',
+        email: 'news@example.com',
+        message: 'a',
+        utmSource: 'Newsletter',
+        utmCampaign: 'Black\u202eFriday',
+      },
+      {
+        name: 'Do Google',
+        email: 'google@example.com',
+        message: 'b',
+        referrerOrigin: 'https://www.google.com',
+      },
+      { name: 'Direto', email: 'direto@example.com', message: 'c' },
+    ])
+    const client = await signedIn()
+    const names = async () =>
+      [
+        ...(await (await client.request('/painel/contatos')).text()).matchAll(
+          /contatos\/[^"]+"><bdi class="visitor-text">([^<]+)</g,
+        ),
+      ]
+        .map((match) => match[1])
+        .sort()
+    await client.post('/painel/filtro', { source: 'NEWS' })
+    expect(await names()).toEqual(['Da Newsletter'])
+    await client.post('/painel/filtro', { source: 'google.com' })
+    expect(await names()).toEqual(['Do Google'])
+    await client.post('/painel/filtro', { campaign: 'black' })
+    expect(await names()).toEqual(['Da Newsletter'])
+    await client.post('/painel/filtro', { campaign: '%' })
+    expect(await names()).toEqual([])
+
+    const { rows } = await db.query<{ id: string }>(
+      "select id from contact_submissions where email = 'news@example.com'",
+    )
+    const page = await (await client.request(`/painel/contatos/${rows[0]?.id}`)).text()
+    expect(page).toContain('De onde veio')
+    expect(page).toContain('<bdi class="visitor-text">Newsletter</bdi>')
+    // The direction override is shown as a marker, never applied.
+    expect(page).toContain('U+202E')
+    expect(page).not.toContain('\u202e')
+
+    await client.post('/painel/filtro', { clear: '1' })
+    const csv = await (await client.request('/painel/exportar?formato=csv')).text()
+    expect(csv.split('\r\n')[0]).toContain(
+      'Site de origem;Página de chegada;utm_source;utm_medium;utm_campaign;utm_term;utm_content',
+    )
+    expect(csv).toContain(';https://www.google.com;;;;;;')
+    const json = (await (await client.request('/painel/exportar?formato=json')).json()) as Record<
+      string,
+      unknown
+    >[]
+    expect(json.find((lead) => lead.email === 'news@example.com')).toMatchObject({
+      utm_source: 'Newsletter',
+      utm_campaign: 'Black\u202eFriday',
+      referrer_origin: null,
+    })
   })
 })
 
@@ -351,7 +427,7 @@ describe('a lead the mail server refused for good', () => {
 
     const names = async () =>
       [
-        ...(await (await client.request('/painel')).text()).matchAll(
+        ...(await (await client.request('/painel/contatos')).text()).matchAll(
           /contatos\/[^"]+">(?:<bdi[^>]*>)?([^<]+)</g,
         ),
       ]
@@ -405,8 +481,8 @@ describe('exports', () => {
     expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const text = new TextDecoder().decode(bytes.slice(3))
     expect(text).toBe(
-      'Recebido em;Nome;E-mail;Empresa;Mensagem;Situação;Envio do e-mail;Erro de envio;Nota\r\n' +
-        '05/03/2026 09:07;"Conceição; ""Ção""";c@example.com;Açaí & Cia;"Linha um\nLinha dois";em contato;enviado;;\r\n',
+      'Recebido em;Nome;E-mail;Empresa;Mensagem;Situação;Envio do e-mail;Erro de envio;Nota;Site de origem;Página de chegada;utm_source;utm_medium;utm_campaign;utm_term;utm_content\r\n' +
+        '05/03/2026 09:07;"Conceição; ""Ção""";c@example.com;Açaí & Cia;"Linha um\nLinha dois";em contato;enviado;;;;;;;;;\r\n',
     )
     const audit = await db.query('select action, leads, via from private.lead_audit')
     expect(audit.rows).toEqual([{ action: 'export', leads: 1, via: 'painel' }])
@@ -452,7 +528,7 @@ describe('erasing a lead', () => {
     expect(await rowsOf('helena@example.com')).toHaveLength(2)
 
     const erased = await client.post(`/painel/contatos/${id}/apagar`, { confirm: '1' })
-    expect(erased.headers.get('location')).toBe('/painel?aviso=apagado&n=1')
+    expect(erased.headers.get('location')).toBe('/painel/contatos?aviso=apagado&n=1')
     expect((await rowsOf('helena@example.com')).map((row) => row.name)).toEqual(['Helena Outra'])
     expect(await readdir(outboxDir)).toEqual(['b.eml'])
     const audit = await db.query<Record<string, unknown>>('select * from private.lead_audit')
@@ -460,7 +536,7 @@ describe('erasing a lead', () => {
       expect.objectContaining({ action: 'erase', leads: 1, via: 'painel' }),
     ])
     expect(JSON.stringify(audit.rows)).not.toMatch(/helena|apagar/i)
-    expect((await client.request('/painel')).status).toBe(200)
+    expect((await client.request('/painel/contatos')).status).toBe(200)
   })
 
   it("deletes the erased lead's copies exactly, and rewrites a digest it shared without it", async () => {
@@ -532,7 +608,7 @@ describe('erasing a lead', () => {
     ])
     const client = await signedIn()
     const erased = await client.post(`/painel/contatos/${id}/apagar`, { confirm: '1', all: '1' })
-    expect(erased.headers.get('location')).toBe('/painel?aviso=apagado&n=2')
+    expect(erased.headers.get('location')).toBe('/painel/contatos?aviso=apagado&n=2')
     expect(await rowsOf('igor@example.com')).toEqual([])
   })
 })

@@ -16,6 +16,7 @@ import { createListRoutes } from './leads/routes/list-routes.ts'
 import { countQuarantineForNav } from './quarantine/quarantine-nav.ts'
 import { createQuarantineRoutes } from './quarantine/routes/quarantine-routes.ts'
 import { createWebhookRoutes } from './webhooks/routes/webhook-routes.ts'
+import { createOverviewRoutes } from './overview/overview-routes.ts'
 import { createLoginRoutes } from './sign-in/login-routes.ts'
 import { DESK_CSS, DESK_CSS_VERSION } from './frame/stylesheet.ts'
 
@@ -45,6 +46,7 @@ export const createLeadDesk = (deps: DeskDeps) => {
   desk.route('/', createFeedRoutes(deps))
   desk.use('*', requireSession(deps), requireCsrf)
   desk.use('*', countQuarantineForNav(deps), countMeetingsForNav(deps))
+  desk.route('/', createOverviewRoutes(deps))
   desk.route('/', createListRoutes(deps))
   desk.route('/', createLeadRoutes(deps))
   desk.route('/', createApiRoutes(deps))

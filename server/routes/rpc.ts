@@ -9,6 +9,11 @@ import { quoteIdent } from '../db/schema-cache.ts'
 import { silentLogger } from '../log.ts'
 import { databaseErrorResponse, postgrestError } from './postgrest-error.ts'
 import {
+  readBodyWithin,
+  unsupportedContentEncoding,
+} from '../../supabase/functions/_shared/request-body.ts'
+import {
+  MAX_REST_BODY_BYTES,
   readJsonBody,
   refuseBodyType,
   refuseProfile,
@@ -114,6 +119,21 @@ const queryArgs = (c: Context): Args => {
   return args
 }
 
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true })
+
+/** A POST's body as text when it is sent as `text/plain` (any charset parameter but UTF-8's is refused). */
+const isTextBody = (c: Context): boolean =>
+  (c.req.header('content-type') ?? '').split(';')[0]?.trim().toLowerCase() === 'text/plain'
+
+/** The one overload that takes the whole body: a single unnamed `text` parameter. */
+const rawTextRoutine = (overloads: Routine[]): Routine | undefined =>
+  overloads.find(
+    (routine) =>
+      routine.params.length === 1 &&
+      routine.params[0]?.name === '' &&
+      routine.params[0].type === 'text',
+  )
+
 export const createRpcRoutes = (deps: RestDeps) => {
   let routines: Promise<RoutineCache> | undefined
   const routineCache = () => {
@@ -129,6 +149,7 @@ export const createRpcRoutes = (deps: RestDeps) => {
     const wrongProfile = refuseProfile(c)
     if (wrongProfile) return wrongProfile
     const isPost = c.req.method === 'POST'
+    if (isPost && isTextBody(c)) return callWithText(c, name)
     const args = isPost ? await postedArgs(c) : queryArgs(c)
     if (args instanceof Response) return args
     const argumentNames = Object.keys(args)
@@ -179,6 +200,61 @@ export const createRpcRoutes = (deps: RestDeps) => {
       if (routine.returnsVoid) return c.body(null, 204)
       c.header('Content-Type', JSON_TYPE)
       if (c.req.method === 'HEAD') return c.body(null, 200)
+      return c.body(body ?? 'null', 200)
+    } catch (error) {
+      return databaseErrorResponse(c, error, deps.log ?? silentLogger)
+    }
+  }
+
+  /** PostgREST's raw body call: the function's one unnamed text parameter gets the body. */
+  const callWithText = async (c: Context, name: string) => {
+    const encoding = unsupportedContentEncoding(c.req.raw.headers)
+    if (encoding !== null) return refuseBodyType(c) as Response
+    const read = await readBodyWithin(c.req.raw, MAX_REST_BODY_BYTES)
+    if (!read.ok) {
+      return postgrestError(c, read.problem === 'too_large' ? 413 : 400, {
+        code: read.problem === 'too_large' ? 'PGRST413' : 'PGRST102',
+        details: null,
+        hint: null,
+        message: read.problem === 'too_large' ? 'Payload Too Large' : 'Empty or invalid body',
+      })
+    }
+    let text: string
+    try {
+      text = utf8.decode(read.bytes)
+    } catch {
+      return postgrestError(c, 400, {
+        code: 'PGRST102',
+        details: 'The body is not UTF-8.',
+        hint: null,
+        message: 'Empty or invalid body',
+      })
+    }
+    try {
+      const overloads = (await routineCache()).get(name) ?? []
+      const routine = rawTextRoutine(overloads)
+      // A function that takes named arguments reads JSON only: text is the wrong media type.
+      if (!routine) return refuseBodyType(c) as Response
+      if (!routine.anonMayExecute) {
+        return postgrestError(c, 401, {
+          code: '42501',
+          details: null,
+          hint: null,
+          message: `permission denied for function ${name}`,
+        })
+      }
+      const call = `public.${quoteIdent(routine.name)}($1::text)`
+      const sql = routine.returnsVoid
+        ? `select ${call}`
+        : `select coalesce(to_json(${call})::text, 'null') as body`
+      const body = await runAsAnon(c, deps, async (tx) => {
+        if (routine.volatility !== 'v') await tx.query('set transaction read only')
+        const { rows } = await tx.query(sql, [text])
+        const value = rows[0]?.body
+        return typeof value === 'string' ? value : undefined
+      })
+      if (routine.returnsVoid) return c.body(null, 204)
+      c.header('Content-Type', JSON_TYPE)
       return c.body(body ?? 'null', 200)
     } catch (error) {
       return databaseErrorResponse(c, error, deps.log ?? silentLogger)

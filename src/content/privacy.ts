@@ -73,6 +73,21 @@ export const privacyNotice = {
       ],
     },
     {
+      id: 'de-onde-voce-veio',
+      title: 'De onde você veio',
+      paragraphs: [
+        'Com a mensagem ou o agendamento, guardamos também como você chegou ao site, se isso estiver no endereço da página ou for informado pelo navegador: o site que trouxe você até aqui (só o endereço principal dele, como https://www.google.com, nunca a página exata), os parâmetros de campanha do link (utm_source, utm_medium, utm_campaign, utm_term e utm_content) e a primeira página que você abriu. Isso nos diz quais anúncios e publicações funcionam. Fica guardado com o seu contato e é apagado com ele.',
+        'Para isso não guardamos nada no seu aparelho: quando você passa de uma página do site para outra, essas informações seguem no endereço dos links do próprio site.',
+      ],
+    },
+    {
+      id: 'contagem-de-visitas',
+      title: 'Contagem de visitas',
+      paragraphs: [
+        'Contamos as visitas às páginas do site, sem cookies e sem dados pessoais: a cada página aberta, o site avisa o nosso próprio servidor, que soma um a um contador do dia com a página, o tipo de aparelho (celular, tablet ou computador, pela largura da tela) e a origem da visita (o site que trouxe você ou a campanha do link). Não guardamos o seu endereço de rede, nenhum identificador nem o horário exato, e nada é enviado a outras empresas. Esses totais não permitem saber quem visitou o site.',
+      ],
+    },
+    {
       id: 'para-que-usamos',
       title: 'Para que usamos',
       paragraphs: [
@@ -100,7 +115,7 @@ export const privacyNotice = {
       id: 'cookies',
       title: 'Cookies',
       paragraphs: [
-        'Este site não usa cookies nem ferramentas de rastreamento, de estatísticas de visitas ou de publicidade, e não carrega nada de outros sites.',
+        'Este site não usa cookies nem guarda nada no seu aparelho, não usa ferramentas de rastreamento ou de publicidade e não carrega nada de outros sites. As visitas são contadas pelo nosso próprio servidor, como explicado acima.',
       ],
     },
   ] satisfies readonly PrivacySection[],

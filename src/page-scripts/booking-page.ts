@@ -7,6 +7,11 @@
  */
 import { startBookingPage } from '../features/booking/book-a-meeting.ts'
 import { enhancePhoneMenu } from './phone-menu.ts'
+import { carryArrivalInLinks, currentArrival } from '../features/attribution/carry-arrival.ts'
+import { countPageView } from '../features/attribution/count-page-view.ts'
 
 for (const menu of document.querySelectorAll<HTMLElement>('[popover]')) enhancePhoneMenu(menu)
+const arrival = currentArrival()
+carryArrivalInLinks(document, arrival)
+countPageView(arrival)
 startBookingPage(document)

@@ -3,6 +3,12 @@
  * React. The page is prerendered and complete without it; React and the form's code load when
  * the visitor starts using the form (docs/decisions/008-islands.md).
  */
+import {
+  carryArrivalInForm,
+  carryArrivalInLinks,
+  currentArrival,
+} from '../features/attribution/carry-arrival.ts'
+import { countPageView } from '../features/attribution/count-page-view.ts'
 import { findIsland, islandFallbackId } from '../islands/island-names.ts'
 import { parseSupabaseEnv } from '../lib/env.ts'
 import { hydrateOnIntent } from './hydrate-on-intent.ts'
@@ -18,10 +24,17 @@ for (const menu of document.querySelectorAll<HTMLElement>('[popover]')) enhanceP
 
 goBackFromLinks(document)
 
+const arrival = currentArrival()
+carryArrivalInLinks(document, arrival)
+countPageView(arrival)
+
 const contactForm = findIsland(document, 'contact-form')
 if (contactForm) {
   const form = contactForm.querySelector('form')
-  if (form) stampTimeOnPage(form)
+  if (form) {
+    stampTimeOnPage(form)
+    carryArrivalInForm(form)
+  }
   const fallbackId = islandFallbackId('contact-form')
   hydrateOnIntent(contactForm, async () => {
     try {

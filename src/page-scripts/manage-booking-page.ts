@@ -5,7 +5,12 @@
  */
 import { startManageBookingPage } from '../features/booking/manage-booking.ts'
 import { enhancePhoneMenu } from './phone-menu.ts'
+import { carryArrivalInLinks, currentArrival } from '../features/attribution/carry-arrival.ts'
+import { countPageView } from '../features/attribution/count-page-view.ts'
 
 for (const menu of document.querySelectorAll<HTMLElement>('[popover]')) enhancePhoneMenu(menu)
+const arrival = currentArrival()
+carryArrivalInLinks(document, arrival)
+countPageView(arrival)
 startManageBookingPage(document, location.hash)
 addEventListener('hashchange', () => location.reload())

@@ -25,7 +25,11 @@ function visitor(tag: string): ContactMessage {
 function recordDataRequests(page: Page): Request[] {
   const sent: Request[] = []
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/rest/v1')) sent.push(request)
+    const { pathname } = new URL(request.url())
+    // The page view's beacon (decision 033) is counting, not the form's data.
+    if (pathname.startsWith('/rest/v1') && !pathname.endsWith('/count_page_view')) {
+      sent.push(request)
+    }
   })
   return sent
 }

@@ -259,7 +259,7 @@ describe('Lead desk', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
     const [header, ...rows] = parseCsv(bytes.subarray(3).toString('utf8'))
     expect(header?.join(' | ')).toBe(
-      'Recebido em | Nome | E-mail | Empresa | Mensagem | Situação | Envio do e-mail | Erro de envio | Nota',
+      'Recebido em | Nome | E-mail | Empresa | Mensagem | Situação | Envio do e-mail | Erro de envio | Nota | Site de origem | Página de chegada | utm_source | utm_medium | utm_campaign | utm_term | utm_content',
     )
     expect(rows).toEqual([
       [
@@ -272,6 +272,7 @@ describe('Lead desk', () => {
         'enviado',
         '',
         '',
+        ...Array<string>(7).fill(''),
       ],
       [
         '01/04/2026 20:59',
@@ -283,6 +284,7 @@ describe('Lead desk', () => {
         'enviado',
         '',
         '',
+        ...Array<string>(7).fill(''),
       ],
     ])
   })

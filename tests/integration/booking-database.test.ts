@@ -352,7 +352,7 @@ describe.each(stores)('the agenda on %s', (_name, store) => {
     expect(await attempt('2027-03-02T10:30:00-03:00'), 'within the buffer').toBe('slot_taken')
   })
 
-  it('answers the five calls to anon as PostgREST runs them, and nothing else', async () => {
+  it('answers the five booking calls (and the page view counter) to anon as PostgREST runs them, and nothing else', async () => {
     await resetAgenda(db)
     // Hosted Supabase serves every function in public that anon may execute: exactly these.
     const callable = await db.query<{ name: string }>(
@@ -366,6 +366,8 @@ describe.each(stores)('the agenda on %s', (_name, store) => {
       'booking_details',
       'booking_free_times',
       'cancel_booking',
+      // Decision 033: one page view, counted without personal data.
+      'count_page_view',
       'reschedule_booking',
     ])
     /**

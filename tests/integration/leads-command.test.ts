@@ -139,7 +139,7 @@ describe('with the embedded database (PGlite)', () => {
     const rows = csv.stdout.subarray(3).toString('utf8').trimEnd().split('\r\n')
     expect(rows).toHaveLength(3)
     expect(rows[1]).toMatch(
-      /^11\/02\/2026 12:00;Íris de novo;IRIS@example\.com;;Oi de novo;novo;enviado;;$/,
+      /^11\/02\/2026 12:00;Íris de novo;IRIS@example\.com;;Oi de novo;novo;enviado;;;;;;;;;$/,
     )
 
     const erased = await runLeads(['erase', 'iris@example.com'], env)

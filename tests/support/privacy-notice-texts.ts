@@ -8,6 +8,8 @@ export const PRIVACY_NOTICE_SECTIONS = [
   'Limite de envios',
   'Mensagens que parecem automáticas',
   'Reuniões agendadas pelo site',
+  'De onde você veio',
+  'Contagem de visitas',
   'Para que usamos',
   'Quem recebe',
   'Por quanto tempo',

@@ -10,6 +10,10 @@ export interface SeedLead {
   /** Whether the company's notification went out; false with notifyError is "falhou". */
   notified?: boolean
   notifyError?: string | null
+  /** Where the visitor came from, as the database keeps it (decision 033). */
+  utmSource?: string | null
+  utmCampaign?: string | null
+  referrerOrigin?: string | null
 }
 
 /**
@@ -27,15 +31,21 @@ export const seedLeads = async (db: Database, leads: SeedLead[]): Promise<string
     lead_status: lead.status ?? 'novo',
     notified_at: lead.notified === false ? null : new Date(now).toISOString(),
     notify_error: lead.notifyError ?? null,
+    utm_source: lead.utmSource ?? null,
+    utm_campaign: lead.utmCampaign ?? null,
+    referrer_origin: lead.referrerOrigin ?? null,
   }))
   return db.transaction(async (tx) => {
     await tx.query('set local session_replication_role = replica')
     const { rows: ids } = await tx.query<{ id: string }>(
       `insert into public.contact_submissions
-         (created_at, name, email, company, message, lead_status, notified_at, notify_error)
-       select created_at, name, email, company, message, lead_status, notified_at, notify_error
+         (created_at, name, email, company, message, lead_status, notified_at, notify_error,
+          utm_source, utm_campaign, referrer_origin)
+       select created_at, name, email, company, message, lead_status, notified_at, notify_error,
+              utm_source, utm_campaign, referrer_origin
          from json_to_recordset($1::json) as _(created_at timestamptz, name text, email text,
-           company text, message text, lead_status text, notified_at timestamptz, notify_error text)
+           company text, message text, lead_status text, notified_at timestamptz, notify_error text,
+           utm_source text, utm_campaign text, referrer_origin text)
        returning id`,
       [JSON.stringify(rows)],
     )

@@ -33,7 +33,8 @@ export const DeskDocument = ({ title, csrfToken, children }: DeskDocumentProps) 
         <p class="brand">{deskCopy.brand}</p>
         {csrfToken !== undefined && (
           <nav aria-label={deskCopy.layout.navLabel}>
-            <a href={deskPaths.home}>{deskCopy.layout.leads}</a>
+            <a href={deskPaths.home}>{deskCopy.layout.overview}</a>
+            <a href={deskPaths.leads}>{deskCopy.layout.leads}</a>
             <AgendaNavLink />
             <QuarantineNavLink />
             <a href={deskPaths.webhooks}>{deskCopy.layout.webhooks}</a>

@@ -34,7 +34,7 @@ export const ErrorPage = ({
         {inAgenda ? (
           <a href={deskPaths.agenda}>{deskCopy.booking.back}</a>
         ) : (
-          <a href={deskPaths.home}>{deskCopy.lead.back}</a>
+          <a href={deskPaths.leads}>{deskCopy.lead.back}</a>
         )}
       </p>
     </DeskDocument>

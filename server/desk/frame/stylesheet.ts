@@ -98,6 +98,15 @@ ul.rows li { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: cent
 .badge-booking-held { background: #f0fdf4; color: #14532d; border-color: #86efac; }
 .badge-booking-no_show { background: #fff7ed; color: #7c2d12; border-color: #fb923c; }
 .badge-booking-cancelled { background: #f3f4f6; color: #374151; border-color: #9ca3af; }
+.charts { display: grid; gap: 1rem; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); margin-bottom: 1rem; }
+.chart { margin: 0; }
+.chart figcaption { font-weight: 600; margin-bottom: 0.25rem; }
+.chart-max { font-weight: 400; color: #4a5565; }
+.chart svg { display: block; }
+.chart .axis { stroke: #8a96a6; stroke-width: 1; }
+.bar-views { fill: #3b6fb6; }
+.bar-leads { fill: #1f7a4d; }
+.bar-meetings { fill: #8a4fb3; }
 @media (max-width: 40rem) { main { padding: 1rem; } dl.facts { grid-template-columns: 1fr; } }
 `.trim()
 

@@ -6,9 +6,26 @@ export interface LeadFilter {
   search: string
   status: LeadStatus | 'todas'
   delivery: Delivery | 'todas'
+  /** Part of the source (a utm_source, or the referring site's host): decision 033. */
+  source: string
+  /** Part of the utm_campaign. */
+  campaign: string
 }
 
-export const EMPTY_FILTER: LeadFilter = { search: '', status: 'todas', delivery: 'todas' }
+export const EMPTY_FILTER: LeadFilter = {
+  search: '',
+  status: 'todas',
+  delivery: 'todas',
+  source: '',
+  campaign: '',
+}
+
+/** The source and campaign fields: the database keeps at most 100 and 200 characters. */
+export const SOURCE_LIMIT = 100
+export const CAMPAIGN_LIMIT = 200
+
+const readShortText = (value: unknown, limit: number) =>
+  Array.from(readFormText(value).replace(/\s+/g, ' ').trim()).slice(0, limit).join('')
 
 /** Longer searches are cut: nobody types more, and each term costs a scan. */
 export const SEARCH_LIMIT = 200
@@ -23,11 +40,17 @@ export const readLeadFilter = (input: Record<string, unknown>): LeadFilter => {
     search,
     status: isLeadStatus(input.status) ? input.status : 'todas',
     delivery: isDelivery(input.delivery) ? input.delivery : 'todas',
+    source: readShortText(input.source, SOURCE_LIMIT),
+    campaign: readShortText(input.campaign, CAMPAIGN_LIMIT),
   }
 }
 
 export const isFiltered = (filter: LeadFilter): boolean =>
-  filter.search !== '' || filter.status !== 'todas' || filter.delivery !== 'todas'
+  filter.search !== '' ||
+  filter.status !== 'todas' ||
+  filter.delivery !== 'todas' ||
+  filter.source !== '' ||
+  filter.campaign !== ''
 
 /** Which leads to take: the list's filter and, for exports, a first day. */
 export interface LeadSelection {
@@ -68,6 +91,17 @@ export const selectionSql = ({
   }
   if (filter.status !== 'todas') conditions.push(`s.lead_status = ${param(filter.status)}`)
   if (filter.delivery !== 'todas') conditions.push(DELIVERY_SQL[filter.delivery])
+  // Case-insensitive parts, by the overview's own rule for a lead's source.
+  if (filter.source !== '') {
+    conditions.push(
+      `private.attribution_source(s.utm_source, s.referrer_origin) like '%' || lower(${param(escapeLike(filter.source))}) || '%'`,
+    )
+  }
+  if (filter.campaign !== '') {
+    conditions.push(
+      `lower(s.utm_campaign) like '%' || lower(${param(escapeLike(filter.campaign))}) || '%'`,
+    )
+  }
   if (since !== undefined) {
     conditions.push(
       `s.created_at >= (${param(since)}::date::timestamp at time zone 'America/Sao_Paulo')`,

@@ -1,3 +1,8 @@
+import {
+  ATTRIBUTION_FIELDS,
+  type Attribution,
+  type AttributionField,
+} from '../../../supabase/functions/_shared/attribution.ts'
 import type { Queryable } from '../../db/database.ts'
 import {
   isLeadId,
@@ -147,18 +152,33 @@ export const listLeads = async (
   return { leads, total, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) }
 }
 
-type FullRow = LeadRow & { message: string; desk_note: string | null }
+type FullRow = LeadRow & { message: string; desk_note: string | null } & Record<
+    AttributionField,
+    string | null
+  >
+
+const FULL_COLUMNS = `${COLUMNS}, s.message, s.desk_note, ${ATTRIBUTION_FIELDS.map((name) => `s.${name}`).join(', ')}`
+
+const attributionOf = (row: FullRow): Attribution => {
+  const attribution: Attribution = {}
+  for (const name of ATTRIBUTION_FIELDS) {
+    const value = row[name]
+    if (value !== null) attribution[name] = value
+  }
+  return attribution
+}
 
 const readLead = (row: FullRow): Lead => ({
   ...readCommon(row),
   message: row.message,
   note: row.desk_note,
+  attribution: attributionOf(row),
 })
 
 export const findLead = async (db: Queryable, id: string): Promise<Lead | undefined> => {
   if (!isLeadId(id)) return undefined
   const { rows } = await db.query<FullRow>(
-    `select ${COLUMNS}, s.message, s.desk_note from public.contact_submissions s where s.id = $1`,
+    `select ${FULL_COLUMNS} from public.contact_submissions s where s.id = $1`,
     [id],
   )
   return rows[0] ? readLead(rows[0]) : undefined
@@ -168,7 +188,7 @@ export const findLead = async (db: Queryable, id: string): Promise<Lead | undefi
 export const selectLeads = async (db: Queryable, selection: LeadSelection): Promise<Lead[]> => {
   const { where, params } = selectionSql(selection)
   const { rows } = await db.query<FullRow>(
-    `select ${COLUMNS}, s.message, s.desk_note from public.contact_submissions s ${where}
+    `select ${FULL_COLUMNS} from public.contact_submissions s ${where}
       order by s.created_at desc, s.id desc`,
     params,
   )

@@ -1,3 +1,5 @@
+import type { Attribution } from '../../../supabase/functions/_shared/attribution.ts'
+
 /** A lead as the lead desk sees it. Status values are stored as is (migration 20261122000300). */
 export const LEAD_STATUSES = ['novo', 'em_contato', 'fechado', 'spam'] as const
 export type LeadStatus = (typeof LEAD_STATUSES)[number]
@@ -35,6 +37,8 @@ export interface LeadSummary {
 export interface Lead extends Omit<LeadSummary, 'excerpt'> {
   message: string
   note: string | null
+  /** Where the visitor came from (decision 033): only the values the database kept. */
+  attribution: Attribution
 }
 
 /** The longest note the database accepts (contact_submissions_desk_note_check). */

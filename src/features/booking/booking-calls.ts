@@ -3,6 +3,7 @@
  * PostgREST's rpc route with the official client (postgrest-js, as the contact form stores its
  * rows), and the e-mail function, whose client loads only once there is something to mail.
  */
+import type { Attribution } from '../../../supabase/functions/_shared/attribution.ts'
 import type { PostgrestClient } from '@supabase/postgrest-js'
 import { bookingMessages } from '../../content/booking-messages.ts'
 import { parseSupabaseEnv } from '../../lib/env.ts'
@@ -54,6 +55,8 @@ export interface NewBooking {
   time_zone: string
   form_trap: string
   form_elapsed_ms: number
+  /** Where the visitor came from (decision 033); stored on the booking's lead. */
+  attribution?: Attribution
 }
 
 /** The `integer` argument's ceiling: a tab left open for weeks must not make the call fail. */

@@ -5,6 +5,7 @@
  * refusal in place. A lost race (someone booked the time meanwhile) shows the database's
  * words and fresh times, and keeps what was typed.
  */
+import { currentArrival } from '../attribution/carry-arrival.ts'
 import { CONTACT_FORM_FIELDS } from '../../../supabase/functions/_shared/contact-form-fields.ts'
 import { bookingMessages } from '../../content/booking-messages.ts'
 import { bookingRefusals } from '../../content/booking.ts'
@@ -74,6 +75,7 @@ export async function sendBooking(parts: BookingPageParts): Promise<void> {
     // Since the page started loading: a person picks and types for longer than the
     // database's minimum (FORM_MIN_FILL_MS); a script booking on load does not.
     form_elapsed_ms: performance.now(),
+    attribution: currentArrival(),
   })
   if (everything) everything.disabled = false
   submit.textContent = label

@@ -79,6 +79,8 @@ describe('contact form', () => {
       ...submission,
       form_trap: '',
       form_elapsed_ms: expect.any(Number) as number,
+      // Where the visitor came from: here, only the page (decision 033).
+      landing_path: '/',
     })
     // The function only needs the lead; the bot signals are the database's business.
     expect(requestBody(fetchMock, '/functions/v1/send-contact-email')).toEqual(submission)

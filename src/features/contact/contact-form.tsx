@@ -14,6 +14,7 @@ import {
   checkContactField,
 } from '../../../supabase/functions/_shared/contact-message.ts'
 import { contactFormAction } from './form-action.ts'
+import { ATTRIBUTION_FIELDS } from '../../../supabase/functions/_shared/attribution.ts'
 import { loadContactRuntime, type ContactRuntime } from './load-contact-runtime.ts'
 import type { ContactFormValues } from './send-contact-message.ts'
 
@@ -194,6 +195,11 @@ export function ContactForm({
             {/* Filled in on submit by the page's script when the browser sends the form
                 itself (src/page-scripts/native-form-post.ts); this code sends its own. */}
             <input type="hidden" name={CONTACT_FORM_FIELDS.elapsedMs} />
+            {/* Where the visitor came from, filled in on submit the same way
+                (src/features/attribution/carry-arrival.ts). */}
+            {ATTRIBUTION_FIELDS.map((name) => (
+              <input key={name} type="hidden" name={name} />
+            ))}
           </div>
           {/* Ready from the first paint: before this code runs, the browser sends the form. */}
           <Button type="submit" size="lg" className="w-full">

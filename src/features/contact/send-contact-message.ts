@@ -1,5 +1,7 @@
 import { contactToasts } from '../../content/contact.ts'
 import { createSupabaseClients, type SupabaseClients } from '../../lib/supabase.ts'
+import type { Attribution } from '../../../supabase/functions/_shared/attribution.ts'
+import { currentArrival } from '../attribution/carry-arrival.ts'
 
 export interface ContactFormValues {
   name: string
@@ -46,6 +48,7 @@ export async function sendContactMessage(
   values: ContactFormValues,
   signals: BotSignals,
   clients: SupabaseClients = (defaultClients ??= createSupabaseClients()),
+  arrival: Attribution = currentArrival(),
 ): Promise<SendContactResult> {
   const submission = {
     name: values.name,
@@ -57,6 +60,8 @@ export async function sendContactMessage(
   try {
     const { error, status } = await clients.db.from('contact_submissions').insert({
       ...submission,
+      // Where the visitor came from (decision 033); the database drops a value it cannot keep.
+      ...arrival,
       form_trap: signals.trap,
       form_elapsed_ms: Math.min(Math.max(0, Math.round(signals.elapsedMs)), MAX_ELAPSED_MS),
     })

@@ -1,3 +1,4 @@
+import { ATTRIBUTION_FIELDS, readArrival, type Attribution } from './attribution.ts'
 import { CONTACT_FORM_FIELDS } from './contact-form-fields.ts'
 import {
   ACCEPTED_BODY_ENCODINGS,
@@ -29,6 +30,8 @@ export interface ContactFormPost {
   trap: string | null
   /** Null when the page's script did not run: the database then does not judge the time. */
   elapsedMs: number | null
+  /** Where the visitor came from: the hidden fields, or the Referer (attributionOf). */
+  attribution: Attribution
 }
 
 export type ContactFormPostRead =
@@ -96,6 +99,31 @@ export const parseUrlEncoded = (bytes: Uint8Array): [string, string][] | undefin
 const readElapsedMs = (text: string | null): number | null =>
   text !== null && /^\d{1,16}$/.test(text) ? Math.min(Number(text), MAX_ELAPSED_MS) : null
 
+/**
+ * The hidden attribution fields, filled by the page's script on submit. Without script they
+ * are empty, and the one thing known is the page the form was sent from: on the Node server
+ * the browser sends that page's whole address as Referer (the post is same-origin, and the
+ * site's Referrer-Policy strict-origin-when-cross-origin keeps it whole), so its path and
+ * utm_* are read from it. A Referer from another origin is ignored: the Edge Function is
+ * another origin than the site, and gets only the site's origin, which says nothing.
+ */
+const attributionOf = (field: (name: string) => string | null, req: Request): Attribution => {
+  const posted: Attribution = {}
+  for (const name of ATTRIBUTION_FIELDS) {
+    const value = field(name)
+    if (value) posted[name] = value
+  }
+  if (Object.keys(posted).length > 0) return posted
+  try {
+    const referer = new URL(req.headers.get('referer') ?? '')
+    // The host alone: behind a proxy that ends TLS the server sees http, the browser https.
+    if (referer.host !== new URL(req.url).host) return {}
+    return readArrival(referer, '')
+  } catch {
+    return {}
+  }
+}
+
 /** A media type's essence and its parameters, names in lower case. */
 const parseContentType = (header: string | null) => {
   const [essence = '', ...params] = (header ?? '').split(';').map((part) => part.trim())
@@ -152,6 +180,7 @@ export const readContactFormPost = async (req: Request): Promise<ContactFormPost
       message: field(CONTACT_FORM_FIELDS.message),
       trap: field(CONTACT_FORM_FIELDS.trap),
       elapsedMs: readElapsedMs(field(CONTACT_FORM_FIELDS.elapsedMs)),
+      attribution: attributionOf(field, req),
     },
   }
 }

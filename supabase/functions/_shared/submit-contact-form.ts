@@ -4,6 +4,7 @@ import {
   type AnonRequest,
   type InTransaction,
 } from './anon-request.ts'
+import { ATTRIBUTION_FIELDS } from './attribution.ts'
 import { hasVisibleText } from './contact-message.ts'
 import { CONTACT_PAGE_PATHS, refusalId } from './contact-pages.ts'
 import { readContactFormPost, type ContactFormPost } from './contact-form-post.ts'
@@ -42,6 +43,7 @@ const SUBMISSION_COLUMNS = [
   ['message', 'text'],
   ['form_trap', 'text'],
   ['form_elapsed_ms', 'integer'],
+  ...ATTRIBUTION_FIELDS.map((name) => [name, 'text'] as const),
 ] as const
 
 export const submitContactForm = async (
@@ -61,6 +63,9 @@ export const submitContactForm = async (
           message: post.message,
           form_trap: post.trap,
           form_elapsed_ms: post.elapsedMs,
+          ...Object.fromEntries(
+            ATTRIBUTION_FIELDS.map((name) => [name, post.attribution[name] ?? null]),
+          ),
         },
       ],
       returning: false,

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
 import type { Database } from '../../../server/db/database.ts'
 import { createJsonLogger } from '../../../server/log.ts'
@@ -28,7 +28,7 @@ export interface DeskSite {
  * wrong password) with ADMIN_PASSWORD set, on its own data folder, plus one Chromium. The
  * mail sweep is off: the journeys seed leads whose e-mails "failed", and must find them so.
  */
-export function useDeskSite() {
+export function useDeskSite(env: Record<string, string> = {}) {
   let browser: Browser | undefined
   let server: RunningServer | undefined
   let dataDir: string | undefined
@@ -41,7 +41,7 @@ export function useDeskSite() {
     }
     dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-desk-'))
     const settings = settingsFrom(
-      { PORT: '0', DATA_DIR: dataDir, ADMIN_PASSWORD: DESK_PASSWORD },
+      { PORT: '0', DATA_DIR: dataDir, ADMIN_PASSWORD: DESK_PASSWORD, ...env },
       { mailSweepIntervalMs: false },
     )
     ;[browser, server] = await Promise.all([
@@ -66,10 +66,11 @@ export function useDeskSite() {
       if (!server) throw new Error('The server did not start; see the beforeAll error above')
       return { url: server.url, db: server.db, logLines }
     },
-    async open(): Promise<Page> {
+    async open(options: BrowserContextOptions = {}): Promise<Page> {
       if (!browser || !server) throw new Error('Chromium or the server did not start')
       const context = await browser.newContext({
         ...DESKTOP,
+        ...options,
         baseURL: server.url,
         acceptDownloads: true,
       })
@@ -80,10 +81,20 @@ export function useDeskSite() {
   }
 }
 
-/** Signs in through the form, as a person would, and waits for the list. */
-export async function signIn(page: Page, password = DESK_PASSWORD): Promise<void> {
+/**
+ * Signs in through the form, as a person would, lands on the overview, and goes on to the list
+ * by the navigation (or stays on the overview with `stay`).
+ */
+export async function signIn(
+  page: Page,
+  password = DESK_PASSWORD,
+  stay?: 'overview',
+): Promise<void> {
   await page.goto('/painel')
   await page.getByLabel('Senha').fill(password)
   await page.getByRole('button', { name: 'Entrar' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Visão geral' }).waitFor()
+  if (stay === 'overview') return
+  await page.getByRole('navigation').getByRole('link', { name: 'Contatos' }).click()
   await page.getByRole('heading', { level: 1, name: 'Contatos' }).waitFor()
 }

@@ -1,3 +1,4 @@
+import { ATTRIBUTION_FIELDS } from '../../../../supabase/functions/_shared/attribution.ts'
 import { deskCopy } from '../../copy.ts'
 import type { Lead } from '../lead.ts'
 import { formatBrazilDateTime } from './brazil-time.ts'
@@ -41,6 +42,7 @@ export const leadsToCsv = (leads: Lead[]): string => {
       deliveries[lead.delivery],
       lead.deliveryError,
       lead.note,
+      ...ATTRIBUTION_FIELDS.map((name) => lead.attribution[name] ?? null),
     ]
       .map(cell)
       .join(';'),
@@ -62,6 +64,10 @@ export const leadsToJson = (leads: Lead[]): string => {
       delivery: lead.delivery,
       deliveryError: lead.deliveryError,
       note: lead.note,
+      // Where the visitor came from; null where nothing was kept.
+      ...Object.fromEntries(
+        ATTRIBUTION_FIELDS.map((name) => [name, lead.attribution[name] ?? null]),
+      ),
     }),
   )
   return lines.length === 0 ? '[]\n' : `[\n${lines.join(',\n')}\n]\n`

@@ -2,7 +2,7 @@
 import { deskCopy } from '../../copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { DELIVERIES, LEAD_STATUSES } from '../lead.ts'
-import { SEARCH_LIMIT, type LeadFilter } from '../lead-filter.ts'
+import { CAMPAIGN_LIMIT, SEARCH_LIMIT, SOURCE_LIMIT, type LeadFilter } from '../lead-filter.ts'
 
 const copy = deskCopy.list
 
@@ -38,7 +38,39 @@ const filterFields = {
     options: DELIVERIES,
     names: deskCopy.deliveries,
   }),
-} satisfies Record<Exclude<keyof LeadFilter, 'search'>, FilterField>
+} satisfies Record<Exclude<keyof LeadFilter, 'search' | 'source' | 'campaign'>, FilterField>
+
+/** A part of a text to look for, with its hint. */
+const TextFilter = ({
+  id,
+  name,
+  label,
+  hint,
+  value,
+  limit,
+}: {
+  id: string
+  name: 'source' | 'campaign'
+  label: string
+  hint: string
+  value: string
+  limit: number
+}) => (
+  <div class="field">
+    <label for={id}>{label}</label>
+    <input
+      id={id}
+      name={name}
+      type="search"
+      value={value}
+      maxlength={limit}
+      aria-describedby={`${id}-dica`}
+    />
+    <p id={`${id}-dica`} class="hint">
+      {hint}
+    </p>
+  </div>
+)
 
 const FilterSelect = ({
   name,
@@ -97,6 +129,22 @@ export const LeadFilterForm = ({
       </div>
       <FilterSelect name="status" filter={filter} />
       <FilterSelect name="delivery" filter={filter} />
+      <TextFilter
+        id="origem"
+        name="source"
+        label={copy.source}
+        hint={copy.sourceHint}
+        value={filter.source}
+        limit={SOURCE_LIMIT}
+      />
+      <TextFilter
+        id="campanha"
+        name="campaign"
+        label={copy.campaign}
+        hint={copy.campaignHint}
+        value={filter.campaign}
+        limit={CAMPAIGN_LIMIT}
+      />
       <div class="actions">
         <button type="submit">{copy.apply}</button>
         <button type="submit" name="clear" value="1" class="secondary">

@@ -7,6 +7,7 @@ import { DeliveryBadge, StatusBadge } from './badges.tsx'
 import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import { visitorTextAsPlain } from '../../frame/visitor-text-parts.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
+import { LeadAttribution } from './lead-attribution.tsx'
 import { EraseForm, NoteForm, ResendForm, StatusForm } from './lead-forms.tsx'
 import type { NoticeMessage } from '../../frame/notices.ts'
 import type { AgendaBooking } from '../../agenda/booking.ts'
@@ -31,7 +32,7 @@ export interface LeadPageProps {
 export const LeadPage = ({ lead, fromSameEmail, booking, csrfToken, notice }: LeadPageProps) => (
   <DeskDocument title={copy.title(visitorTextAsPlain(lead.name))} csrfToken={csrfToken}>
     <p>
-      <a href={deskPaths.home}>{copy.back}</a>
+      <a href={deskPaths.leads}>{copy.back}</a>
     </p>
     <h1>
       {copy.heading} <VisitorText text={lead.name} />
@@ -79,6 +80,7 @@ export const LeadPage = ({ lead, fromSameEmail, booking, csrfToken, notice }: Le
         {copy.reply}
       </a>
     </section>
+    <LeadAttribution attribution={lead.attribution} />
     <div class="grid-2">
       <StatusForm lead={lead} csrfToken={csrfToken} />
       <ResendForm lead={lead} csrfToken={csrfToken} />

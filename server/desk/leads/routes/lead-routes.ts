@@ -93,7 +93,7 @@ export const createLeadRoutes = (deps: DeskDeps) => {
       'painel',
     )
     deps.log.info('leads_erased', { leads: erased.leads, outbox_files: erased.outboxFiles })
-    return c.redirect(withNotice(deskPaths.home, 'apagado', `&n=${erased.leads}`), 303)
+    return c.redirect(withNotice(deskPaths.leads, 'apagado', `&n=${erased.leads}`), 303)
   })
   return app
 }

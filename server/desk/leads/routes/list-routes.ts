@@ -14,7 +14,7 @@ import { noticeFor } from '../../frame/notices.ts'
 /** The list, its filter and export, and signing out (here or everywhere); all behind a session. */
 export const createListRoutes = (deps: DeskDeps) => {
   const app = new Hono<DeskEnv>()
-  app.get('/', async (c) => {
+  app.get('/contatos', async (c) => {
     const session = c.get('session')
     const page = readPageNumber(c.req.query('pagina'))
     if (page === undefined) return renderErrorPage(c, 404, session.csrfToken)
@@ -34,12 +34,12 @@ export const createListRoutes = (deps: DeskDeps) => {
     const body = await c.req.parseBody()
     const filter = body.clear === '1' ? EMPTY_FILTER : readLeadFilter(body)
     await saveSessionFilter(deps.db, c.get('session'), filter)
-    return c.redirect(deskPaths.home, 303)
+    return c.redirect(deskPaths.leads, 303)
   })
 
   app.get('/exportar', async (c) => {
     const format = c.req.query('formato')
-    if (!isExportFormat(format)) return c.redirect(deskPaths.home, 303)
+    if (!isExportFormat(format)) return c.redirect(deskPaths.leads, 303)
     return sendExport(c, deps.db, format, { filter: c.get('session').filter }, 'painel')
   })
 

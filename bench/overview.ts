@@ -1,0 +1,90 @@
+// The desk's overview (server/desk/overview/) with 0, 1 and 100 000 leads on PGlite: the page's
+// queries as the desk runs them, timed against the list's first page (BENCHMARKS.md §8's
+// reference) in the same run, so a busy machine moves both.
+// Run: npm run bench:overview [-- rounds]   (default 40 rounds of each)
+import { performance } from 'node:perf_hooks'
+import type { Database } from '../server/db/database.ts'
+import { applyMigrations } from '../server/db/migrate.ts'
+import { openPgliteDatabase } from '../server/db/pglite.ts'
+import { ensureSupabaseRoles } from '../server/db/supabase-roles.ts'
+import { EMPTY_FILTER } from '../server/desk/leads/lead-filter.ts'
+import { listLeads } from '../server/desk/leads/lead-store.ts'
+import { readOverview } from '../server/desk/overview/overview-queries.ts'
+import { generateLeads, seedLeads } from '../tests/support/seed-leads.ts'
+import { median, percentile } from './spawn-server.ts'
+
+const rounds = Number(process.argv[2] ?? 40)
+const SOURCES = ['newsletter', 'instagram', 'google', 'linkedin', 'parceiro']
+
+const open = async () => {
+  const db = await openPgliteDatabase()
+  await ensureSupabaseRoles(db)
+  await applyMigrations(db)
+  return db
+}
+
+/** Leads 90 s apart back from now (100 000 span 15 weeks), a third with a campaign. */
+const seed = async (db: Database, count: number) => {
+  const leads = generateLeads(count).map((lead, index) => ({
+    ...lead,
+    utmSource: index % 3 === 0 ? (SOURCES[index % SOURCES.length] ?? null) : null,
+    utmCampaign: index % 6 === 0 ? `campanha-${index % 40}` : null,
+    referrerOrigin: index % 3 === 1 ? 'https://www.google.com' : null,
+  }))
+  for (let start = 0; start < leads.length; start += 2_000) {
+    await seedLeads(db, leads.slice(start, start + 2_000))
+  }
+  if (count < 100) return
+  // One meeting for every 50th lead, an hour apart, booked when the lead arrived.
+  await db.exec(`insert into public.bookings (lead_id, starts_at, ends_at, blocked_until, name,
+      email, note, time_zone, meeting_url, manage_token_hash, created_at)
+    select s.id, now() - n * interval '1 hour', now() - n * interval '1 hour' + interval '30 minutes',
+           now() - n * interval '1 hour' + interval '45 minutes', s.name, s.email, 'Conversa',
+           'America/Sao_Paulo', 'https://meet.example/x', md5(s.id::text), s.created_at
+      from (select id, name, email, created_at, row_number() over (order by created_at) as n
+              from public.contact_submissions) s
+     where s.n % 50 = 0`)
+  // 12 weeks of visits: every page, 50 sources, 3 devices a day (~88 000 rows).
+  await db.exec(`insert into private.page_views (day, page, source, device, views)
+    select d::date, p, 'fonte-' || f, v, 1 + (f * 7) % 40
+      from generate_series(current_date - 84, current_date, '1 day') d,
+           unnest(array['/', '/privacidade', '/contato', '/contato/enviada', '/contato/erro',
+                        '/agendar', '/agendar/gerenciar']) p,
+           generate_series(1, 50) f, unnest(array['phone', 'tablet', 'desktop']) v`)
+}
+
+const timeOnce = async (fn: () => Promise<unknown>) => {
+  const started = performance.now()
+  await fn()
+  return performance.now() - started
+}
+
+const line = (name: string, samples: number[]) =>
+  `${name.padEnd(34)} p50 ${median(samples).toFixed(1).padStart(6)} ms   p95 ${percentile(samples, 95).toFixed(1).padStart(6)} ms   max ${Math.max(
+    ...samples,
+  )
+    .toFixed(1)
+    .padStart(6)} ms`
+
+for (const count of [0, 1, 100_000]) {
+  const db = await open()
+  const seeding = performance.now()
+  await seed(db, count)
+  console.log(
+    `\n${count.toLocaleString('en')} leads (seeded in ${((performance.now() - seeding) / 1000).toFixed(0)} s), ${rounds} rounds each`,
+  )
+  // Interleaved, so drift in the machine's speed reaches both.
+  const overview: number[] = []
+  const list: number[] = []
+  const readList = () => listLeads(db, { filter: EMPTY_FILTER }, 1)
+  // Warm the plan caches, as a running server has them.
+  await readOverview(db)
+  await readList()
+  for (let round = 0; round < rounds; round += 1) {
+    overview.push(await timeOnce(() => readOverview(db)))
+    list.push(await timeOnce(readList))
+  }
+  console.log(line('overview (all its queries)', overview))
+  console.log(line('reference: the list, page 1', list))
+  await db.close()
+}

@@ -1,0 +1,307 @@
+/**
+ * Attribution and page views as SQL, on PGlite and on a hosted-Supabase-like PostgreSQL 15 (the
+ * new migrations applied a second time): hostile utm values, referrers and paths are dropped
+ * while the lead is kept, book_meeting takes attribution or not, and count_page_view counts
+ * only what it may, within its caps.
+ */
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { Database, Queryable } from '../../server/db/database.ts'
+import { openPostgresDatabase } from '../../server/db/postgres.ts'
+import { MIGRATIONS_DIR } from '../../server/paths.ts'
+import { pageRoutes } from '../../src/routes.ts'
+import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
+import { createTestDatabase } from '../support/test-database.ts'
+
+type Store = { open(): Promise<{ db: Database; close(): Promise<void> }> }
+
+const stores: [string, Store][] = [
+  [
+    'PGlite',
+    {
+      async open() {
+        const db = await createTestDatabase()
+        return { db, close: () => db.close() }
+      },
+    },
+  ],
+  [
+    'a Supabase-like PostgreSQL 15',
+    {
+      async open() {
+        const postgres: PostgresServer = await startPostgresServer()
+        await applyMigrationsLikeSupabase(postgres.url)
+        const db = await openPostgresDatabase(postgres.url)
+        for (const name of ['20261126000200_attribution.sql', '20261126000210_page_views.sql']) {
+          await db.exec(await readFile(path.join(MIGRATIONS_DIR, name), 'utf8'))
+        }
+        return {
+          db,
+          async close() {
+            await db.close()
+            await postgres.stop()
+          },
+        }
+      },
+    },
+  ],
+]
+
+/** Runs `sql` as PostgREST runs a visitor's request: as anon, in one transaction. */
+const asAnon = <T>(db: Database, fn: (tx: Queryable) => Promise<T>) =>
+  db.transaction(async (tx) => {
+    await tx.query(
+      `select set_config('role', 'anon', true),
+              set_config('request.jwt.claims', '{"role":"anon"}', true),
+              set_config('request.headers', '{}', true)`,
+    )
+    return fn(tx)
+  })
+
+let sequence = 0
+
+/** One lead as the site's insert sends it, with these attribution columns. */
+const insertLead = async (db: Database, attribution: Record<string, string | null>) => {
+  sequence += 1
+  const email = `origem.${sequence}@example.com`
+  await asAnon(db, (tx) =>
+    tx.query(
+      `insert into public.contact_submissions (name, email, message, form_elapsed_ms,
+         referrer_origin, landing_path, utm_source, utm_medium, utm_campaign, utm_term, utm_content)
+       select 'Visitante', $1, 'Quero um orçamento.', 60000, referrer_origin, landing_path,
+              utm_source, utm_medium, utm_campaign, utm_term, utm_content
+         from json_to_record($2::json) as _(referrer_origin text, landing_path text,
+           utm_source text, utm_medium text, utm_campaign text, utm_term text, utm_content text)`,
+      [email, JSON.stringify(attribution)],
+    ),
+  )
+  const { rows } = await db.query<Record<string, string | null>>(
+    `select referrer_origin, landing_path, utm_source, utm_medium, utm_campaign, utm_term,
+            utm_content from public.contact_submissions where email = $1`,
+    [email],
+  )
+  return rows
+}
+
+const countView = (db: Database, body: string) =>
+  asAnon(db, (tx) => tx.query('select public.count_page_view($1::text)', [body]))
+
+const views = async (db: Queryable) =>
+  (
+    await db.query<{ page: string; source: string; device: string; views: number }>(
+      'select page, source, device, views from private.page_views order by page, source, device',
+    )
+  ).rows
+
+describe.each(stores)('attribution and page views on %s', (_name, store) => {
+  let db: Database
+  let close: () => Promise<void>
+
+  beforeAll(async () => {
+    ;({ db, close } = await store.open())
+  }, 120_000)
+  afterAll(async () => {
+    await close?.()
+  })
+  beforeEach(async () => {
+    await db.exec(`delete from public.contact_submissions; delete from private.submission_counts;
+      delete from private.page_views; delete from private.page_view_minutes;
+      update private.contact_settings set page_views_per_minute = 600,
+        page_view_sources_per_day = 200`)
+  })
+
+  it('keeps a campaign, a referring origin and a landing path as the visitor arrived with them', async () => {
+    const rows = await insertLead(db, {
+      referrer_origin: 'https://www.Google.com.br',
+      landing_path: '/agendar',
+      utm_source: '  Newsletter ',
+      utm_medium: 'email',
+      utm_campaign: 'Black Friday 2026 — São Paulo',
+      utm_term: 'site institucional',
+      utm_content: 'botão-azul',
+    })
+    expect(rows).toEqual([
+      {
+        referrer_origin: 'https://www.google.com.br',
+        landing_path: '/agendar',
+        utm_source: 'Newsletter',
+        utm_medium: 'email',
+        utm_campaign: 'Black Friday 2026 — São Paulo',
+        utm_term: 'site institucional',
+        utm_content: 'botão-azul',
+      },
+    ])
+  })
+
+  it('drops each hostile value on its own and still keeps the lead', async () => {
+    const hostile: [string, string][] = [
+      ['referrer_origin', 'https://evil.example/path?q=1'],
+      ['referrer_origin', 'javascript://alert(1)'],
+      ['referrer_origin', 'https://user:pw@evil.example'],
+      ['referrer_origin', 'https://a..b'],
+      ['landing_path', '//evil.example/x'],
+      ['landing_path', '/contato?utm_source=x'],
+      ['landing_path', '/a b'],
+      ['landing_path', `/${'a'.repeat(200)}`],
+      ['landing_path', 'agendar'],
+      ['utm_source', 'x'.repeat(101)],
+      ['utm_source', 'news\u202eletter'],
+      ['utm_medium', 'e-mail\r\nBcc: x@y.z'],
+      ['utm_campaign', '\u200b\u200b'],
+      ['utm_campaign', 'c'.repeat(201)],
+      ['utm_term', 'tab\there'],
+      ['utm_content', '   '],
+    ]
+    for (const [column, value] of hostile) {
+      const rows = await insertLead(db, { [column]: value })
+      expect(rows, `${column} = ${JSON.stringify(value)}`).toHaveLength(1)
+      expect(rows[0]?.[column], `${column} = ${JSON.stringify(value)}`).toBeNull()
+    }
+    // At the bounds, kept.
+    const [bounds] = await insertLead(db, {
+      utm_source: 's'.repeat(100),
+      utm_campaign: 'c'.repeat(200),
+      landing_path: `/${'p'.repeat(199)}`,
+      referrer_origin: 'http://localhost:8080',
+    })
+    expect(bounds?.utm_source).toHaveLength(100)
+    expect(bounds?.utm_campaign).toHaveLength(200)
+    expect(bounds?.landing_path).toHaveLength(200)
+    expect(bounds?.referrer_origin).toBe('http://localhost:8080')
+  })
+
+  it('books with attribution on the lead, and without it as callers always have', async () => {
+    await db.exec(`update private.booking_settings set min_notice_hours = 0, horizon_days = 30`)
+    const { rows: free } = await db.query<{ slot: string }>(
+      // Two days apart, so neither holds the other's time or buffer.
+      `select min(f.starts_at)::text as slot from private.free_slots(now()) f
+        group by (f.starts_at at time zone 'America/Sao_Paulo')::date
+        order by 1 limit 2`,
+    )
+    const [first, second] = free.map((row) => row.slot)
+    const book = (extra: string, args: unknown[]) =>
+      asAnon(db, (tx) =>
+        tx.query(
+          `select public.book_meeting(starts_at => $1::timestamptz, name => 'Visitante',
+             email => $2, note => 'Conversar.', time_zone => 'America/Sao_Paulo',
+             form_trap => '', form_elapsed_ms => 60000${extra})`,
+          args,
+        ),
+      )
+    await book(`, attribution => $3::jsonb`, [
+      first,
+      'agenda.1@example.com',
+      JSON.stringify({
+        utm_source: 'instagram',
+        utm_campaign: 'consultoria',
+        referrer_origin: 'https://l.instagram.com',
+        landing_path: '/agendar',
+        utm_medium: { not: 'a string' },
+        other: 'ignored',
+      }),
+    ])
+    await book('', [second, 'agenda.2@example.com'])
+    const { rows } = await db.query(
+      `select s.email, s.utm_source, s.utm_medium, s.utm_campaign, s.referrer_origin,
+              s.landing_path
+         from public.bookings b join public.contact_submissions s on s.id = b.lead_id
+        order by s.email`,
+    )
+    expect(rows).toEqual([
+      {
+        email: 'agenda.1@example.com',
+        utm_source: 'instagram',
+        utm_medium: null,
+        utm_campaign: 'consultoria',
+        referrer_origin: 'https://l.instagram.com',
+        landing_path: '/agendar',
+      },
+      {
+        email: 'agenda.2@example.com',
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        referrer_origin: null,
+        landing_path: null,
+      },
+    ])
+    await db.exec('delete from public.bookings')
+  })
+
+  it('counts every page of src/routes.ts but the 404, with or without its slash, and nothing else', async () => {
+    const pages = pageRoutes.map((route) => route.url).filter((url) => url !== '/404')
+    for (const page of pages) {
+      await countView(db, JSON.stringify({ page, device: 'desktop' }))
+      await countView(
+        db,
+        JSON.stringify({ page: page === '/' ? '/' : `${page}/`, device: 'desktop' }),
+      )
+    }
+    for (const body of [
+      JSON.stringify({ page: '/404', device: 'desktop' }),
+      JSON.stringify({ page: '/painel', device: 'desktop' }),
+      JSON.stringify({ page: '/agendar', device: 'fridge' }),
+      JSON.stringify({ page: '/agendar' }),
+      JSON.stringify(['/agendar', 'phone']),
+      '{"page": "/agendar", "device": "phone"',
+      'not json at all',
+      JSON.stringify({ page: '/', device: 'phone', pad: 'x'.repeat(3000) }),
+    ]) {
+      await countView(db, body)
+    }
+    const counted = await views(db)
+    expect(counted.map((row) => row.page).sort()).toEqual([...pages].sort())
+    expect(counted.every((row) => row.views === 2 && row.device === 'desktop')).toBe(true)
+  })
+
+  it('counts a view under its utm_source, else the referring host, else as direct', async () => {
+    await countView(db, JSON.stringify({ page: '/', device: 'phone', utm_source: 'Newsletter' }))
+    await countView(db, JSON.stringify({ page: '/', device: 'phone', utm_source: 'newsletter' }))
+    await countView(
+      db,
+      JSON.stringify({ page: '/', device: 'tablet', referrer: 'https://www.bing.com' }),
+    )
+    await countView(db, JSON.stringify({ page: '/', device: 'tablet', referrer: 'not an origin' }))
+    await countView(db, JSON.stringify({ page: '/', device: 'phone', utm_source: 'x\u202ey' }))
+    expect(await views(db)).toEqual([
+      { page: '/', source: '', device: 'phone', views: 1 },
+      { page: '/', source: '', device: 'tablet', views: 1 },
+      { page: '/', source: 'bing.com', device: 'tablet', views: 1 },
+      { page: '/', source: 'newsletter', device: 'phone', views: 2 },
+    ])
+  })
+
+  it('puts sources past the day’s cap under (outras) and drops views past the minute’s cap', async () => {
+    await db.exec(`update private.contact_settings set page_view_sources_per_day = 3`)
+    for (let n = 0; n < 6; n += 1) {
+      await countView(db, JSON.stringify({ page: '/', device: 'phone', utm_source: `fonte-${n}` }))
+    }
+    const sources = (await views(db)).map((row) => row.source)
+    expect(sources).toEqual(['(outras)', 'fonte-0', 'fonte-1', 'fonte-2'])
+
+    await db.exec(`delete from private.page_views; delete from private.page_view_minutes;
+      update private.contact_settings set page_views_per_minute = 5`)
+    for (let n = 0; n < 9; n += 1) {
+      await countView(db, JSON.stringify({ page: '/contato', device: 'desktop' }))
+    }
+    const total = (await views(db)).reduce((sum, row) => sum + row.views, 0)
+    // Five, or a few more if the minute turned during the loop; never all nine.
+    expect(total).toBeGreaterThanOrEqual(5)
+    expect(total).toBeLessThan(9)
+  })
+
+  it('gives visitors nothing to read: no page views, no minutes, no attribution through select', async () => {
+    for (const sql of [
+      'select * from private.page_views',
+      'select * from private.page_view_minutes',
+      'select utm_source from public.contact_submissions',
+    ]) {
+      await expect(
+        asAnon(db, (tx) => tx.query(sql)),
+        sql,
+      ).rejects.toThrow(/permission denied/)
+    }
+  })
+})
