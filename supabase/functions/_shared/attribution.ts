@@ -27,9 +27,12 @@ export const CARRIED_PARAMS = { referrer: 'ref', landing: 'landing' } as const
 /** Nothing longer is kept by the database; a longer value is not worth carrying either. */
 const MAX_VALUE = 200
 
-// deno-lint-ignore no-control-regex
-// eslint-disable-next-line no-control-regex -- control characters are what it finds
-const CONTROL = /[\u0000-\u001f\u007f-\u009f]/
+/** C0 and C1 control characters: PostgreSQL refuses a NUL, and none is ever a campaign's. */
+const hasControl = (value: string) =>
+  [...value].some((char) => {
+    const code = char.codePointAt(0) ?? 0
+    return code <= 0x1f || (code >= 0x7f && code <= 0x9f)
+  })
 
 const externalOrigin = (value: string | null, ownOrigin: string): string | undefined => {
   if (!value) return undefined
@@ -56,7 +59,7 @@ export function readArrival(url: URL, referrer: string): Attribution {
     const value = url.searchParams.get(name)?.trim()
     // A NUL (%00) would make the whole insert fail (PostgreSQL text cannot hold one), and the
     // message with it: such a value, or any control character, is not carried at all.
-    if (value && !CONTROL.test(value)) arrival[name] = value.slice(0, MAX_VALUE)
+    if (value && !hasControl(value)) arrival[name] = value.slice(0, MAX_VALUE)
   }
   const origin =
     externalOrigin(referrer, url.origin) ??
