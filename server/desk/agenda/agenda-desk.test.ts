@@ -662,7 +662,7 @@ describe('bookings are leads', () => {
     if (!booking) throw new Error('not seeded')
     const client = await signedIn()
     await client.post('/painel/filtro', { q: 'joana apagavel' })
-    const list = await page(client, '/painel')
+    const list = await page(client, '/painel/contatos')
     expect(list).toContain('Joana Apagável')
     expect(list).toContain('Consultoria gratuita marcada pelo site')
     const csv = await (await client.request('/painel/exportar?formato=csv')).text()
@@ -677,7 +677,7 @@ describe('bookings are leads', () => {
     expect(await (await app().request(feedPath)).text()).toContain(booking.id)
 
     const erased = await client.post(`/painel/contatos/${booking.leadId}/apagar`, { confirm: '1' })
-    expect(erased.headers.get('location')).toBe('/painel?aviso=apagado&n=1')
+    expect(erased.headers.get('location')).toBe('/painel/contatos?aviso=apagado&n=1')
     expect(await page(client, '/painel/agenda')).not.toContain('Joana')
     expect(await page(client, '/painel/agenda/canceladas')).not.toContain('Joana')
     expect(await (await app().request(feedPath)).text()).not.toContain(booking.id)

@@ -1,13 +1,14 @@
 /**
  * The booking pages' only way to the backend: the five calls of docs/booking.md through
- * PostgREST's rpc route with the official client (postgrest-js, as the contact form stores its
- * rows), and the e-mail function, whose client loads only once there is something to mail.
+ * PostgREST's rpc route, and the e-mail function, whose client loads only once there is
+ * something to mail. The calls are plain `fetch`es as postgrest-js makes them: its client is
+ * about 5 KB gzip of query building these pages never use, and /agendar's script runs before
+ * any interaction within a 10 KB budget (decision 028).
  */
 import type { Attribution } from '../../../supabase/functions/_shared/attribution.ts'
-import type { PostgrestClient } from '@supabase/postgrest-js'
 import { bookingMessages } from '../../content/booking-messages.ts'
 import { parseSupabaseEnv } from '../../lib/env.ts'
-import { backendOf, createDataClient, lateFetch } from '../../lib/data-client.ts'
+import { backendOf, DB_REQUEST_TIMEOUT_MS, lateFetch } from '../../lib/data-client.ts'
 import type { FreeTimes } from './free-days.ts'
 
 /** What the calls answer about a booking (docs/booking.md, "A booking"). */
@@ -73,25 +74,42 @@ export interface BookingCalls {
   reschedule(token: string, startsAt: string): Promise<CallResult<Booking>>
 }
 
-export function createBookingCalls(db: PostgrestClient = createDataClient()): BookingCalls {
+/** What PostgREST answers for an error: its JSON body, or nothing readable. */
+const readError = async (response: Response): Promise<Partial<Refusal>> => {
+  try {
+    const body: unknown = await response.json()
+    return typeof body === 'object' && body !== null ? (body as Partial<Refusal>) : {}
+  } catch {
+    return {}
+  }
+}
+
+export function createBookingCalls(
+  backend = backendOf(parseSupabaseEnv(import.meta.env), window.location.origin),
+): BookingCalls {
   const call = async <T>(name: string, args: Record<string, unknown> = {}) => {
     try {
-      const { data, error, status } = await db.rpc(name, args)
-      if (!error) return { ok: true, data: data as T } as const
-      // postgrest-js turns a thrown fetch (offline, a timeout, CORS) into status 0 with the
-      // exception's text, which is nothing the database said.
+      const response = await lateFetch(`${backend.baseUrl}/rest/v1/rpc/${name}`, {
+        method: 'POST',
+        headers: { ...backend.headers, 'Content-Type': 'application/json' },
+        body: JSON.stringify(args),
+        signal: AbortSignal.timeout(DB_REQUEST_TIMEOUT_MS),
+      })
+      if (response.ok) return { ok: true, data: (await response.json()) as T } as const
+      const error = await readError(response)
       return {
         ok: false,
         refusal: {
-          status,
-          code: status === 0 ? null : (error.code ?? null),
-          details: status === 0 ? null : (error.details ?? null),
-          message: status === 0 ? null : error.message || null,
-          hint: status === 0 ? null : (error.hint ?? null),
+          status: response.status,
+          code: error.code ?? null,
+          details: error.details ?? null,
+          message: error.message || null,
+          hint: error.hint ?? null,
         },
       } as const
-    } catch (thrown) {
-      console.error(`${name} threw`, thrown)
+    } catch {
+      // No answer (offline, the time limit, CORS): nothing the database said, as postgrest-js
+      // reported it too; the page says the call failed and keeps what was typed.
       return {
         ok: false,
         refusal: { status: 0, code: null, details: null, message: null, hint: null },
