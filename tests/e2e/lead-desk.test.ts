@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { DIST_DIR } from '../../server/paths.ts'
 import { expectNoAxeViolations } from '../support/browser/axe.ts'
 import { signIn, useDeskSite } from '../support/browser/lead-desk-site.ts'
+import { PHONE } from '../support/browser/devices.ts'
 import { parseCsv } from '../support/csv.ts'
 import { seedLeads } from '../support/seed-leads.ts'
 
@@ -323,6 +324,28 @@ describe('Lead desk', () => {
       .db.query<Record<string, unknown>>("select * from private.lead_audit where action = 'erase'")
     expect(audit.rows.length).toBeGreaterThan(0)
     expect(JSON.stringify(audit.rows)).not.toContain(tag)
+  })
+
+  it('fits a 390 px phone on every page of its navigation: nothing runs off to the side', async () => {
+    const page = await desk.open(PHONE)
+    await signIn(page, undefined, 'overview')
+    const links = await page.getByRole('navigation').getByRole('link').all()
+    const paths = await Promise.all(
+      links.map(async (link) => (await link.getAttribute('href')) ?? ''),
+    )
+    expect(paths.length).toBeGreaterThanOrEqual(4)
+    for (const path of paths) {
+      await page.goto(path)
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      )
+      expect(overflow, `${path} is wider than the phone`).toBeLessThanOrEqual(0)
+      // The last of the navigation, signing out everywhere, is on screen, not past its edge.
+      const box = await page
+        .getByRole('button', { name: 'Sair de todos os aparelhos' })
+        .boundingBox()
+      expect((box?.x ?? 0) + (box?.width ?? 0), path).toBeLessThanOrEqual(390)
+    }
   })
 
   it('signs out, after which the desk asks for the password again', async () => {

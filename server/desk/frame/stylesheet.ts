@@ -19,7 +19,7 @@ a:hover { color: #1e3a8a; }
 .topbar { display: flex; flex-wrap: wrap; gap: 1rem; align-items: center; justify-content: space-between; padding: 0.75rem 1.5rem; background: #0f172a; color: #f8fafc; }
 .topbar a { color: #f8fafc; }
 .topbar .brand { margin: 0; font-weight: 700; }
-.topbar nav { display: flex; gap: 1rem; align-items: center; }
+.topbar nav { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; }
 .topbar form { margin: 0; }
 main { max-width: 90rem; margin: 0 auto; padding: 1.5rem; }
 main:focus { outline: none; }
