@@ -99,7 +99,11 @@ export interface FormKeeper {
   restore(kept: KeptForm): void
 }
 
-/** Watches nothing: it reads the island's form when asked, and remembers the last reading. */
+/**
+ * Reads the island's form when asked, and again at every keystroke, remembering the last
+ * reading: when the island fails while the visitor types, React may take the form away before
+ * anything can ask, and the text typed since the island started must not go with it.
+ */
 export function keepFormOf(root: HTMLElement): FormKeeper {
   let last: KeptForm | undefined
   const form = () => root.querySelector('form')
@@ -109,6 +113,8 @@ export function keepFormOf(root: HTMLElement): FormKeeper {
     return last
   }
   read() // before the island's code touches the page
+  root.addEventListener('input', read)
+  root.addEventListener('change', read)
   return {
     read,
     restore(kept) {
