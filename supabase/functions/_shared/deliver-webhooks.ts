@@ -1,4 +1,5 @@
-import { sweepSecretProblem, isSweepAllowed, SWEEP_SECRET_HEADER } from './sweep-secret.ts'
+import { refuseUnlessScheduler, schedulerJson } from './scheduler-request.ts'
+import { sweepSecretProblem } from './sweep-secret.ts'
 import { deliverDueWebhooks, type WebhookDeliveryDeps } from './webhook-delivery.ts'
 import { webhookSecretProblem } from './webhook-signature.ts'
 
@@ -51,32 +52,20 @@ export const readDeliverWebhooksSettings = (
   return { ok: true, settings: { databaseUrl, sweepSecret, webhookSecret, warnings } }
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
-  })
-
 export const handleDeliverWebhooks = async (
   req: Request,
   deps: DeliverWebhooksDeps,
 ): Promise<Response> => {
-  if (req.method !== 'POST') {
-    return json(
-      405,
-      { error: { code: 'method_not_allowed', message: 'Use POST.' } },
-      { Allow: 'POST' },
-    )
-  }
-  if (!(await isSweepAllowed(req.headers.get(SWEEP_SECRET_HEADER), deps.sweepSecret))) {
-    return json(401, {
-      error: { code: 'unauthorized', message: 'Only the scheduler may run the webhook sweep.' },
-    })
-  }
+  const refused = await refuseUnlessScheduler(
+    req,
+    deps.sweepSecret,
+    'Only the scheduler may run the webhook sweep.',
+  )
+  if (refused) return refused
   try {
-    return json(200, { ok: true, ...(await deliverDueWebhooks(deps, deps.budgetMs)) })
+    return schedulerJson(200, { ok: true, ...(await deliverDueWebhooks(deps, deps.budgetMs)) })
   } catch {
     // The database went away, a bug: still JSON, and pg_net records the status.
-    return json(500, { error: { code: 'internal_error', message: 'The sweep failed.' } })
+    return schedulerJson(500, { error: { code: 'internal_error', message: 'The sweep failed.' } })
   }
 }

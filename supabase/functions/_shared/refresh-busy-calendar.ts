@@ -1,10 +1,11 @@
+import { refuseUnlessScheduler, schedulerJson } from './scheduler-request.ts'
 import {
   BUSY_CALENDAR_URL_SETTING,
   readBusyCalendarUrl,
   type BusyCalendarFeed,
 } from './busy-calendar-settings.ts'
 import { refreshBusyTimes, type BusyRefreshDeps } from './busy-feed-refresh.ts'
-import { isSweepAllowed, SWEEP_SECRET_HEADER, sweepSecretProblem } from './sweep-secret.ts'
+import { sweepSecretProblem } from './sweep-secret.ts'
 
 /**
  * The refresh-busy-calendar Edge Function, runtime-neutral: pg_cron asks for it every ten
@@ -55,43 +56,31 @@ export const readRefreshFunctionSettings = (
   return { ok: true, settings: { databaseUrl, feed: feed.feed, sweepSecret, warnings } }
 }
 
-const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), {
-    status,
-    headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
-  })
-
 export const handleRefreshBusyCalendar = async (
   req: Request,
   deps: RefreshBusyCalendarDeps,
 ): Promise<Response> => {
-  if (req.method !== 'POST') {
-    return json(
-      405,
-      { error: { code: 'method_not_allowed', message: 'Use POST.' } },
-      { Allow: 'POST' },
-    )
-  }
-  if (!(await isSweepAllowed(req.headers.get(SWEEP_SECRET_HEADER), deps.sweepSecret))) {
-    return json(401, {
-      error: { code: 'unauthorized', message: 'Only the scheduler may refresh the busy times.' },
-    })
-  }
-  if (deps.feed === undefined) return json(200, { ok: true, status: 'off' })
+  const refused = await refuseUnlessScheduler(
+    req,
+    deps.sweepSecret,
+    'Only the scheduler may refresh the busy times.',
+  )
+  if (refused) return refused
+  if (deps.feed === undefined) return schedulerJson(200, { ok: true, status: 'off' })
   try {
     const outcome = await refreshBusyTimes(deps.feed, deps)
     if (outcome.status === 'refreshed') {
-      return json(200, { ok: true, status: 'refreshed', events: outcome.events })
+      return schedulerJson(200, { ok: true, status: 'refreshed', events: outcome.events })
     }
     if (outcome.status === 'failed') {
-      return json(502, { ok: false, status: 'failed', error: outcome.error })
+      return schedulerJson(502, { ok: false, status: 'failed', error: outcome.error })
     }
-    return json(503, { ok: false, status: 'stopped' })
+    return schedulerJson(503, { ok: false, status: 'stopped' })
   } catch (error) {
     // The database went away (or a bug): the busy times are as they were.
     deps.log?.error('busy_calendar_refresh_failed', {
       message: error instanceof Error ? error.message : 'unknown',
     })
-    return json(500, { ok: false, status: 'error' })
+    return schedulerJson(500, { ok: false, status: 'error' })
   }
 }
