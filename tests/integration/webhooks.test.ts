@@ -25,6 +25,8 @@ const PASSWORD = 'correto cavalo bateria grampo'
 const TIMEOUT_MS = 4_000
 /** The spec's second attempt comes 5 s after the first (plus up to 10% jitter). */
 const RETRY_WAIT = { timeoutMs: 30_000, intervalMs: 100 }
+/** A first attempt: the next sweep (200 ms) and one POST, however busy the machine is. */
+const DELIVERY_WAIT = { timeoutMs: 20_000, intervalMs: 100 }
 
 let postgres: PostgresServer
 let smtp: SmtpCatcher
@@ -84,7 +86,25 @@ afterAll(async () => {
 const receivers = () => [crm, n8n, slack, teams, discord]
 const db = () => (servers[0] as RunningServer).db
 
+/**
+ * Each test starts with nothing in flight: the servers' sweeps keep running between tests, and
+ * an attempt the last test started (a retry, or the second of two servers' turns) would land in
+ * this test's counts. So no new claim is allowed, the attempts under way are let finish, and
+ * only then is everything cleared.
+ */
 beforeEach(async () => {
+  await db().exec('update private.webhook_receivers set disabled_at = now()')
+  await waitFor(
+    'the attempts in flight to finish',
+    async () =>
+      (
+        await db().query<{ n: number }>(
+          `select count(*)::int as n from private.webhook_deliveries where claimed_until > now()`,
+        )
+      ).rows[0]?.n,
+    (inFlight) => inFlight === 0,
+    { timeoutMs: TIMEOUT_MS * 4, intervalMs: 50 },
+  )
   for (const receiver of receivers()) {
     receiver.behave({ kind: 'answer', status: 200 })
     receiver.received.length = 0
@@ -154,6 +174,7 @@ describe('webhooks from the Node server', () => {
       'every receiver to take the lead',
       () => receivers().map((receiver) => answered(receiver).length),
       (counts) => counts.every((count) => count === 1),
+      DELIVERY_WAIT,
     )
     for (const receiver of [crm, n8n]) {
       const [request] = answered(receiver)
@@ -221,6 +242,7 @@ describe('webhooks from the Node server', () => {
         'three booking events at the CRM',
         () => answered(crm),
         (requests) => requests.length === 3,
+        DELIVERY_WAIT,
       )
     )
       .map(verify)
@@ -261,6 +283,7 @@ describe('webhooks from the Node server', () => {
       'Slack to show the cancellation',
       () => answered(slack).map((request) => JSON.parse(request.body).text as string),
       (texts) => texts.some((text) => text.includes('*Consultoria cancelada*')),
+      DELIVERY_WAIT,
     )
   })
 
@@ -279,6 +302,7 @@ describe('webhooks from the Node server', () => {
       'the other receivers to take the lead',
       () => [n8n, slack, teams, discord].map((receiver) => answered(receiver).length),
       (counts) => counts.every((count) => count === 1),
+      DELIVERY_WAIT,
     )
     // All of that happened while the silent receiver still held its request open.
     expect(crm.open()).toBe(1)
@@ -371,6 +395,7 @@ describe('webhooks from the Node server', () => {
       'the 410',
       () => slack.received.length,
       (count) => count === 1,
+      DELIVERY_WAIT,
     )
     const desk = createDeskClient((path, init) => fetch(`${servers[1]?.url}${path}`, init))
     expect((await desk.signIn(PASSWORD)).status).toBe(303)
@@ -383,6 +408,7 @@ describe('webhooks from the Node server', () => {
       'the CRM to take both',
       () => answered(crm).length,
       (count) => count === 2,
+      DELIVERY_WAIT,
     )
     expect(slack.received).toHaveLength(1)
 
@@ -397,6 +423,7 @@ describe('webhooks from the Node server', () => {
       'Slack to take both',
       () => answered(slack).length,
       (count) => count === 2,
+      DELIVERY_WAIT,
     )
     const page = await (await desk.request(retried.headers.get('location') ?? '')).text()
     expect(page).toContain('2 envios vão ser tentados de novo nos próximos segundos.')
