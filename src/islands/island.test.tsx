@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { createContext, useContext, useId } from 'react'
+import type { Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { contactForm } from '../content/contact.ts'
 import { errorScreen } from '../content/error-screen.ts'
@@ -81,7 +82,15 @@ function prerender(content: React.ReactElement): HTMLElement {
   return document.querySelector('[data-island="contact-form"]') as HTMLElement
 }
 
+const hydrated: Root[] = []
+const keep = (root: Root) => {
+  hydrated.push(root)
+}
+
 afterEach(() => {
+  // Unmounted while the document is still there: React's scheduler would otherwise run after
+  // the test environment is gone.
+  act(() => hydrated.splice(0).forEach((root) => root.unmount()))
   browser = false
   document.body.innerHTML = ''
   vi.restoreAllMocks()
@@ -91,7 +100,7 @@ describe('an island', () => {
   it('hydrates without a mismatch, with its own ids and no context from the page around it', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const root = prerender(<Field />)
-    await act(async () => hydrateIsland(root, <Field />))
+    await act(async () => keep(hydrateIsland(root, <Field />)))
 
     expect(log).not.toHaveBeenCalled()
     const island = root.querySelector('input') as HTMLInputElement
@@ -107,7 +116,9 @@ describe('an island', () => {
     const root = prerender(<FailsInBrowser error={new Error('falha ao montar o formulário')} />)
     browser = true
     await act(async () =>
-      hydrateIsland(root, <FailsInBrowser error={new Error('falha ao montar o formulário')} />),
+      keep(
+        hydrateIsland(root, <FailsInBrowser error={new Error('falha ao montar o formulário')} />),
+      ),
     )
 
     const alert = screen.getByRole('alert')
@@ -123,7 +134,7 @@ describe('an island', () => {
     const unavailable = new Response(null, { status: 503, statusText: 'Service Unavailable' })
     const root = prerender(<FailsInBrowser error={unavailable} />)
     browser = true
-    await act(async () => hydrateIsland(root, <FailsInBrowser error={unavailable} />))
+    await act(async () => keep(hydrateIsland(root, <FailsInBrowser error={unavailable} />)))
 
     expect(screen.getByRole('alert')).toHaveTextContent('Unexpected Application Error!')
     expect(screen.getByRole('alert')).toHaveTextContent('503 Service Unavailable')
@@ -141,7 +152,7 @@ describe('an island', () => {
     const root = prerender(<MessageForm action="/contato" />)
     typeInto(root, typed)
     browser = true
-    await act(async () => hydrateIsland(root, <MessageForm action="/contato" />))
+    await act(async () => keep(hydrateIsland(root, <MessageForm action="/contato" />)))
 
     expect(screen.getByRole('alert')).toHaveTextContent(errorScreen.title)
     expect(screen.getByRole('alert')).toHaveTextContent('falha ao montar o formulário')
@@ -170,7 +181,7 @@ describe('an island', () => {
     const root = prerender(<MessageForm action="/contato" />)
     typeInto(root, typed)
     browser = true
-    await act(async () => hydrateIsland(root, <MessageForm action="/contato" />))
+    await act(async () => keep(hydrateIsland(root, <MessageForm action="/contato" />)))
     const user = userEvent.setup()
     await user.type(screen.getByLabelText('Mensagem'), ' Para março.')
 
@@ -189,7 +200,7 @@ describe('an island', () => {
     const root = prerender(<MessageForm />)
     typeInto(root, typed)
     browser = true
-    await act(async () => hydrateIsland(root, <MessageForm />))
+    await act(async () => keep(hydrateIsland(root, <MessageForm />)))
 
     expect(screen.getByRole('alert')).toHaveTextContent(errorScreen.keptToCopy)
     expect(screen.getByLabelText('Mensagem')).toHaveValue(typed.message)
@@ -217,7 +228,7 @@ describe('an island', () => {
       if (failures-- > 0) throw new Error('setCustomValidity failed')
       check.call(this, message)
     })
-    await act(async () => hydrateIsland(root, <ContactForm />))
+    await act(async () => keep(hydrateIsland(root, <ContactForm />)))
     expect(screen.getByRole('alert')).toHaveTextContent('setCustomValidity failed')
     expect(screen.getByLabelText(fields.message.label)).toHaveValue(typed.message)
 

@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
+import type { Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
 import { contactForm } from '../../content/contact.ts'
 import { Island } from '../../islands/island.tsx'
@@ -38,7 +39,17 @@ function sentRow(fetchMock: ReturnType<typeof stubBackend>): unknown {
   return JSON.parse(String(init.body))
 }
 
+const hydrated: Root[] = []
+const hydrate = async (root: HTMLElement) => {
+  await act(async () => {
+    hydrated.push(hydrateContactForm(root))
+  })
+}
+
 afterEach(() => {
+  // Unmounted while the document is still there: React's scheduler would otherwise run after
+  // the test environment is gone ("window is not defined", seen on a busy machine).
+  act(() => hydrated.splice(0).forEach((root) => root.unmount()))
   document.body.innerHTML = ''
   vi.unstubAllGlobals()
   vi.restoreAllMocks()
@@ -67,7 +78,7 @@ it('keeps and sends what the visitor typed while its code was loading', async ()
 
   const fetchMock = stubBackend()
   const mismatch = vi.spyOn(console, 'error')
-  await act(async () => hydrateContactForm(root))
+  await hydrate(root)
 
   const submit = screen.getByRole('button', { name: contactForm.submit })
   await waitFor(() => expect(submit).toBeEnabled())
@@ -89,7 +100,7 @@ it('keeps what the server wrote into the fields when it showed a refused form ag
   }
   const root = prerender(refused)
   const fetchMock = stubBackend()
-  await act(async () => hydrateContactForm(root))
+  await hydrate(root)
 
   for (const name of ['name', 'email', 'company', 'message'] as const) {
     expect(screen.getByLabelText(fields[name].label)).toHaveValue(refused[name])

@@ -1,3 +1,4 @@
+import type { Root } from 'react-dom/client'
 import { hydrateIsland } from '../../islands/hydrate-island.tsx'
 import { ContactForm } from './contact-form.tsx'
 
@@ -17,7 +18,7 @@ function keepFieldValues(root: HTMLElement): void {
 }
 
 /** Loaded on the visitor's first use of the form: React, the form, and through it its runtime. */
-export function hydrateContactForm(root: HTMLElement): void {
+export function hydrateContactForm(root: HTMLElement): Root {
   keepFieldValues(root)
-  hydrateIsland(root, <ContactForm />)
+  return hydrateIsland(root, <ContactForm />)
 }
