@@ -69,42 +69,82 @@ const WINDOW = `
 
 const int = (value: unknown) => Number(value ?? 0)
 
-// The leads of the window, read once and counted three ways in that one pass (grouping sets):
-// by quarter-hour, by the two columns the source comes from, and by campaign. Only then are
-// the few groups turned into weeks of the company's clock and into sources: doing that per
-// lead (a time zone conversion, a pattern match) was most of the page's time at 100 000 leads
-// (BENCHMARKS.md §16). Every time zone's offset is a whole number of quarter-hours, so a week
-// of the company's clock starts on a quarter-hour boundary and no quarter-hour straddles two
-// weeks. The source is private.attribution_source's rule written out: a function with its own
-// search_path is not inlined. A booking's lead and its booking are created in the same
-// instant, so a meeting counts in the week its lead does.
+// The leads of the window, counted three ways (grouping sets): by quarter-hour, by the two
+// columns the source comes from, and by campaign. Only then are the few groups turned into
+// weeks of the company's clock and into sources: doing that per lead (a time zone conversion,
+// a pattern match) was most of the page's time at 100 000 leads (BENCHMARKS.md §16). Every
+// time zone's offset is a whole number of quarter-hours, so a week of the company's clock
+// starts on a quarter-hour boundary and no quarter-hour straddles two weeks. The source is
+// private.attribution_source's rule written out: a function with its own search_path is not
+// inlined. A booking's lead and its booking are created in the same instant, so a meeting
+// counts in the week its lead does.
+//
+// Whole past days come from private.lead_tallies (decision 036); only what no tally covers is
+// read from the leads, through their created_at index: the start of the window up to its first
+// whole UTC day, today, and any day forgotten since. One statement, so the tallies and the
+// leads are read in one snapshot and nothing is counted twice or missed.
 const leadFiguresSql = `
 with ${WINDOW},
-lead_groups as materialized (
+first_day as (select ((since.starts at time zone 'UTC')::date + 1) as day from since),
+tallied as (
+  select t.day from private.lead_tally_days t, first_day f where t.day >= f.day
+),
+runs as (
+  select (min(day)::timestamp at time zone 'UTC') as starts,
+         ((max(day) + 1)::timestamp at time zone 'UTC') as ends
+    from (select day, day - (row_number() over (order by day))::int as run from tallied) r
+   group by run
+),
+-- What the runs of tallied days leave uncovered, from the window's start on.
+untallied as (
+  select coalesce(lag(r.ends) over (order by r.starts), since.starts) as starts,
+         r.starts as ends
+    from runs r, since
+  union all
+  select coalesce(max(r.ends), since.starts), timestamptz 'infinity'
+    from since left join runs r on true
+   group by since.starts
+),
+live_groups as (
   select bucket, utm_source, referrer_origin, campaign,
          grouping(bucket) = 0 as by_time, grouping(utm_source) = 0 as by_source,
          sum(lead) as leads, sum(meeting) as meetings
     from (
-      -- Every lead of the window, without a join: most have no meeting.
+      -- Every untallied lead of the window, without a join: most have no meeting.
       select date_bin('15 minutes', s.created_at, timestamptz '2000-01-03 00:00:00+00')
                as bucket,
              s.utm_source, s.referrer_origin, s.utm_campaign as campaign, 1 as lead, 0 as meeting
-        from public.contact_submissions s, since
-       where s.created_at >= since.starts
+        from untallied u
+        join public.contact_submissions s
+          on s.created_at >= u.starts and s.created_at < u.ends
       union all
       -- Every meeting of those leads, from the bookings' side (few), as its lead is counted.
       select date_bin('15 minutes', s.created_at, timestamptz '2000-01-03 00:00:00+00'),
              s.utm_source, s.referrer_origin, s.utm_campaign, 0, 1
         from public.bookings b
-        join public.contact_submissions s on s.id = b.lead_id, since
-       where s.created_at >= since.starts) l
+        join public.contact_submissions s on s.id = b.lead_id
+        join untallied u on s.created_at >= u.starts and s.created_at < u.ends) l
    group by grouping sets ((bucket), (utm_source, referrer_origin), (campaign))
+),
+-- Tallied days and the live reads cover disjoint spans of time, so their groups are put side
+-- by side as they are; the sums below add up a source's or campaign's days.
+lead_groups as materialized (
+  select bucket, utm_source, referrer_origin, campaign, by_time, by_source, leads, meetings
+    from live_groups
+  union all
+  select t.bucket, t.utm_source, t.referrer_origin, t.campaign, t.by_time, t.by_source,
+         t.leads, t.meetings
+    from private.lead_tallies t, first_day f
+   where t.day >= f.day
 )
 select
   (select coalesce(json_agg(w order by w.week), '[]') from (
-     select to_char(date_trunc('week', g.bucket at time zone since.tz), 'YYYY-MM-DD') as week,
-            sum(g.leads) as leads, sum(g.meetings) as meetings
-       from lead_groups g, since where g.by_time group by 1) w) as weeks,
+     select to_char(g.monday, 'YYYY-MM-DD') as week, sum(g.leads) as leads,
+            sum(g.meetings) as meetings
+       from (select date_trunc('week', g.bucket at time zone since.tz) as monday, g.leads,
+                    g.meetings
+               from lead_groups g, since where g.by_time) g
+      group by g.monday) w) as weeks,
   (select coalesce(json_agg(t), '[]') from (
      select coalesce(lower(nullif(btrim(g.utm_source), '')),
                      substring(g.referrer_origin from '^https?://(?:www\\.)?([^:/]+)'), '') as source,
@@ -112,10 +152,20 @@ select
        from lead_groups g where g.by_source
       group by 1 order by sum(g.leads) desc, 1 limit ${TOP_ROWS * 5}) t) as sources,
   (select coalesce(json_agg(t), '[]') from (
-     select g.campaign, g.leads, g.meetings
+     select g.campaign, sum(g.leads) as leads, sum(g.meetings) as meetings
        from lead_groups g where not g.by_time and not g.by_source and g.campaign is not null
-      order by g.leads desc, g.meetings desc, g.campaign
+      group by g.campaign
+      order by sum(g.leads) desc, sum(g.meetings) desc, g.campaign
       limit ${TOP_ROWS}) t) as campaigns`
+
+/**
+ * Tallies the window's whole past days not tallied yet (a no-op on most views: only the first
+ * view after midnight, or after an erasure, has a day to count). The first whole UTC day of
+ * the window is the one after the day it starts in.
+ */
+const tallySql = `
+with ${WINDOW}
+select private.tally_lead_days((since.starts at time zone 'UTC')::date + 1) from since`
 
 // Visits: the page_views rows of the window, summed by day and by source in one pass; the
 // days then make weeks.
@@ -207,6 +257,7 @@ export const readOverview = async (db: Queryable, now = new Date()): Promise<Ove
     'select time_zone from private.booking_settings',
   )
   const weekList = await db.query<{ week: string }>(weekListSql, at)
+  await db.query(tallySql, at)
   const leadFigures = (await db.query<LeadFigureRows>(leadFiguresSql, at)).rows[0]
   const viewFigures = (await db.query<ViewFigureRows>(viewFiguresSql, at)).rows[0]
   const leadMail = await db.query<Record<string, unknown>>(leadMailSql)
