@@ -176,6 +176,13 @@ describe('Where leads come from', () => {
       'Reuniões agendadas',
     ])
     await expectNoAxeViolations(page, '/painel (overview)')
+    // On a desktop every table fits its panel; only a phone scrolls them sideways.
+    const scrolling = await page.evaluate(() =>
+      [...document.querySelectorAll('.table-wrap')]
+        .filter((wrap) => wrap.scrollWidth > wrap.clientWidth)
+        .map((wrap) => wrap.getAttribute('aria-label')),
+    )
+    expect(scrolling).toEqual([])
 
     await page.getByRole('navigation').getByRole('link', { name: 'Contatos' }).click()
     await page.getByLabel('Origem').fill('revista')
