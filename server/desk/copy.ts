@@ -235,6 +235,9 @@ export const deskCopy = {
     received: 'Recebida em',
     email: 'E-mail',
     company: 'Empresa',
+    source: 'Origem',
+    /** Between the source and its campaign (utm_campaign), when there is one. */
+    campaignSeparator: ' · campanha ',
     reason: 'Por que está aqui',
     reasons: {
       trap_filled:

@@ -19,7 +19,8 @@ export const QUARANTINE_DAYS_IN_NOTICE = 14
  * The privacy notice (LGPD, Lei nº 13.709/2018, arts. 9 and 18) for what the contact form
  * stores. Each fact matches the code: the columns of contact_submissions, the flood counters
  * of supabase/migrations/20261122000200_contact_guard.sql (deleted after a day by
- * private.claim_due_mail), the quarantine of 20261124000301_quarantine.sql, the bookings of
+ * private.claim_due_mail), the quarantine of 20261124000301_quarantine.sql (with the
+ * attribution of 20261126000400_quarantine_attribution.sql), the bookings of
  * 20261125000000_bookings.sql and 20261125000200_booking_calls.sql (a booking is a lead: the
  * same erasure, and retention counted from the meeting, docs/decisions/026-booking.md) and the
  * erasure and retention of the lead desk. Change them together.
@@ -54,7 +55,7 @@ export const privacyNotice = {
       title: 'Mensagens que parecem automáticas',
       paragraphs: [
         'Alguns sinais indicam que uma mensagem foi enviada por um programa, e não por uma pessoa: por exemplo, ela chegou poucos segundos depois de a página abrir, ou um campo que fica escondido de quem visita o site veio preenchido. Você recebe a mesma confirmação de envio, mas essa mensagem fica guardada à parte.',
-        `Dela guardamos o seu nome, o seu e-mail, o nome da empresa (se você o informar), a mensagem, a data e a hora do envio e qual sinal ela mostrou. Ela não é encaminhada automaticamente para ninguém: alguém da nossa equipe a revisa e, se foi escrita por uma pessoa, passa a tratá-la como qualquer outro contato. As que não forem recuperadas são apagadas depois de ${QUARANTINE_DAYS_IN_NOTICE} dias.`,
+        `Dela guardamos o seu nome, o seu e-mail, o nome da empresa (se você o informar), a mensagem, a data e a hora do envio, de onde você veio (veja abaixo) e qual sinal ela mostrou. Ela não é encaminhada automaticamente para ninguém: alguém da nossa equipe a revisa e, se foi escrita por uma pessoa, passa a tratá-la como qualquer outro contato. As que não forem recuperadas são apagadas depois de ${QUARANTINE_DAYS_IN_NOTICE} dias.`,
       ],
     },
     {

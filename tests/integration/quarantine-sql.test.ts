@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/database.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
-import { QUARANTINE_DAYS_IN_NOTICE } from '../../src/content/privacy.ts'
+import { privacyNotice, QUARANTINE_DAYS_IN_NOTICE } from '../../src/content/privacy.ts'
 import { insertAsPostgrest, type FormRow } from '../support/postgrest-insert.ts'
 import { startPostgresServer } from '../support/postgres-server.ts'
 import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
@@ -129,6 +129,13 @@ describe.each(stores)('the quarantine on %s', (_name, open) => {
         email: bot.email,
         company: 'Acme Ltda',
         message: bot.message,
+        referrer_origin: null,
+        landing_path: null,
+        utm_source: null,
+        utm_medium: null,
+        utm_campaign: null,
+        utm_term: null,
+        utm_content: null,
       },
     ])
     // Neither the address nor the trap's text nor the timing is kept anywhere with it.
@@ -246,6 +253,54 @@ describe.each(stores)('the quarantine on %s', (_name, open) => {
     // Restoring again finds nothing.
     const again = await db().query('select private.restore_quarantined($1) as lead', [entry?.id])
     expect(again.rows).toEqual([{ lead: null }])
+  })
+
+  it('keeps where a flagged sender came from, cleaned as a lead’s, and a restore gives it to the lead', async () => {
+    const arrival = {
+      referrer_origin: 'https://www.instagram.com',
+      landing_path: '/agendar',
+      utm_source: ' Instagram ',
+      utm_medium: 'social',
+      utm_campaign: 'black-friday\u202e',
+      utm_term: null,
+      utm_content: 'story-1',
+    }
+    await insertAsPostgrest(db(), tooFast(arrival), from('198.51.100.8'))
+    const [entry] = await quarantined()
+    // The same rules as a lead's: a value with a direction mark dropped, spaces trimmed.
+    expect(entry).toMatchObject({
+      referrer_origin: 'https://www.instagram.com',
+      landing_path: '/agendar',
+      utm_source: 'Instagram',
+      utm_medium: 'social',
+      utm_campaign: null,
+      utm_term: null,
+      utm_content: 'story-1',
+    })
+    const restored = await db().query<{ lead: string }>(
+      'select private.restore_quarantined($1) as lead',
+      [entry?.id],
+    )
+    const lead = await db().query<Record<string, unknown>>(
+      `select referrer_origin, landing_path, utm_source, utm_medium, utm_campaign, utm_term,
+              utm_content
+         from public.contact_submissions where id = $1`,
+      [restored.rows[0]?.lead],
+    )
+    expect(lead.rows).toEqual([
+      {
+        referrer_origin: 'https://www.instagram.com',
+        landing_path: '/agendar',
+        utm_source: 'Instagram',
+        utm_medium: 'social',
+        utm_campaign: null,
+        utm_term: null,
+        utm_content: 'story-1',
+      },
+    ])
+    // The privacy notice says so where it lists what such a message keeps.
+    const flagged = privacyNotice.sections.find((section) => section.id === 'mensagens-automaticas')
+    expect(flagged?.paragraphs.join(' ')).toContain('de onde você veio')
   })
 
   it('still applies the field rules on restore, keeping the entry when they refuse it', async () => {

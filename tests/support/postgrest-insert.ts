@@ -8,6 +8,14 @@ export interface FormRow {
   message?: string | null
   form_trap?: string | null
   form_elapsed_ms?: number | null
+  /** Attribution, as the page's script sends it (decision 033). */
+  referrer_origin?: string | null
+  landing_path?: string | null
+  utm_source?: string | null
+  utm_medium?: string | null
+  utm_campaign?: string | null
+  utm_term?: string | null
+  utm_content?: string | null
 }
 
 export type PostgrestAnswer =
@@ -35,10 +43,14 @@ export const insertAsPostgrest = async (
       )
       await tx.query(
         `insert into public.contact_submissions
-           (name, email, company, message, form_trap, form_elapsed_ms)
-         select name, email, company, message, form_trap, form_elapsed_ms
+           (name, email, company, message, form_trap, form_elapsed_ms, referrer_origin,
+            landing_path, utm_source, utm_medium, utm_campaign, utm_term, utm_content)
+         select name, email, company, message, form_trap, form_elapsed_ms, referrer_origin,
+                landing_path, utm_source, utm_medium, utm_campaign, utm_term, utm_content
            from json_to_record($1::json) as _(name text, email text, company text,
-             message text, form_trap text, form_elapsed_ms integer)`,
+             message text, form_trap text, form_elapsed_ms integer, referrer_origin text,
+             landing_path text, utm_source text, utm_medium text, utm_campaign text,
+             utm_term text, utm_content text)`,
         [JSON.stringify(row)],
       )
     })

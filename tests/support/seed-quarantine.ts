@@ -7,6 +7,10 @@ export interface SeedQuarantined {
   message: string
   reason?: 'trap_filled' | 'too_fast'
   quarantinedAt?: Date
+  /** Where the sender came from, as the guard keeps it (decision 037). */
+  utmSource?: string | null
+  utmCampaign?: string | null
+  referrerOrigin?: string | null
 }
 
 /**
@@ -25,13 +29,19 @@ export const seedQuarantine = async (
     email: entry.email,
     company: entry.company ?? null,
     message: entry.message,
+    utm_source: entry.utmSource ?? null,
+    utm_campaign: entry.utmCampaign ?? null,
+    referrer_origin: entry.referrerOrigin ?? null,
   }))
   const { rows: ids } = await db.query<{ id: string }>(
     `insert into private.quarantined_submissions
-       (quarantined_at, reason, name, email, company, message)
-     select quarantined_at, reason, name, email, company, message
+       (quarantined_at, reason, name, email, company, message, utm_source, utm_campaign,
+        referrer_origin)
+     select quarantined_at, reason, name, email, company, message, utm_source, utm_campaign,
+            referrer_origin
        from json_to_recordset($1::json) as _(quarantined_at timestamptz, reason text, name text,
-         email text, company text, message text)
+         email text, company text, message text, utm_source text, utm_campaign text,
+         referrer_origin text)
      returning id`,
     [JSON.stringify(rows)],
   )

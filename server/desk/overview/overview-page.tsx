@@ -2,6 +2,7 @@
 import type { Child } from 'hono/jsx'
 import { deskCopy } from '../copy.ts'
 import { DeskDocument } from '../frame/desk-document.tsx'
+import { SourceName } from '../frame/source-name.tsx'
 import { VisitorText } from '../frame/visitor-text.tsx'
 import type { MailQueue, Overview } from './overview-queries.ts'
 import { WeeklyBars } from './weekly-chart.tsx'
@@ -39,13 +40,6 @@ const ScrollableTable = ({ label, children }: { label: string; children: Child }
     {children}
   </div>
 )
-
-/** A source's key as the company reads it; a real source is visitor text. */
-const SourceName = ({ source }: { source: string }) => {
-  if (source === '') return <>{copy.direct}</>
-  if (source === '(outras)') return <>{copy.otherSources}</>
-  return <VisitorText text={source} />
-}
 
 const MailRow = ({
   label,

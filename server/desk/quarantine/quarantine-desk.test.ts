@@ -81,7 +81,12 @@ beforeEach(async () => {
 describe('the quarantine page', () => {
   it('lists every message whole, newest first, with its reason in Portuguese', async () => {
     await seedQuarantine(db, [
-      { ...ana, quarantinedAt: new Date('2026-11-20T13:05:00Z') },
+      {
+        ...ana,
+        quarantinedAt: new Date('2026-11-20T13:05:00Z'),
+        utmSource: 'Instagram',
+        utmCampaign: 'outono <b>',
+      },
       { ...bot, quarantinedAt: new Date('2026-11-19T10:00:00Z') },
     ])
     const client = await signedIn()
@@ -98,6 +103,11 @@ describe('the quarantine page', () => {
     expect(html).toContain('Olá! Colei esta mensagem do meu bloco de notas.\nQuero um site.')
     expect(html).toContain('Foi enviada poucos segundos depois de a página abrir')
     expect(html).toContain('Veio com o campo escondido preenchido')
+    // Where each came from: a campaign tells a person's message from a bot's.
+    expect(html).toContain(
+      '<bdi class="visitor-text">instagram</bdi> · campanha <bdi class="visitor-text">outono &lt;b&gt;</bdi>',
+    )
+    expect(html).toContain('<dd>Direto (sem origem)</dd>')
     expect(html).not.toMatch(/<script|style=/i)
   })
 
@@ -133,7 +143,7 @@ describe('the quarantine page', () => {
 describe('restoring', () => {
   it('makes the message a lead, mails it once at once, and opens the lead', async () => {
     const [id] = await seedQuarantine(db, [
-      { ...ana, quarantinedAt: new Date(Date.now() - DAY_MS) },
+      { ...ana, quarantinedAt: new Date(Date.now() - DAY_MS), utmCampaign: 'outono' },
     ])
     const client = await signedIn()
     const restored = await client.post(`/painel/quarentena/${id}/restaurar`)
@@ -143,6 +153,8 @@ describe('restoring', () => {
     const lead = await page(client, location)
     expect(lead).toContain('<h1>Contato de <bdi class="visitor-text">Ana Souza</bdi></h1>')
     expect(lead).toContain('agora é um contato, e a notificação foi enviada')
+    // It keeps the campaign that brought it.
+    expect(lead).toMatch(/De onde veio[\s\S]*outono/)
     expect(lead).toContain('<a href="/painel/quarentena">Quarentena (0)</a>')
     expect(sent).toHaveLength(1)
     expect(sent[0]?.replyTo).toMatchObject({ address: ana.email })

@@ -14,6 +14,9 @@ export interface QuarantinedSubmission {
   email: string
   company: string | null
   message: string
+  /** private.attribution_source's key for where the sender came from ('' is direct). */
+  source: string
+  campaign: string | null
 }
 
 export interface QuarantinePage {
@@ -38,6 +41,8 @@ interface EntryRow {
   email: string
   company: string | null
   message: string
+  source: string
+  utm_campaign: string | null
 }
 
 const readEntry = (row: EntryRow): QuarantinedSubmission => ({
@@ -49,6 +54,8 @@ const readEntry = (row: EntryRow): QuarantinedSubmission => ({
   email: row.email,
   company: row.company,
   message: row.message,
+  source: row.source,
+  campaign: row.utm_campaign,
 })
 
 /** How many messages wait in quarantine (the navigation shows it on every page). */
@@ -76,7 +83,8 @@ export const listQuarantined = async (
   const pages = Math.max(1, Math.ceil(total / QUARANTINE_PAGE_SIZE))
   const page = Math.min(pages, requestedPage)
   const { rows } = await db.query<EntryRow>(
-    `select id, quarantined_at, reason, name, email, company, message
+    `select id, quarantined_at, reason, name, email, company, message, utm_campaign,
+            private.attribution_source(utm_source, referrer_origin) as source
        from private.quarantined_submissions
       order by quarantined_at desc, id desc
       limit $1 offset $2`,

@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { deskCopy } from '../../copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
+import { SourceName } from '../../frame/source-name.tsx'
 import { VisitorText } from '../../frame/visitor-text.tsx'
 import { formatBrazilDateTime } from '../../leads/export/brazil-time.ts'
 import type { QuarantinedSubmission } from '../quarantine-store.ts'
@@ -53,6 +54,16 @@ export const QuarantineEntry = ({
         <dt>{copy.company}</dt>
         <dd>
           {entry.company === null ? deskCopy.list.noCompany : <VisitorText text={entry.company} />}
+        </dd>
+        <dt>{copy.source}</dt>
+        <dd>
+          <SourceName source={entry.source} />
+          {entry.campaign === null ? null : (
+            <>
+              {copy.campaignSeparator}
+              <VisitorText text={entry.campaign} />
+            </>
+          )}
         </dd>
         <dt>{copy.reason}</dt>
         <dd>{copy.reasons[entry.reason]}</dd>
