@@ -61,12 +61,23 @@ const columnsFor = (c: Context, rows: Row[]): string[] | 'mismatch' => {
 const returnsRepresentation = (prefer: string | undefined) =>
   /(^|[\s,;])return=representation(\s|,|;|$)/.test(prefer ?? '')
 
-/** Runs fn as PostgREST would run this request (see _shared/anon-request.ts). */
+/**
+ * Runs fn as PostgREST would run this request (see _shared/anon-request.ts). With a refusal
+ * scope, a caller the database refused in it is answered from memory (decision 027).
+ */
 export const runAsAnon = <T>(
   c: Context,
   deps: RestDeps,
   fn: (tx: SqlRunner) => Promise<T>,
-): Promise<T> => asAnon(transactionsOf(deps.db), visitorRequest(c, deps.clientAddress(c)), fn)
+  refusalScope?: string,
+): Promise<T> => {
+  const transactions = transactionsOf(deps.db)
+  const limited =
+    refusalScope === undefined
+      ? transactions
+      : (deps.refusals?.transactions(c, refusalScope, transactions) ?? transactions)
+  return asAnon(limited, visitorRequest(c, deps.clientAddress(c)), fn)
+}
 
 const describeJson = (value: unknown) =>
   Array.isArray(value) ? 'an array' : value === null ? 'null' : `a ${typeof value}`

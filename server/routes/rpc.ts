@@ -6,6 +6,7 @@ import {
   type RoutineCache,
 } from '../db/routine-cache.ts'
 import { quoteIdent } from '../db/schema-cache.ts'
+import { refusalScopes } from '../flood/refusal-guard.ts'
 import { silentLogger } from '../log.ts'
 import { databaseErrorResponse, postgrestError } from './postgrest-error.ts'
 import {
@@ -149,6 +150,10 @@ export const createRpcRoutes = (deps: RestDeps) => {
     const wrongProfile = refuseProfile(c)
     if (wrongProfile) return wrongProfile
     const isPost = c.req.method === 'POST'
+    // A caller the database refused this function (book_meeting's daily limit) is answered
+    // again before its body is read, as the insert's are.
+    const remembered = isPost ? await deps.refusals?.recall(c, refusalScopes.rpc(name)) : undefined
+    if (remembered) return databaseErrorResponse(c, remembered, deps.log ?? silentLogger)
     if (isPost && isTextBody(c)) return callWithText(c, name)
     const args = isPost ? await postedArgs(c) : queryArgs(c)
     if (args instanceof Response) return args
@@ -190,13 +195,19 @@ export const createRpcRoutes = (deps: RestDeps) => {
       const sql = callSql(routine, argumentNames)
       // PostgREST runs GET, HEAD and non-volatile functions in a read-only transaction.
       const readOnly = !isPost || routine.volatility !== 'v'
-      const body = await runAsAnon(c, deps, async (tx) => {
-        if (readOnly) await tx.query('set transaction read only')
-        const params = argumentNames.length > 0 ? [JSON.stringify(args)] : []
-        const { rows } = await tx.query(sql, params)
-        const value = rows[0]?.body
-        return typeof value === 'string' ? value : undefined
-      })
+      const body = await runAsAnon(
+        c,
+        deps,
+        async (tx) => {
+          if (readOnly) await tx.query('set transaction read only')
+          const params = argumentNames.length > 0 ? [JSON.stringify(args)] : []
+          const { rows } = await tx.query(sql, params)
+          const value = rows[0]?.body
+          return typeof value === 'string' ? value : undefined
+        },
+        // Only a call that may write is limited; reads from one address need not queue.
+        readOnly ? undefined : refusalScopes.rpc(name),
+      )
       if (routine.returnsVoid) return c.body(null, 204)
       c.header('Content-Type', JSON_TYPE)
       if (c.req.method === 'HEAD') return c.body(null, 200)
@@ -247,12 +258,17 @@ export const createRpcRoutes = (deps: RestDeps) => {
       const sql = routine.returnsVoid
         ? `select ${call}`
         : `select coalesce(to_json(${call})::text, 'null') as body`
-      const body = await runAsAnon(c, deps, async (tx) => {
-        if (routine.volatility !== 'v') await tx.query('set transaction read only')
-        const { rows } = await tx.query(sql, [text])
-        const value = rows[0]?.body
-        return typeof value === 'string' ? value : undefined
-      })
+      const body = await runAsAnon(
+        c,
+        deps,
+        async (tx) => {
+          if (routine.volatility !== 'v') await tx.query('set transaction read only')
+          const { rows } = await tx.query(sql, [text])
+          const value = rows[0]?.body
+          return typeof value === 'string' ? value : undefined
+        },
+        routine.volatility === 'v' ? refusalScopes.rpc(name) : undefined,
+      )
       if (routine.returnsVoid) return c.body(null, 204)
       c.header('Content-Type', JSON_TYPE)
       return c.body(body ?? 'null', 200)
