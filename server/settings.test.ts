@@ -47,6 +47,21 @@ describe('REFUSALS_PER_SECOND', () => {
   })
 })
 
+describe('the visit counter’s limits', () => {
+  it('take 0 (count no view, keep no source) up to the bounds the database holds, and refuse the rest', () => {
+    const set = readSettings({ PAGE_VIEWS_PER_MINUTE: '0', PAGE_VIEW_SOURCES_PER_DAY: '100000' })
+    expect(set.ok && set.settings.contactLimits).toEqual({
+      PAGE_VIEWS_PER_MINUTE: 0,
+      PAGE_VIEW_SOURCES_PER_DAY: 100_000,
+    })
+    const bad = readSettings({ PAGE_VIEWS_PER_MINUTE: '1000001', PAGE_VIEW_SOURCES_PER_DAY: '-1' })
+    expect(!bad.ok && bad.problems).toEqual([
+      'PAGE_VIEWS_PER_MINUTE must be a whole number from 0 to 1000000 (got "1000001").',
+      'PAGE_VIEW_SOURCES_PER_DAY must be a whole number from 0 to 100000 (got "-1").',
+    ])
+  })
+})
+
 describe('MAIL_SWEEP_SECRET', () => {
   it('is optional, and refused when short enough to guess or unfit for a header', () => {
     const secret = 'a'.repeat(31)

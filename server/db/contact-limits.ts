@@ -2,7 +2,7 @@ import type { Queryable } from './database.ts'
 
 /**
  * The limits of private.contact_settings (migrations) the operator may set from the
- * environment (RATE_LIMIT_*, FORM_MIN_FILL_MS, QUARANTINE_*). They live in the database so
+ * environment (RATE_LIMIT_*, FORM_MIN_FILL_MS, QUARANTINE_*, PAGE_VIEW*). They live in the database so
  * that every server on one PostgreSQL, and hosted Supabase, apply the same ones.
  */
 export const CONTACT_LIMIT_SETTINGS = {
@@ -14,6 +14,8 @@ export const CONTACT_LIMIT_SETTINGS = {
   FORM_MIN_FILL_MS: 'min_fill_ms',
   QUARANTINE_DAYS: 'quarantine_days',
   QUARANTINE_MAX_ENTRIES: 'quarantine_max_entries',
+  PAGE_VIEWS_PER_MINUTE: 'page_views_per_minute',
+  PAGE_VIEW_SOURCES_PER_DAY: 'page_view_sources_per_day',
 } as const
 
 export type ContactLimitName = keyof typeof CONTACT_LIMIT_SETTINGS
@@ -24,6 +26,8 @@ export const CONTACT_LIMIT_BOUNDS: Partial<Record<ContactLimitName, [number, num
   FORM_MIN_FILL_MS: [0, 2_000_000_000],
   QUARANTINE_DAYS: [1, 3_650],
   QUARANTINE_MAX_ENTRIES: [0, 2_000_000_000],
+  PAGE_VIEWS_PER_MINUTE: [0, 1_000_000],
+  PAGE_VIEW_SOURCES_PER_DAY: [0, 100_000],
 }
 
 /** Writes the limits that were set; the others keep what the database holds. */

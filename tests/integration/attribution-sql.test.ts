@@ -7,6 +7,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { applyContactLimits } from '../../server/db/contact-limits.ts'
 import type { Database, Queryable } from '../../server/db/database.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { MIGRATIONS_DIR } from '../../server/paths.ts'
@@ -274,15 +275,16 @@ describe.each(stores)('attribution and page views on %s', (_name, store) => {
   })
 
   it('puts sources past the day’s cap under (outras) and drops views past the minute’s cap', async () => {
-    await db.exec(`update private.contact_settings set page_view_sources_per_day = 3`)
+    // Set as PAGE_VIEW_SOURCES_PER_DAY and PAGE_VIEWS_PER_MINUTE set them (the Node server).
+    await applyContactLimits(db, { PAGE_VIEW_SOURCES_PER_DAY: 3 })
     for (let n = 0; n < 6; n += 1) {
       await countView(db, JSON.stringify({ page: '/', device: 'phone', utm_source: `fonte-${n}` }))
     }
     const sources = (await views(db)).map((row) => row.source)
     expect(sources).toEqual(['(outras)', 'fonte-0', 'fonte-1', 'fonte-2'])
 
-    await db.exec(`delete from private.page_views; delete from private.page_view_minutes;
-      update private.contact_settings set page_views_per_minute = 5`)
+    await db.exec(`delete from private.page_views; delete from private.page_view_minutes`)
+    await applyContactLimits(db, { PAGE_VIEWS_PER_MINUTE: 5 })
     for (let n = 0; n < 9; n += 1) {
       await countView(db, JSON.stringify({ page: '/contato', device: 'desktop' }))
     }
