@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import { Button } from '../components/ui/button.tsx'
 import { Input } from '../components/ui/input.tsx'
 import { Label } from '../components/ui/label.tsx'
@@ -20,6 +20,23 @@ interface ErrorScreenProps {
  */
 export function ErrorScreen({ detail, kept, onRetry }: ErrorScreenProps) {
   const canSend = kept?.action != null
+  const formRef = useRef<HTMLFormElement>(null)
+  // A visitor typing when the island failed keeps typing in the same field: its markup was
+  // just replaced, and focus would otherwise fall back to the page.
+  const focused = kept?.focused
+  useEffect(() => {
+    if (focused === undefined) return
+    const field = formRef.current?.elements.namedItem(focused)
+    if (field instanceof HTMLInputElement || field instanceof HTMLTextAreaElement) {
+      field.focus()
+      const end = field.value.length
+      try {
+        field.setSelectionRange(end, end)
+      } catch {
+        // type="email" has no selection to set: the caret stays where focus put it.
+      }
+    }
+  }, [focused])
   const retry = (
     <Button variant="outline" onClick={onRetry}>
       {errorScreen.retry}
@@ -43,6 +60,7 @@ export function ErrorScreen({ detail, kept, onRetry }: ErrorScreenProps) {
       </div>
       {kept ? (
         <form
+          ref={formRef}
           method={kept.method}
           action={kept.action ?? undefined}
           className="flex flex-col gap-5"

@@ -195,6 +195,20 @@ describe('an island', () => {
     expect(screen.getByLabelText('Mensagem')).toHaveValue(`${typed.message} Para março.`)
   })
 
+  it('puts a visitor who was typing back in the same field, caret at the end of their text', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    const root = prerender(<MessageForm action="/contato" />)
+    typeInto(root, typed)
+    root.querySelector<HTMLTextAreaElement>('[name="message"]')?.focus()
+    browser = true
+    await act(async () => keep(hydrateIsland(root, <MessageForm action="/contato" />)))
+
+    expect(screen.getByRole('alert')).toHaveTextContent(errorScreen.title)
+    const message = screen.getByLabelText('Mensagem') as HTMLTextAreaElement
+    expect(message).toHaveFocus()
+    expect(message.selectionStart).toBe(typed.message.length)
+  })
+
   it('whose form cannot post without its code still shows the text to copy, and no send button', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined)
     const root = prerender(<MessageForm />)

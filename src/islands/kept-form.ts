@@ -33,6 +33,8 @@ export interface KeptForm {
   fields: KeptField[]
   /** The form's paragraphs, such as what sending agrees to, with their links. */
   notes: NoteSegment[][]
+  /** The field the visitor was in (its name): the error screen puts them back there. */
+  focused?: string
 }
 
 const TEXT_LIKE = new Set(['text', 'email', 'tel', 'url', 'search', 'number', 'hidden'])
@@ -81,11 +83,17 @@ export function readForm(form: HTMLFormElement): KeptForm {
   const notes = [...form.querySelectorAll('p')].filter(
     (p) => !p.closest('noscript, [hidden], [role="alert"]'),
   )
+  const active = form.ownerDocument.activeElement
+  const focused =
+    active && form.contains(active) && isField(active) && readField(active).kind !== 'hidden'
+      ? active.name
+      : undefined
   return {
     action: form.getAttribute('action'),
     method: form.getAttribute('method') ?? 'get',
     fields: [...form.elements].filter(isField).map(readField),
     notes: notes.map(readNote),
+    ...(focused === undefined ? {} : { focused }),
   }
 }
 
