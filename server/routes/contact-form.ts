@@ -10,7 +10,7 @@ import { submitContactForm } from '../../supabase/functions/_shared/submit-conta
 import { fillContactPage, type ContactPageTemplate } from '../contact-page.ts'
 import type { Database } from '../db/database.ts'
 import { refusalScopes, type RefusalGuard } from '../flood/refusal-guard.ts'
-import { transactionsOf, visitorRequest } from './visitor-request.ts'
+import { limitedTransactionsOf, visitorRequest } from './visitor-request.ts'
 
 export interface ContactFormDeps extends NotifyDeps {
   db: Database
@@ -73,11 +73,14 @@ export const createContactFormRoutes = (deps: ContactFormDeps) => {
     }
     // Counted with the REST insert: one scope. A remembered refusal is answered after the body
     // is read (the page shows what was typed again) but without asking the database.
-    const transactions = transactionsOf(deps.db)
-    const scope = refusalScopes.insert('contact_submissions')
     const outcome = await submitContactForm(read.post, visitorRequest(c, deps.clientAddress(c)), {
       ...deps,
-      inTransaction: deps.refusals?.transactions(c, scope, transactions) ?? transactions,
+      inTransaction: limitedTransactionsOf(
+        c,
+        deps.db,
+        deps.refusals,
+        refusalScopes.insert('contact_submissions'),
+      ),
     })
     if (outcome.kind === 'accepted') return c.redirect(`${CONTACT_PAGE_PATHS.sent}/`, 303)
     if (outcome.retryAfter) c.header('Retry-After', outcome.retryAfter)

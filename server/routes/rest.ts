@@ -16,7 +16,7 @@ import { loadSchemaCache, type SchemaCache } from '../db/schema-cache.ts'
 import { refusalScopes, type RefusalGuard } from '../flood/refusal-guard.ts'
 import { silentLogger, type Logger } from '../log.ts'
 import { databaseErrorResponse, invalidPath, postgrestError } from './postgrest-error.ts'
-import { transactionsOf, visitorRequest } from './visitor-request.ts'
+import { limitedTransactionsOf, transactionsOf, visitorRequest } from './visitor-request.ts'
 
 /** Far above any real contact message (5000 code points ≈ 20 KB), far below anything abusive. */
 export const MAX_REST_BODY_BYTES = 64 * 1024
@@ -71,12 +71,11 @@ export const runAsAnon = <T>(
   fn: (tx: SqlRunner) => Promise<T>,
   refusalScope?: string,
 ): Promise<T> => {
-  const transactions = transactionsOf(deps.db)
-  const limited =
+  const transactions =
     refusalScope === undefined
-      ? transactions
-      : (deps.refusals?.transactions(c, refusalScope, transactions) ?? transactions)
-  return asAnon(limited, visitorRequest(c, deps.clientAddress(c)), fn)
+      ? transactionsOf(deps.db)
+      : limitedTransactionsOf(c, deps.db, deps.refusals, refusalScope)
+  return asAnon(transactions, visitorRequest(c, deps.clientAddress(c)), fn)
 }
 
 const describeJson = (value: unknown) =>
@@ -179,9 +178,8 @@ const insertRows = async (
     }
   }
   const representation = returnsRepresentation(c.req.header('prefer'))
-  const transactions = transactionsOf(deps.db)
   const inserted = await insertAsAnon(
-    deps.refusals?.transactions(c, refusalScopes.insert(table), transactions) ?? transactions,
+    limitedTransactionsOf(c, deps.db, deps.refusals, refusalScopes.insert(table)),
     visitorRequest(c, deps.clientAddress(c)),
     {
       table,

@@ -5,6 +5,7 @@ import {
   type InTransaction,
 } from '../../supabase/functions/_shared/anon-request.ts'
 import type { Database } from '../db/database.ts'
+import type { RefusalGuard } from '../flood/refusal-guard.ts'
 
 /**
  * A visitor's request as the database sees it (PostgREST's request.* settings), with the
@@ -24,3 +25,18 @@ export const transactionsOf =
   (db: Database): InTransaction =>
   (fn) =>
     db.transaction(fn)
+
+/**
+ * The database's transactions for a request the database limits in `scope`: through the
+ * refusal guard when the server has one, so a caller it refused is answered from memory
+ * (decision 027).
+ */
+export const limitedTransactionsOf = (
+  c: Context,
+  db: Database,
+  refusals: RefusalGuard | undefined,
+  scope: string,
+): InTransaction => {
+  const transactions = transactionsOf(db)
+  return refusals?.transactions(c, scope, transactions) ?? transactions
+}
