@@ -65,7 +65,12 @@ const WINDOW = `
              - ${(OVERVIEW_WEEKS - 1) * 7}) as first_week
       from settings
   ),
-  since as (select tz, first_week, (first_week::timestamp at time zone tz) as starts from bounds)`
+  since as (
+    select tz, first_week, w.starts,
+           -- The window's first whole UTC day: from it on, days are tallied (decision 036).
+           (w.starts at time zone 'UTC')::date + 1 as first_day
+      from bounds, lateral (select first_week::timestamp at time zone tz as starts) w
+  )`
 
 const int = (value: unknown) => Number(value ?? 0)
 
@@ -85,9 +90,8 @@ const int = (value: unknown) => Number(value ?? 0)
 // leads are read in one snapshot and nothing is counted twice or missed.
 const leadFiguresSql = `
 with ${WINDOW},
-first_day as (select ((since.starts at time zone 'UTC')::date + 1) as day from since),
 tallied as (
-  select t.day from private.lead_tally_days t, first_day f where t.day >= f.day
+  select t.day from private.lead_tally_days t, since where t.day >= since.first_day
 ),
 runs as (
   select (min(day)::timestamp at time zone 'UTC') as starts,
@@ -134,8 +138,8 @@ lead_groups as materialized (
   union all
   select t.bucket, t.utm_source, t.referrer_origin, t.campaign, t.by_time, t.by_source,
          t.leads, t.meetings
-    from private.lead_tallies t, first_day f
-   where t.day >= f.day
+    from private.lead_tallies t, since
+   where t.day >= since.first_day
 )
 select
   (select coalesce(json_agg(w order by w.week), '[]') from (
@@ -160,12 +164,11 @@ select
 
 /**
  * Tallies the window's whole past days not tallied yet (a no-op on most views: only the first
- * view after midnight, or after an erasure, has a day to count). The first whole UTC day of
- * the window is the one after the day it starts in.
+ * view after midnight, or after an erasure, has a day to count).
  */
 const tallySql = `
 with ${WINDOW}
-select private.tally_lead_days((since.starts at time zone 'UTC')::date + 1) from since`
+select private.tally_lead_days(since.first_day) from since`
 
 // Visits: the page_views rows of the window, summed by day and by source in one pass; the
 // days then make weeks.
