@@ -1,0 +1,309 @@
+import { createHash } from 'node:crypto'
+import { createReadStream } from 'node:fs'
+import { createInterface } from 'node:readline'
+import type { Readable, Writable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { createGunzip, createGzip } from 'node:zlib'
+
+/**
+ * A backup file: gzip of UTF-8 lines, each a one-letter kind and a JSON value, so a person can
+ * read one with `zcat` in an emergency and no line can pass for another:
+ *
+ *   H{header}                       what it is, from which schema version, what it holds
+ *   T{"table":…,"columns":[…]}      a table's rows follow, one per line:
+ *   R{"id":…,"name":…}              a row as PostgreSQL's to_json wrote it
+ *   E{"table":…,"rows":n}           the table's end, with its row count
+ *   S[{"name":…,"value":n}]         the sequences, read after the rows
+ *   Z{"sha256":…}                   the SHA-256 of every byte above it
+ *
+ * Reading checks all of it (gzip's own checksum, the order, every count, the digest, nothing
+ * after the end) before a restore touches anything: a truncated or altered file is refused.
+ */
+export const BACKUP_FORMAT = 'site-backup'
+export const BACKUP_FORMAT_VERSION = 1
+
+/** The longest line a backup of ours can have (a lead is a few KB): anything longer is damage. */
+const MAX_LINE_CHARS = 64 * 1024 * 1024
+
+export interface BackupHeader {
+  format: typeof BACKUP_FORMAT
+  version: typeof BACKUP_FORMAT_VERSION
+  createdAt: string
+  /** Where it was taken: the embedded database or a PostgreSQL server (hosted Supabase too). */
+  source: 'pglite' | 'postgresql'
+  /** The migrations the database had applied, in order: the schema's version. */
+  migrations: string[]
+  /** What it holds, for the person about to restore it. */
+  counts: { leads: number; bookings: number; quarantined: number; erasures: number }
+}
+
+export interface BackupTable {
+  name: string
+  columns: string[]
+  rows: number
+}
+
+export interface BackupSequence {
+  name: string
+  value: number
+}
+
+export interface BackupContents {
+  header: BackupHeader
+  tables: BackupTable[]
+  sequences: BackupSequence[]
+  /** Uncompressed bytes. */
+  bytes: number
+}
+
+/** A backup that cannot be trusted; the message says why, in words for the operator. */
+export class BackupFileError extends Error {}
+
+export interface BackupWriter {
+  header(header: BackupHeader): Promise<void>
+  beginTable(name: string, columns: string[]): Promise<void>
+  /** A row as to_json's text: written as it is. */
+  row(json: string): Promise<void>
+  endTable(): Promise<void>
+  finish(sequences: BackupSequence[]): Promise<void>
+}
+
+/**
+ * Writes a backup to `out` through gzip. finish() resolves once every byte is handed to `out`
+ * (the caller closes a file after that). Backpressure is honoured, so a slow disk or network
+ * never makes the export hold the whole database in memory.
+ */
+export const createBackupWriter = (out: Writable): BackupWriter => {
+  const gzip = createGzip({ level: 6 })
+  // Ends `out` after the last byte; finish() waits for it (a file then holds everything).
+  const written = pipeline(gzip, out)
+  // A failed destination is reported by finish(); until then writes must not wait for ever.
+  written.catch(() => gzip.destroy())
+  const hash = createHash('sha256')
+  let table: { name: string; rows: number } | undefined
+  let lines: string[] = []
+  let pending = 0
+  const flush = async () => {
+    if (lines.length === 0) return
+    const text = lines.join('')
+    lines = []
+    pending = 0
+    hash.update(text)
+    if (gzip.destroyed) await written
+    if (!gzip.write(text)) {
+      await Promise.race([new Promise((resolve) => gzip.once('drain', resolve)), written])
+    }
+  }
+  // Lines are gathered into chunks: one write per line would cost more than the rows.
+  const line = async (text: string) => {
+    lines.push(text, '\n')
+    pending += text.length
+    if (pending >= 256 * 1024) await flush()
+  }
+  return {
+    header: (header) => line(`H${JSON.stringify(header)}`),
+    async beginTable(name, columns) {
+      table = { name, rows: 0 }
+      await line(`T${JSON.stringify({ table: name, columns })}`)
+    },
+    async row(json) {
+      if (!table) throw new Error('row() outside a table')
+      table.rows += 1
+      await line(`R${json}`)
+    },
+    async endTable() {
+      if (!table) throw new Error('endTable() outside a table')
+      await line(`E${JSON.stringify({ table: table.name, rows: table.rows })}`)
+      table = undefined
+    },
+    async finish(sequences) {
+      await line(`S${JSON.stringify(sequences)}`)
+      await flush()
+      gzip.end(`Z${JSON.stringify({ sha256: hash.digest('hex') })}\n`)
+      await written
+    },
+  }
+}
+
+const parse = (text: string, what: string): unknown => {
+  try {
+    return JSON.parse(text)
+  } catch {
+    throw new BackupFileError(`The backup is damaged: ${what} is not readable.`)
+  }
+}
+
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === 'string')
+
+const readHeader = (value: unknown): BackupHeader => {
+  const header = value as Partial<BackupHeader> | null
+  if (header?.format !== BACKUP_FORMAT) {
+    throw new BackupFileError('This is not a backup made by this site (`npm run backup`).')
+  }
+  if (header.version !== BACKUP_FORMAT_VERSION) {
+    throw new BackupFileError(
+      `This backup has format version ${String(header.version)}, which this version of the site cannot read: restore it with the version that made it, or a later one.`,
+    )
+  }
+  if (
+    typeof header.createdAt !== 'string' ||
+    (header.source !== 'pglite' && header.source !== 'postgresql') ||
+    !isStringArray(header.migrations) ||
+    typeof header.counts !== 'object' ||
+    header.counts === null
+  ) {
+    throw new BackupFileError('The backup is damaged: its header is incomplete.')
+  }
+  return header as BackupHeader
+}
+
+/** What reading hands on, table by table: rows come in the order they were written. */
+export interface BackupVisitor {
+  header?(header: BackupHeader): Promise<void> | void
+  beginTable?(table: { name: string; columns: string[] }): Promise<void> | void
+  /** The row's JSON text, as written. */
+  row?(json: string): Promise<void> | void
+  endTable?(table: BackupTable): Promise<void> | void
+  /**
+   * Stop reading here (true) once this table has ended: for the erasures, which come first.
+   * Nothing after it is checked then.
+   */
+  stopAfter?(table: BackupTable): boolean
+}
+
+const lineOf = (input: Readable) => {
+  const gunzip = createGunzip()
+  const seen = { bytes: 0 }
+  input.on('data', (chunk: Buffer) => (seen.bytes += chunk.length))
+  input.on('error', (error) => gunzip.destroy(error))
+  input.pipe(gunzip)
+  return { lines: createInterface({ input: gunzip, crlfDelay: Infinity }), seen }
+}
+
+/** The gzip layer's own words, for a file cut short or changed on the way. */
+const describeReadError = (error: unknown): BackupFileError => {
+  if (error instanceof BackupFileError) return error
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ENOENT') return new BackupFileError('There is no such backup file.')
+  if (code === 'EACCES') return new BackupFileError('This user may not read the backup file.')
+  if (code === 'Z_BUF_ERROR' || /unexpected end/i.test(String((error as Error).message))) {
+    return new BackupFileError('The backup is truncated: it ends before its last line.')
+  }
+  if (typeof code === 'string' && code.startsWith('Z_')) {
+    return new BackupFileError(
+      `The backup is damaged: it is not a complete gzip file (${(error as Error).message}).`,
+    )
+  }
+  return new BackupFileError(`The backup cannot be read: ${(error as Error).message}`)
+}
+
+/**
+ * Reads a backup from start to end, checking everything, and hands each part to `visitor`.
+ * Resolves with what it holds; rejects with a BackupFileError saying what is wrong. Only after
+ * it resolves may what was handed on be trusted (a restore does its work in a transaction it
+ * commits after that).
+ */
+export const readBackup = async (
+  input: Readable,
+  visitor: BackupVisitor = {},
+): Promise<BackupContents> => {
+  const hash = createHash('sha256')
+  let header: BackupHeader | undefined
+  const tables: BackupTable[] = []
+  let table: { name: string; columns: string[]; rows: number } | undefined
+  let sequences: BackupSequence[] | undefined
+  let trailer: { sha256?: unknown } | undefined
+  let bytes = 0
+  let lineNumber = 0
+  const { lines, seen } = lineOf(input)
+  try {
+    for await (const text of lines) {
+      lineNumber += 1
+      if (trailer) throw new BackupFileError('The backup is damaged: it goes on after its end.')
+      if (text.length > MAX_LINE_CHARS) {
+        throw new BackupFileError(`The backup is damaged: line ${lineNumber} is far too long.`)
+      }
+      const kind = text[0]
+      const body = text.slice(1)
+      if (kind !== 'Z') {
+        hash.update(text)
+        hash.update('\n')
+        bytes += Buffer.byteLength(text) + 1
+      }
+      if (!header && kind !== 'H') {
+        throw new BackupFileError('This is not a backup made by this site (`npm run backup`).')
+      }
+      if (kind === 'R') {
+        if (!table || sequences) {
+          throw new BackupFileError(`The backup is damaged: line ${lineNumber} is out of place.`)
+        }
+        table.rows += 1
+        await visitor.row?.(body)
+        continue
+      }
+      if (table && kind !== 'E') {
+        throw new BackupFileError(`The backup is damaged: table ${table.name} has no end.`)
+      }
+      if (kind === 'H') {
+        if (header) throw new BackupFileError('The backup is damaged: it has two headers.')
+        header = readHeader(parse(body, 'its header'))
+        await visitor.header?.(header)
+      } else if (kind === 'T') {
+        const start = parse(body, `line ${lineNumber}`) as { table?: unknown; columns?: unknown }
+        if (sequences || typeof start.table !== 'string' || !isStringArray(start.columns)) {
+          throw new BackupFileError(`The backup is damaged: line ${lineNumber} is out of place.`)
+        }
+        table = { name: start.table, columns: start.columns, rows: 0 }
+        await visitor.beginTable?.({ name: table.name, columns: table.columns })
+      } else if (kind === 'E') {
+        const end = parse(body, `line ${lineNumber}`) as { table?: unknown; rows?: unknown }
+        if (!table || end.table !== table.name) {
+          throw new BackupFileError(`The backup is damaged: line ${lineNumber} is out of place.`)
+        }
+        if (end.rows !== table.rows) {
+          throw new BackupFileError(
+            `The backup is damaged: table ${table.name} should have ${String(end.rows)} rows and has ${table.rows}.`,
+          )
+        }
+        const ended = { ...table }
+        tables.push(ended)
+        table = undefined
+        await visitor.endTable?.(ended)
+        if (visitor.stopAfter?.(ended)) {
+          return { header, tables, sequences: [], bytes } as BackupContents
+        }
+      } else if (kind === 'S') {
+        const list = parse(body, 'its sequences')
+        if (sequences || !Array.isArray(list)) {
+          throw new BackupFileError('The backup is damaged: its sequences are out of place.')
+        }
+        sequences = list as BackupSequence[]
+      } else if (kind === 'Z') {
+        trailer = parse(body, 'its last line') as { sha256?: unknown }
+      } else {
+        throw new BackupFileError(`The backup is damaged: line ${lineNumber} is not readable.`)
+      }
+    }
+  } catch (error) {
+    if (seen.bytes === 0) throw new BackupFileError('The file is empty: it is not a backup.')
+    throw describeReadError(error)
+  } finally {
+    lines.close()
+    input.destroy()
+  }
+  if (!header) throw new BackupFileError('The file is empty: it is not a backup.')
+  if (!trailer || !sequences) {
+    throw new BackupFileError('The backup is truncated: it ends before its last line.')
+  }
+  if (trailer.sha256 !== hash.digest('hex')) {
+    throw new BackupFileError(
+      'The backup is damaged: its content does not match its checksum (changed after it was written).',
+    )
+  }
+  return { header, tables, sequences, bytes }
+}
+
+/** readBackup of a file on disk. */
+export const readBackupFile = (file: string, visitor?: BackupVisitor) =>
+  readBackup(createReadStream(file), visitor)
