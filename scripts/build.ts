@@ -97,6 +97,11 @@ if (overBudget) console.warn('Warning: a size budget from DESIGN.md is exceeded 
 await bundleForNode('server/index.ts', path.join(serverDir, 'server.js'), root)
 // `npm run leads` (export, erase, hash-password), built alike so it runs without dev tools.
 await bundleForNode('server/leads-command.ts', path.join(serverDir, 'leads.js'), root)
+// `npm run backup` and `npm run restore` (docs/backups.md); the server runs backup.js too.
+await bundleForNode('server/backup-command.ts', path.join(serverDir, 'backup.js'), root)
+await bundleForNode('server/restore-command.ts', path.join(serverDir, 'restore.js'), root)
 // npm start compares this with the settings it runs with (the key is baked into the page).
 await writeFile(path.join(serverDir, 'build.json'), `${JSON.stringify({ backend }, null, 2)}\n`)
-console.log('Server: dist-server/server.js, dist-server/leads.js')
+console.log(
+  'Server: dist-server/server.js, dist-server/leads.js, dist-server/backup.js, dist-server/restore.js',
+)

@@ -5,6 +5,7 @@ import type {
 } from '../supabase/functions/_shared/booking-mail-delivery.ts'
 import type { RunQuery, SendEmail } from '../supabase/functions/_shared/mail-delivery.ts'
 import { apiCors, requireApiKey } from './api-gateway.ts'
+import { BACKUP_PATH } from './backup/backup-route.ts'
 import type { ContactPageTemplate } from './contact-page.ts'
 import type { Database } from './db/database.ts'
 import { DESK_PATH } from './desk/desk-paths.ts'
@@ -47,6 +48,8 @@ export interface AppDeps {
   refusalMemory?: RefusalMemory
   /** See Settings.refusalsPerSecond; absent in `app.request()` tests: no limit. */
   refusalsPerSecond?: number
+  /** GET /_backup for `npm run backup` (a PGlite server only: backup/backup-route.ts). */
+  backupRoute?: Hono
 }
 
 const isApiPath = (path: string) => /^\/(rest|functions)\/v1(\/|$)/.test(path)
@@ -67,6 +70,7 @@ export const createApp = (deps: AppDeps) => {
   // desk keeps its own, stricter headers and still gets HSTS and Permissions-Policy.
   app.use('*', createSecurityHeaders(deps.isHttps ?? (() => false)))
   if (deps.desk) app.route(DESK_PATH, leadDeskRoutes(deps.desk, { ...deps, log }))
+  if (deps.backupRoute) app.route(BACKUP_PATH, deps.backupRoute)
   for (const prefix of ['/rest/v1', '/functions/v1']) {
     app.use(prefix, apiCors, requireApiKey(deps.anonKey))
     app.use(`${prefix}/*`, apiCors, requireApiKey(deps.anonKey))

@@ -14,6 +14,7 @@ import {
 import { bookingFactsProblems } from './booking/booking-facts.ts'
 import { readBookingSettings, type BookingSettings } from './booking/booking-settings.ts'
 import { readDeskSettings, type DeskSettings } from './desk/desk-settings.ts'
+import { readBackupSettings, type BackupSettings } from './backup/backup-settings.ts'
 import { DEFAULT_REFUSALS_PER_SECOND } from './flood/refusal-guard.ts'
 import { readWebhookSettings, type WebhookSettings } from './webhooks/webhook-settings.ts'
 import { WEBHOOK_TIMEOUT_MS } from '../supabase/functions/_shared/webhook-delivery.ts'
@@ -83,6 +84,8 @@ export interface Settings {
   webhookSweepIntervalMs: number | false
   /** How long one webhook attempt may take before it counts as failed. */
   webhookTimeoutMs: number
+  /** The daily backup: BACKUP_DIR, BACKUP_KEEP, BACKUP_HOUR, BACKUP_AFTER_COMMAND. */
+  backup: BackupSettings
 }
 
 export interface HttpLimits {
@@ -164,6 +167,9 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
   problems.push(...deskProblems)
   const { webhooks, problems: webhookProblems } = readWebhookSettings(env)
   problems.push(...webhookProblems)
+  const dataDir = path.resolve(value('DATA_DIR') ?? '.data')
+  const { backup, problems: backupProblems } = readBackupSettings(env, dataDir)
+  problems.push(...backupProblems)
   const { booking, problems: bookingProblems } = readBookingSettings(env)
   problems.push(...bookingProblems, ...bookingFactsProblems())
   const busyCalendarUrl = readBusyCalendarUrl(value('BOOKING_BUSY_CALENDAR_URL'))
@@ -208,7 +214,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
     settings: {
       port,
       host: value('HOST') ?? '127.0.0.1',
-      dataDir: path.resolve(value('DATA_DIR') ?? '.data'),
+      dataDir,
       databaseUrl,
       smtpUrl: mail.smtpUrl,
       mail: mail.settings,
@@ -230,6 +236,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       webhooks,
       webhookSweepIntervalMs: 5_000,
       webhookTimeoutMs: WEBHOOK_TIMEOUT_MS,
+      backup,
     },
   }
 }

@@ -9,6 +9,7 @@ import { setNodeClientAddressHeader } from './db/client-address-source.ts'
 import { applyContactLimits } from './db/contact-limits.ts'
 import { tightenDataFolder } from './db/data-folder.ts'
 import { applyBookingSettings } from './booking/apply-booking-settings.ts'
+import { startBackups } from './backup/start-backups.ts'
 import { bookingFacts } from './booking/booking-facts.ts'
 import { reportBusyCalendarOff, startBusyCalendarRefresh } from './booking/busy-calendar-refresh.ts'
 import { applyMigrations } from './db/migrate.ts'
@@ -104,6 +105,7 @@ export const startServer = async (
     settings: { to: settings.mail.to, from: settings.mail.from, siteUrl: settings.linkSiteUrl },
   }
   const leadDesk = await startLeadDesk(settings, db, log)
+  const backups = await startBackups(settings, db, log)
   const deps = {
     db,
     anonKey: settings.anonKey,
@@ -118,6 +120,7 @@ export const startServer = async (
     isHttps: createIsHttps(settings.trustProxy),
     desk: leadDesk.options,
     refusalsPerSecond: settings.refusalsPerSecond,
+    backupRoute: backups.route,
   }
   const app = createApp(deps)
   if (settings.warmUp) {
@@ -168,6 +171,7 @@ export const startServer = async (
     ? startBusyCalendarRefresh(settings.busyCalendar, query, log)
     : await reportBusyCalendarOff(query, log).then(() => undefined)
   const shownHost = host.includes(':') ? `[${host}]` : host
+  await backups.listening(port)
 
   let stopping: Promise<void> | undefined
   return {
@@ -183,6 +187,7 @@ export const startServer = async (
         })
         await Promise.all([sweep?.stop(), webhookSweep?.stop(), busyCalendar?.stop()])
         await leadDesk.stop()
+        await backups.stop()
         await db.close()
         await lock?.release()
       })()

@@ -10,19 +10,24 @@ export const TEST_SWEEP_HEADERS = { 'x-mail-sweep-secret': TEST_SWEEP_SECRET }
 
 /**
  * The server's settings as a test needs them: the defaults (as from an empty environment),
- * no site, no sweep timers, no warm-up; `env` is read exactly as the server reads it.
+ * no site, no sweep timers, no daily backup, no warm-up; `env` is read exactly as the server
+ * reads it.
  */
 export const testSettings = (
   env: Record<string, string> = {},
   overrides: Partial<Settings> = {},
-): Settings =>
-  settingsFrom(env, {
+): Settings => {
+  const settings = settingsFrom(env)
+  return {
+    ...settings,
     distDir: undefined,
     mailSweepIntervalMs: false,
     webhookSweepIntervalMs: false,
     warmUp: false,
+    backup: { ...settings.backup, checkIntervalMs: false },
     ...overrides,
-  })
+  }
+}
 
 /** createApp with the default key, a mailer that always succeeds and the default deadline. */
 export const createTestApp = (db: Database, overrides: Partial<AppDeps> = {}) =>

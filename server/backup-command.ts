@@ -1,0 +1,146 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { Readable, type Writable } from 'node:stream'
+import { pipeline } from 'node:stream/promises'
+import { readBackupAccess } from './backup/backup-access.ts'
+import { folderOpenToOthers, writeBackupFile } from './backup/backup-file.ts'
+import type { BackupHeader } from './backup/backup-format.ts'
+import { BACKUP_PATH } from './backup/backup-route.ts'
+import { describeContents } from './backup/describe-backup.ts'
+import { exportPgliteFolder, exportPostgres, lockDataDir } from './backup/open-for-backup.ts'
+import { readSettings, type Settings } from './settings.ts'
+
+/**
+ * `npm run backup -- FILE` (dist-server/backup.js): a consistent backup of the site's database
+ * while it runs, readable by its owner only. Everything said to a person goes to standard
+ * error; with FILE `-` the backup itself goes to standard output.
+ *
+ * The server also runs this file, with `--export-snapshot DIR` or `--export-database`, to
+ * export in a process of its own (backup/export-process.ts).
+ */
+const say = (text: string) => process.stderr.write(`${text}\n`)
+
+const USAGE = `Usage:
+  npm run backup -- FILE     a backup of the site's database, written to FILE (mode 0600)
+  npm run backup -- -        the same, to standard output (to encrypt or send it on)
+
+With DATABASE_URL the PostgreSQL database is read in one snapshot while visitors keep writing.
+Otherwise the PGlite folder in DATA_DIR: through the server that runs on it (it takes a
+consistent copy while it serves), or opened directly when no server runs.
+Restore with: npm run restore -- FILE`
+
+type Produce = (out: Writable) => Promise<unknown>
+
+/** Through the running server that holds the folder (backup-access.json), if one answers. */
+const fromServer = async (dataDir: string): Promise<Produce | undefined> => {
+  const access = await readBackupAccess(dataDir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === 'EACCES') {
+      throw new Error(
+        `This user may not read ${dataDir}: run the backup as the user the server runs as.`,
+      )
+    }
+    throw error
+  })
+  if (!access) return undefined
+  let response: Response
+  try {
+    response = await fetch(new URL(BACKUP_PATH, access.url), {
+      headers: { authorization: `Bearer ${access.token}` },
+    })
+  } catch {
+    // Nothing listens there any more: a server that died without removing the file.
+    return undefined
+  }
+  if (response.status !== 200 || !response.body) {
+    throw new Error(
+      `The server at ${access.url} refused the backup (HTTP ${response.status}): ${(await response.text()).slice(0, 300)}`,
+    )
+  }
+  say(`Asking the server at ${access.url}, which holds ${dataDir}.`)
+  const body = response.body
+  return (out) => pipeline(Readable.fromWeb(body as never), out)
+}
+
+/** The folder itself, under the server's lock (refused, naming it, while a server runs). */
+const fromFolder = (dataDir: string): Produce => {
+  return async (out) => {
+    const lock = await lockDataDir(dataDir)
+    try {
+      say(`No server runs on ${dataDir}: reading its PGlite folder directly.`)
+      await exportPgliteFolder(path.join(dataDir, 'pglite'), out)
+    } finally {
+      await lock.release()
+    }
+  }
+}
+
+const chooseSource = async (settings: Settings): Promise<Produce> => {
+  const url = settings.databaseUrl
+  if (url) {
+    say('Reading the PostgreSQL database in DATABASE_URL (one snapshot; visitors keep writing).')
+    return (out) => exportPostgres(url, out)
+  }
+  return (await fromServer(settings.dataDir)) ?? fromFolder(settings.dataDir)
+}
+
+/** The server's own export, in a process of its own: see backup/export-process.ts. */
+const exportForServer = async (args: string[]) => {
+  const outIndex = args.indexOf('--out')
+  const file = outIndex >= 0 ? args[outIndex + 1] : undefined
+  const snapshot = args[0] === '--export-snapshot' ? args[1] : undefined
+  let header: BackupHeader | undefined
+  const produce: Produce = async (out) => {
+    if (snapshot) header = await exportPgliteFolder(snapshot, out)
+    else header = await exportPostgres(process.env.DATABASE_URL ?? '', out)
+  }
+  if (!file) {
+    await produce(process.stdout)
+    return
+  }
+  const written = await writeBackupFile(file, produce)
+  process.stdout.write(
+    `${JSON.stringify({ file: written.file, bytes: written.bytes, leads: header?.counts.leads ?? 0 })}\n`,
+  )
+}
+
+const main = async () => {
+  const args = process.argv.slice(2)
+  if (args[0] === '--export-snapshot' || args[0] === '--export-database') {
+    await exportForServer(args)
+    return 0
+  }
+  if (existsSync('.env')) process.loadEnvFile('.env')
+  const [target, ...extra] = args
+  if (target === undefined || target === '--help' || target === '-h' || extra.length > 0) {
+    say(USAGE)
+    return target === undefined || extra.length > 0 ? 2 : 0
+  }
+  const result = readSettings(process.env)
+  if (!result.ok) {
+    say(`Fix these settings first:\n- ${result.problems.join('\n- ')}`)
+    return 1
+  }
+  const produce = await chooseSource(result.settings)
+  if (target === '-') {
+    await produce(process.stdout)
+    return 0
+  }
+  const started = performance.now()
+  const written = await writeBackupFile(target, produce)
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  say(`Wrote ${written.file} in ${seconds} s: ${describeContents(written.contents, written.bytes)}`)
+  if (await folderOpenToOthers(path.dirname(written.file))) {
+    say(
+      `The file is yours alone (0600), but other users can list ${path.dirname(written.file)}: keep backups in a folder of their own (chmod 700).`,
+    )
+  }
+  return 0
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    say(error instanceof Error ? error.message : String(error))
+    process.exit(1)
+  },
+)

@@ -1,0 +1,54 @@
+import path from 'node:path'
+
+/** The daily backup's part of the server's settings (server/settings.ts reads it from here). */
+export interface BackupSettings {
+  /** BACKUP_DIR, absolute: where the daily backups are kept. */
+  dir: string
+  /** BACKUP_KEEP: how many; 0 turns the daily backup off. */
+  keep: number
+  /** BACKUP_HOUR: the hour, on the company's clock, from which the day's backup is made. */
+  hour: number
+  /** BACKUP_AFTER_COMMAND: run with the new file as "$1", to copy it off the machine. */
+  afterCommand: string | undefined
+  afterCommandTimeoutMs: number
+  /** How often the schedule is looked at; false turns it off (tests). */
+  checkIntervalMs: number | false
+}
+
+/** Reads BACKUP_DIR, BACKUP_KEEP, BACKUP_HOUR and BACKUP_AFTER_COMMAND, listing every problem. */
+export const readBackupSettings = (
+  env: Readonly<Record<string, string | undefined>>,
+  dataDir: string,
+): { backup: BackupSettings; problems: string[] } => {
+  const problems: string[] = []
+  const value = (name: string) => {
+    const raw = env[name]?.trim()
+    return raw === undefined || raw === '' ? undefined : raw
+  }
+  const whole = (name: string, fallback: number, min: number, max: number) => {
+    const text = value(name) ?? String(fallback)
+    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${text}").`)
+      return fallback
+    }
+    return Number(text)
+  }
+  const keep = whole('BACKUP_KEEP', 7, 0, 1000)
+  const hour = whole('BACKUP_HOUR', 3, 0, 23)
+  const dir = path.resolve(value('BACKUP_DIR') ?? path.join(dataDir, 'backups'))
+  const inside = path.relative(path.join(dataDir, 'pglite'), dir)
+  if (!inside.startsWith('..') && !path.isAbsolute(inside)) {
+    problems.push('BACKUP_DIR must not be inside DATA_DIR/pglite, the database itself.')
+  }
+  return {
+    backup: {
+      dir,
+      keep,
+      hour,
+      afterCommand: value('BACKUP_AFTER_COMMAND'),
+      afterCommandTimeoutMs: 30 * 60 * 1000,
+      checkIntervalMs: 5 * 60 * 1000,
+    },
+    problems,
+  }
+}

@@ -1,0 +1,160 @@
+import { existsSync } from 'node:fs'
+import { readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { BackupFileError, readBackupFile } from './backup/backup-format.ts'
+import { describeContents } from './backup/describe-backup.ts'
+import { readErasuresOfBackup, type ErasureRecord } from './backup/erasure-records.ts'
+import { applyErasuresOnly } from './backup/erasures-only.ts'
+import { newerMigrations } from './backup/restore-database.ts'
+import { restoreIntoPglite, restoreIntoPostgres } from './backup/restore-targets.ts'
+import { readSettings } from './settings.ts'
+
+/**
+ * `npm run restore -- FILE` (dist-server/restore.js): a backup made by `npm run backup` (or the
+ * daily schedule) into an empty data folder or database, the erasures of every backup beside
+ * it applied again. Words for the person go to standard error.
+ */
+const say = (text: string) => process.stderr.write(`${text}\n`)
+
+const USAGE = `Usage:
+  npm run restore -- FILE [--replace] [--erasures-from OTHER.backup]...
+  npm run restore -- FILE --check
+  npm run restore -- FILE --erasures-only
+
+Restores FILE into DATA_DIR's PGlite folder, or into DATABASE_URL's database, which must not
+hold the site's data yet. The file is checked whole first; nothing is changed if it is damaged
+or anything fails. Everyone erased in FILE, in the database being replaced, in the other
+backups in FILE's folder and in each --erasures-from file is erased again.
+
+--replace        restore over the site's data: a PGlite folder is kept aside, renamed; on
+                 PostgreSQL the site's schemas are dropped (in the same transaction)
+--check          only check FILE and say what it holds
+--erasures-only  apply FILE's erasures to the database as it is (after a restore made by other
+                 means, such as hosted Supabase's backups), and nothing else
+Stop the server before restoring into its PGlite folder.`
+
+interface RestoreArgs {
+  file: string
+  replace: boolean
+  check: boolean
+  erasuresOnly: boolean
+  erasuresFrom: string[]
+}
+
+const parseArgs = (args: string[]): RestoreArgs | { problem: string } | { help: true } => {
+  const parsed: RestoreArgs = {
+    file: '',
+    replace: false,
+    check: false,
+    erasuresOnly: false,
+    erasuresFrom: [],
+  }
+  const positional: string[] = []
+  for (let index = 0; index < args.length; index += 1) {
+    const arg = args[index] ?? ''
+    if (arg === '--help' || arg === '-h') return { help: true }
+    if (arg === '--replace') parsed.replace = true
+    else if (arg === '--check') parsed.check = true
+    else if (arg === '--erasures-only') parsed.erasuresOnly = true
+    else if (arg === '--erasures-from') {
+      const value = args[index + 1]
+      if (value === undefined || value.startsWith('--')) {
+        return { problem: '--erasures-from needs a file.' }
+      }
+      parsed.erasuresFrom.push(value)
+      index += 1
+    } else if (arg.startsWith('--')) return { problem: `Unknown option "${arg}".` }
+    else positional.push(arg)
+  }
+  if (positional.length !== 1) return { problem: 'Name one backup file.' }
+  if ([parsed.replace, parsed.check, parsed.erasuresOnly].filter(Boolean).length > 1) {
+    return { problem: '--replace, --check and --erasures-only go one at a time.' }
+  }
+  parsed.file = path.resolve(positional[0] ?? '')
+  return parsed
+}
+
+/**
+ * Erasures of the other backups: those named, and every backup beside FILE (a week of daily
+ * ones: restoring an older one must not bring back whoever a newer one shows erased). One
+ * beside it that cannot be read is named and skipped; one named must be read.
+ */
+const otherErasures = async (file: string, named: string[]): Promise<ErasureRecord[]> => {
+  const folder = path.dirname(file)
+  const beside = (await readdir(folder))
+    .filter((name) => name.endsWith('.backup') && path.join(folder, name) !== file)
+    .map((name) => path.join(folder, name))
+  const namedFiles = named.map((name) => path.resolve(name))
+  const found: ErasureRecord[] = []
+  for (const other of namedFiles) found.push(...(await readErasuresOfBackup(other)))
+  for (const other of beside.filter((name) => !namedFiles.includes(name))) {
+    try {
+      found.push(...(await readErasuresOfBackup(other)))
+    } catch (error) {
+      say(`Skipped the erasures of ${other}: ${(error as Error).message}`)
+    }
+  }
+  return found
+}
+
+const main = async () => {
+  const parsed = parseArgs(process.argv.slice(2))
+  if ('help' in parsed) {
+    say(USAGE)
+    return 0
+  }
+  if ('problem' in parsed) {
+    say(`${parsed.problem}\n\n${USAGE}`)
+    return 2
+  }
+  if (existsSync('.env')) process.loadEnvFile('.env')
+  say(`Checking ${parsed.file}…`)
+  const contents = await readBackupFile(parsed.file)
+  say(`It is whole: ${describeContents(contents)}.`)
+  if (parsed.check) return 0
+  const newer = await newerMigrations(contents)
+  if (newer.length > 0 && !parsed.erasuresOnly) {
+    throw new BackupFileError(
+      `This backup was made by a newer version of the site (its database had ${newer.join(', ')}): restore it with that version or a later one.`,
+    )
+  }
+  const result = readSettings(process.env)
+  if (!result.ok) {
+    say(`Fix these settings first:\n- ${result.problems.join('\n- ')}`)
+    return 1
+  }
+  const { settings } = result
+  const where = settings.databaseUrl ? 'the database in DATABASE_URL' : `${settings.dataDir}/pglite`
+  if (parsed.erasuresOnly) {
+    const erased = await applyErasuresOnly(settings, parsed.file)
+    say(`Applied the backup's erasures to ${where}: ${erased} lead(s) or message(s) erased again.`)
+    return 0
+  }
+  const erasures = await otherErasures(parsed.file, parsed.erasuresFrom)
+  const request = { file: parsed.file, contents, replace: parsed.replace, erasures }
+  const started = performance.now()
+  const done = settings.databaseUrl
+    ? await restoreIntoPostgres(settings.databaseUrl, request)
+    : await restoreIntoPglite(settings.dataDir, request)
+  const seconds = ((performance.now() - started) / 1000).toFixed(1)
+  say(
+    [
+      `Restored into ${where} in ${seconds} s: ${done.leads} lead(s) now.`,
+      `Erased again: ${done.erasedAgain} lead(s) or quarantined message(s) (erasures recorded: ${contents.header.counts.erasures} in this backup, ${erasures.length} in the other backups, ${done.erasuresFromReplaced} in the data it replaced).`,
+      ...(done.replaced ? [`The data it replaced: ${done.replaced}.`] : []),
+      ...(done.skippedTables.length > 0
+        ? [`Left out, not part of the site's schema: ${done.skippedTables.join(', ')}.`]
+        : []),
+      'Start the server: it applies any newer migrations, and sends what was waiting to be sent (see docs/backups.md for what a restore cannot bring back).',
+    ].join('\n'),
+  )
+  return 0
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    say(error instanceof Error ? error.message : String(error))
+    process.exit(1)
+  },
+)
