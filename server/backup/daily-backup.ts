@@ -17,8 +17,11 @@ export const backupFileName = (at: Date) =>
 
 /** The folder, owner-only: created 0700, or closed if an earlier setup left it open. */
 const prepareFolder = async (dir: string, log: Logger) => {
-  await mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE })
-  const found = await stat(dir)
+  const found = await mkdir(dir, { recursive: true, mode: PRIVATE_FOLDER_MODE })
+    .then(() => stat(dir))
+    .catch((error: unknown) => {
+      throw new Error(`BACKUP_DIR ${dir} cannot be used: ${(error as Error).message}`)
+    })
   if ((found.mode & 0o077) !== 0) {
     await chmod(dir, PRIVATE_FOLDER_MODE)
     log.info('backup_folder_tightened', { path: dir, was: (found.mode & 0o777).toString(8) })

@@ -180,22 +180,26 @@ create table if not exists private.backup_schedule (
   first_checked_at timestamptz not null default now()
 );
 
--- The last backup that worked and the last that did not, in one row (no row parts when none).
+-- The last backup that worked and the last that did not, in one row: what the lead desk and
+-- the alerts read. A backup written but not copied off the machine (BACKUP_AFTER_COMMAND
+-- failed) counts as a failure here: the copy is what survives the disk.
 create or replace view private.backup_status as
+  with finished as (
+    select finished_at, file, bytes, error, ok and coalesce(copied, true) as worked
+      from private.backup_runs
+     where ok is not null
+  )
   select
-    (select max(finished_at) from private.backup_runs where ok) as last_success_at,
-    (select file from private.backup_runs where ok order by finished_at desc limit 1)
+    (select max(finished_at) from finished where worked) as last_success_at,
+    (select file from finished where worked order by finished_at desc limit 1)
       as last_success_file,
-    (select bytes from private.backup_runs where ok order by finished_at desc limit 1)
+    (select bytes from finished where worked order by finished_at desc limit 1)
       as last_success_bytes,
-    (select max(finished_at) from private.backup_runs where not ok) as last_failure_at,
-    (select error from private.backup_runs where not ok order by finished_at desc limit 1)
+    (select max(finished_at) from finished where not worked) as last_failure_at,
+    (select error from finished where not worked order by finished_at desc limit 1)
       as last_error,
-    coalesce(
-      (select not ok from private.backup_runs where ok is not null
-        order by finished_at desc limit 1),
-      false
-    ) as failing;
+    coalesce((select not worked from finished order by finished_at desc limit 1), false)
+      as failing;
 
 revoke all on table private.erasure_key, private.erasures, private.backup_runs,
   private.backup_schedule from public;
