@@ -133,9 +133,14 @@ const main = async () => {
   const erasures = await otherErasures(parsed.file, parsed.erasuresFrom)
   const request = { file: parsed.file, contents, replace: parsed.replace, erasures }
   const started = performance.now()
-  const done = settings.databaseUrl
-    ? await restoreIntoPostgres(settings.databaseUrl, request)
-    : await restoreIntoPglite(settings.dataDir, request)
+  const done = await (
+    settings.databaseUrl
+      ? restoreIntoPostgres(settings.databaseUrl, request)
+      : restoreIntoPglite(settings.dataDir, request)
+  ).catch((error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error)
+    throw new Error(`${message}\nNothing was restored: ${where} is as it was.`)
+  })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
   say(
     [

@@ -181,6 +181,20 @@ const lineOf = (input: Readable) => {
   return { lines: createInterface({ input: gunzip, crlfDelay: Infinity }), seen }
 }
 
+/** An error of the visitor's own (a database refusing a row): passed on as it is. */
+class VisitorError extends Error {
+  constructor(readonly original: unknown) {
+    super('visitor failed')
+  }
+}
+const visiting = async (call: () => unknown) => {
+  try {
+    await call()
+  } catch (error) {
+    throw new VisitorError(error)
+  }
+}
+
 /** The gzip layer's own words, for a file cut short or changed on the way. */
 const describeReadError = (error: unknown): BackupFileError => {
   if (error instanceof BackupFileError) return error
@@ -189,6 +203,11 @@ const describeReadError = (error: unknown): BackupFileError => {
   if (code === 'EACCES') return new BackupFileError('This user may not read the backup file.')
   if (code === 'Z_BUF_ERROR' || /unexpected end/i.test(String((error as Error).message))) {
     return new BackupFileError('The backup is truncated: it ends before its last line.')
+  }
+  if (code === 'Z_DATA_ERROR' && /header check/.test(String((error as Error).message))) {
+    return new BackupFileError(
+      'This is not a backup made by this site (it is not gzip), or its first bytes are damaged.',
+    )
   }
   if (typeof code === 'string' && code.startsWith('Z_')) {
     return new BackupFileError(
@@ -239,7 +258,7 @@ export const readBackup = async (
           throw new BackupFileError(`The backup is damaged: line ${lineNumber} is out of place.`)
         }
         table.rows += 1
-        await visitor.row?.(body)
+        await visiting(() => visitor.row?.(body))
         continue
       }
       if (table && kind !== 'E') {
@@ -248,14 +267,15 @@ export const readBackup = async (
       if (kind === 'H') {
         if (header) throw new BackupFileError('The backup is damaged: it has two headers.')
         header = readHeader(parse(body, 'its header'))
-        await visitor.header?.(header)
+        await visiting(() => visitor.header?.(header as BackupHeader))
       } else if (kind === 'T') {
         const start = parse(body, `line ${lineNumber}`) as { table?: unknown; columns?: unknown }
         if (sequences || typeof start.table !== 'string' || !isStringArray(start.columns)) {
           throw new BackupFileError(`The backup is damaged: line ${lineNumber} is out of place.`)
         }
         table = { name: start.table, columns: start.columns, rows: 0 }
-        await visitor.beginTable?.({ name: table.name, columns: table.columns })
+        const started = { name: table.name, columns: table.columns }
+        await visiting(() => visitor.beginTable?.(started))
       } else if (kind === 'E') {
         const end = parse(body, `line ${lineNumber}`) as { table?: unknown; rows?: unknown }
         if (!table || end.table !== table.name) {
@@ -269,7 +289,7 @@ export const readBackup = async (
         const ended = { ...table }
         tables.push(ended)
         table = undefined
-        await visitor.endTable?.(ended)
+        await visiting(() => visitor.endTable?.(ended))
         if (visitor.stopAfter?.(ended)) {
           return { header, tables, sequences: [], bytes } as BackupContents
         }
@@ -286,6 +306,7 @@ export const readBackup = async (
       }
     }
   } catch (error) {
+    if (error instanceof VisitorError) throw error.original
     if (seen.bytes === 0) throw new BackupFileError('The file is empty: it is not a backup.')
     throw describeReadError(error)
   } finally {

@@ -46,11 +46,16 @@ export const createBackupService = (deps: BackupServiceDeps): BackupService => {
   const withSource = <T>(work: (source: ExportSource) => Promise<T>): Promise<T> => {
     const run = oneAtATime(async () => {
       if (deps.databaseUrl) return work({ databaseUrl: deps.databaseUrl })
-      const snapshotDir = await snapshotPglite(deps.db, deps.dataDir)
+      const snapshot = await snapshotPglite(deps.db, deps.dataDir)
+      deps.log.info('backup_snapshot', {
+        checkpoint_ms: snapshot.ms.checkpoint,
+        files_ms: snapshot.ms.files,
+        wal_ms: snapshot.ms.wal,
+      })
       try {
-        return await work({ snapshotDir })
+        return await work({ snapshotDir: snapshot.dir })
       } finally {
-        await rm(snapshotDir, { recursive: true, force: true })
+        await rm(snapshot.dir, { recursive: true, force: true })
       }
     })
     last = run.catch(() => undefined)

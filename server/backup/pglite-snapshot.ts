@@ -52,12 +52,22 @@ const firstSegment = (label: string) =>
  * PGlite has one session, so two backups must not overlap: the caller runs one at a time.
  * Returns the copy's folder, inside `dataDir`, which the caller removes.
  */
-export const snapshotPglite = async (db: Database, dataDir: string): Promise<string> => {
+export interface Snapshot {
+  dir: string
+  /** How long each step took: the checkpoint is the only one visitors wait for. */
+  ms: { checkpoint: number; files: number; wal: number }
+}
+
+export const snapshotPglite = async (db: Database, dataDir: string): Promise<Snapshot> => {
   const pgliteDir = path.join(dataDir, 'pglite')
   const into = path.join(dataDir, `${SNAPSHOT_PREFIX}${randomBytes(6).toString('hex')}`)
   await mkdir(into, { mode: PRIVATE_FOLDER_MODE })
+  const since = (started: number) => Math.round(performance.now() - started)
   try {
+    let started = performance.now()
     await db.query('select pg_backup_start($1, true)', [path.basename(into)])
+    const checkpoint = since(started)
+    started = performance.now()
     let label: string
     try {
       await copyTree(pgliteDir, into, (name) => SKIPPED.has(name))
@@ -67,16 +77,17 @@ export const snapshotPglite = async (db: Database, dataDir: string): Promise<str
       )
       label = stopped.rows[0]?.labelfile ?? ''
     }
+    const files = since(started)
+    started = performance.now()
     const start = firstSegment(label)
     if (!start) throw new Error('pg_backup_stop gave no start segment')
-    const walDir = path.join(pgliteDir, 'pg_wal')
     await copyTree(
-      walDir,
+      path.join(pgliteDir, 'pg_wal'),
       path.join(into, 'pg_wal'),
       (name) => /^[0-9A-F]{24}$/.test(name) && name < start,
     )
     await writeFile(path.join(into, 'backup_label'), label, { mode: PRIVATE_FILE_MODE })
-    return into
+    return { dir: into, ms: { checkpoint, files, wal: since(started) } }
   } catch (error) {
     await rm(into, { recursive: true, force: true })
     throw error

@@ -167,11 +167,19 @@ const loadRows = async (
   const flush = async () => {
     if (!table || batch.length === 0) return
     const list = columns.map((column) => quoteName(column)).join(', ')
-    await tx.query(
-      `insert into ${quoteName(table.name)} (${list})${table.alwaysIdentity ? ' overriding system value' : ''}
+    const into = table.name
+    await tx
+      .query(
+        `insert into ${quoteName(table.name)} (${list})${table.alwaysIdentity ? ' overriding system value' : ''}
        select ${list} from json_populate_recordset(null::${quoteName(table.name)}, $1::json)`,
-      [`[${batch.join(',')}]`],
-    )
+        [`[${batch.join(',')}]`],
+      )
+      .catch((error: unknown) => {
+        throw new Error(
+          `A row of ${into} does not fit this database: ${(error as Error).message}.`,
+          { cause: error },
+        )
+      })
     rows += batch.length
     batch = []
     chars = 0

@@ -1,0 +1,342 @@
+/**
+ * What a hostile caller might send the backup route, and what a damaged or forged file does to
+ * `npm run restore` (the build's command): each refused with a clear answer and nothing
+ * written. `WRITE_HOSTILE_TABLE=docs/hostile-inputs.md npx vitest run --project server
+ * tests/integration/backup-hostile.test.ts` writes both tables into docs/hostile-inputs.md.
+ */
+import { existsSync } from 'node:fs'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { PassThrough, Readable } from 'node:stream'
+import { gunzipSync, gzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { readBackupAccess } from '../../server/backup/backup-access.ts'
+import {
+  createBackupWriter,
+  readBackup,
+  type BackupHeader,
+} from '../../server/backup/backup-format.ts'
+import { BACKUP_PATH } from '../../server/backup/backup-route.ts'
+import { exportDatabase } from '../../server/backup/export-database.ts'
+import { startServer, type RunningServer } from '../../server/start-server.ts'
+import { runBuiltCommand } from '../support/backup-commands.ts'
+import { tableRow, writeHostileSection } from '../support/hostile-table.ts'
+import { generateLeads, seedLeads } from '../support/seed-leads.ts'
+import { createTestDatabase } from '../support/test-database.ts'
+import { testSettings } from '../support/test-app.ts'
+
+let root: string
+let server: RunningServer | undefined
+let token = ''
+let whole: Buffer
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'backup-hostile-'))
+  const dataDir = path.join(root, 'site')
+  server = await startServer(testSettings({ PORT: '0', DATA_DIR: dataDir }))
+  token = (await readBackupAccess(dataDir))?.token ?? ''
+  const db = await createTestDatabase()
+  try {
+    await seedLeads(db, generateLeads(30))
+    const out = new PassThrough()
+    const chunks: Buffer[] = []
+    out.on('data', (chunk: Buffer) => chunks.push(chunk))
+    await exportDatabase(db, createBackupWriter(out), 'pglite')
+    whole = Buffer.concat(chunks)
+  } finally {
+    await db.close()
+  }
+}, 120_000)
+afterAll(async () => {
+  await server?.stop()
+  await rm(root, { recursive: true, force: true })
+})
+
+interface RouteCase {
+  label: string
+  method?: string
+  /** Headers, given the server's token. */
+  headers: (token: string) => Record<string, string>
+  query?: (token: string) => string
+  status: number
+}
+
+const ROUTE_CASES: RouteCase[] = [
+  {
+    label: 'the token from DATA_DIR/backup-access.json (the reference)',
+    headers: (t) => ({ authorization: `Bearer ${t}` }),
+    status: 200,
+  },
+  { label: 'no token', headers: () => ({}), status: 404 },
+  {
+    label: 'a wrong token of the same length',
+    headers: (t) => ({ authorization: `Bearer ${'0'.repeat(t.length)}` }),
+    status: 404,
+  },
+  {
+    label: 'the token cut by one character',
+    headers: (t) => ({ authorization: `Bearer ${t.slice(1)}` }),
+    status: 404,
+  },
+  {
+    label: 'the token as Basic credentials',
+    headers: (t) => ({ authorization: `Basic ${t}` }),
+    status: 404,
+  },
+  {
+    label: 'the token in the query string',
+    headers: () => ({}),
+    query: (t) => `?token=${t}`,
+    status: 404,
+  },
+  {
+    label: 'the token through a proxy (X-Forwarded-For)',
+    headers: (t) => ({ authorization: `Bearer ${t}`, 'x-forwarded-for': '127.0.0.1' }),
+    status: 404,
+  },
+  {
+    label: 'the token through a proxy (Forwarded)',
+    headers: (t) => ({ authorization: `Bearer ${t}`, forwarded: 'for=127.0.0.1' }),
+    status: 404,
+  },
+  {
+    label: 'a POST with the token',
+    method: 'POST',
+    headers: (t) => ({ authorization: `Bearer ${t}` }),
+    status: 404,
+  },
+]
+
+const routeAnswers: string[] = []
+
+describe('the backup route', () => {
+  it.each(ROUTE_CASES)(
+    '$label → $status',
+    async (routeCase) => {
+      const response = await fetch(
+        `${server?.url}${BACKUP_PATH}${routeCase.query?.(token) ?? ''}`,
+        { method: routeCase.method ?? 'GET', headers: routeCase.headers(token) },
+      )
+      const body = Buffer.from(await response.arrayBuffer())
+      expect(response.status).toBe(routeCase.status)
+      if (response.status === 200) {
+        const contents = await readBackup(Readable.from([body]))
+        expect(contents.header.source).toBe('pglite')
+      } else {
+        expect(body.toString()).not.toContain('site-backup')
+      }
+      routeAnswers.push(tableRow([routeAnswers.length + 1, routeCase.label, response.status]))
+    },
+    120_000,
+  )
+})
+
+/** The backup with its text changed and its checksum made anew: whole, but not the same. */
+const rewritten = async (change: (header: BackupHeader, lines: string[]) => string[]) => {
+  const contents = await readBackup(Readable.from([whole]))
+  const text = gunzipSync(whole).toString('utf8').split('\n')
+  const body = text.filter((line) => /^[TRE]/.test(line))
+  const header = structuredClone(contents.header)
+  const changed = change(header, body)
+  const out = new PassThrough()
+  const chunks: Buffer[] = []
+  out.on('data', (chunk: Buffer) => chunks.push(chunk))
+  const writer = createBackupWriter(out)
+  await writer.header(header)
+  for (const line of changed) {
+    const json = line.slice(1)
+    if (line.startsWith('T')) {
+      const start = JSON.parse(json) as { table: string; columns: string[] }
+      await writer.beginTable(start.table, start.columns)
+    } else if (line.startsWith('R')) await writer.row(json)
+    else await writer.endTable()
+  }
+  await writer.finish(contents.sequences)
+  return Buffer.concat(chunks)
+}
+
+interface FileCase {
+  label: string
+  bytes: () => Promise<Buffer> | Buffer
+  /** What the command says. */
+  says: RegExp
+  code: 0 | 1
+}
+
+const FILE_CASES: FileCase[] = [
+  {
+    label: 'a whole backup (the reference, --check)',
+    bytes: () => whole,
+    says: /It is whole: 30 leads/,
+    code: 0,
+  },
+  {
+    label: 'an empty file',
+    bytes: () => Buffer.alloc(0),
+    says: /The file is empty/,
+    code: 1,
+  },
+  {
+    label: 'the first 70 % of a backup',
+    bytes: () => whole.subarray(0, Math.floor(whole.length * 0.7)),
+    says: /truncated/,
+    code: 1,
+  },
+  {
+    label: 'a backup with one byte changed',
+    bytes: () => {
+      const changed = Buffer.from(whole)
+      const at = Math.floor(whole.length / 2)
+      changed[at] = (changed[at] ?? 0) ^ 0x01
+      return changed
+    },
+    says: /damaged|truncated/,
+    code: 1,
+  },
+  {
+    label: 'a backup decompressed, a name edited, compressed again',
+    bytes: () => gzipSync(gunzipSync(whole).toString('utf8').replace('"Ana ', '"Anna ')),
+    says: /does not match its checksum/,
+    code: 1,
+  },
+  {
+    label: 'a backup with one row taken out, compressed again',
+    bytes: () => {
+      const lines = gunzipSync(whole).toString('utf8').split('\n')
+      const first = lines.findIndex((line) => line.startsWith('R{"id"'))
+      return gzipSync(lines.filter((_, index) => index !== first).join('\n'))
+    },
+    says: /should have \d+ rows and has \d+/,
+    code: 1,
+  },
+  {
+    label: 'a backup with a row added after its end',
+    bytes: () => gzipSync(`${gunzipSync(whole).toString('utf8')}R{"id":1}\n`),
+    says: /goes on after its end/,
+    code: 1,
+  },
+  {
+    label: 'a CSV export, gzipped',
+    bytes: () => gzipSync('data;nome;email\n01/01/2026 10:00;Ana;ana@example.com\n'),
+    says: /not a backup made by this site/,
+    code: 1,
+  },
+  {
+    label: 'a file that is not gzip',
+    bytes: () => Buffer.from('{"leads": []}'),
+    says: /not a backup made by this site \(it is not gzip\)/,
+    code: 1,
+  },
+  {
+    label: 'a format version this site does not know',
+    bytes: () =>
+      gzipSync(gunzipSync(whole).toString('utf8').replace('"version":1,', '"version":2,')),
+    says: /format version 2, which this version of the site cannot read/,
+    code: 1,
+  },
+  {
+    label: 'a line of 70 MB',
+    bytes: () => gzipSync(`H{"format":"site-backup","x":"${'a'.repeat(70 * 1024 * 1024)}"}\n`),
+    says: /far too long/,
+    code: 1,
+  },
+  {
+    label: 'a whole backup from a newer version (a migration this one lacks)',
+    bytes: () =>
+      rewritten((header, lines) => {
+        header.migrations.push('20991231000000_from_the_future.sql')
+        return lines
+      }),
+    says: /made by a newer version of the site .*20991231000000_from_the_future\.sql/,
+    code: 1,
+  },
+]
+
+const fileAnswers: string[] = []
+
+/** What the command said, without its progress lines and with no clock in it. */
+const said = (run: { code: number | null; stderr: string }) =>
+  run.stderr
+    .trim()
+    .split('\n')
+    .filter(
+      (line) =>
+        !line.startsWith('Checking ') && (run.code === 0 || !line.startsWith('It is whole')),
+    )
+    .join(' ')
+    .replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, '<when>')
+
+describe('backup files given to npm run restore', () => {
+  it.each(FILE_CASES)(
+    '$label',
+    async (fileCase) => {
+      const folder = await mkdtemp(path.join(root, 'file-'))
+      const file = path.join(folder, 'site.backup')
+      await writeFile(file, await fileCase.bytes())
+      const target = path.join(folder, 'restored')
+      const args = fileCase.code === 0 ? [file, '--check'] : [file]
+      const run = await runBuiltCommand('restore', args, { DATA_DIR: target })
+      expect(run.stderr).toMatch(fileCase.says)
+      expect(run.code).toBe(fileCase.code)
+      expect(existsSync(target)).toBe(false)
+      fileAnswers.push(
+        tableRow([fileAnswers.length + 1, fileCase.label, run.code ?? '', said(run)]),
+      )
+    },
+    120_000,
+  )
+
+  it('refuses a whole backup whose row breaks a rule of the schema, and leaves no folder', async () => {
+    const folder = await mkdtemp(path.join(root, 'rule-'))
+    const file = path.join(folder, 'site.backup')
+    const bytes = await rewritten((_header, lines) => {
+      const first = lines.findIndex((line) => line.startsWith('R{"id"'))
+      return lines.map((line, index) =>
+        index === first ? line.replace(/"email":"[^"]+"/, '"email":"sem-arroba"') : line,
+      )
+    })
+    await writeFile(file, bytes)
+    const target = path.join(folder, 'restored')
+    const run = await runBuiltCommand('restore', [file], { DATA_DIR: target })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toMatch(
+      /A row of public.contact_submissions does not fit this database: .*violates check constraint/,
+    )
+    expect(run.stderr).toContain(`Nothing was restored: ${target}/pglite is as it was.`)
+    // The lock's folder is made; the database folder and its half-built sibling are not left.
+    expect((await readdir(target)).filter((name) => name.startsWith('pglite'))).toEqual([])
+    fileAnswers.push(
+      tableRow([
+        fileAnswers.length + 1,
+        'a whole backup whose row breaks a rule of the schema (an e-mail without @)',
+        run.code ?? '',
+        said(run),
+      ]),
+    )
+  }, 180_000)
+})
+
+afterAll(async () => {
+  const target = process.env.WRITE_HOSTILE_TABLE
+  if (!target) return
+  const existing = await readFile(target, 'utf8').catch(() => '')
+  if (!existing) return
+  await writeHostileSection(target, 'Backups', [
+    '## Backups',
+    '',
+    'Generated by `tests/integration/backup-hostile.test.ts`. `GET /_backup` is how',
+    '`npm run backup` asks a running PGlite server for a backup (decision 050); anyone else gets',
+    "the answer of a path that does not exist. Then files given to `npm run restore` (the build's",
+    'command): each refused before anything is written (the last one after loading began, in a',
+    'transaction that leaves nothing), with its last line of output.',
+    '',
+    '| #   | request to `/_backup` | status |',
+    '| --- | --------------------- | ------ |',
+    ...routeAnswers,
+    '',
+    '| #   | file | exit | what it says |',
+    '| --- | ---- | ---- | ------------ |',
+    ...fileAnswers,
+  ])
+})
