@@ -72,28 +72,35 @@ export const createBackupService = (deps: BackupServiceDeps): BackupService => {
           callback(null, chunk)
         },
       })
-      return new Promise((resolve, reject) => {
-        const done = withSource(async (source) => {
-          const run = runExporter(source)
-          run.stdout.pipe(body)
-          resolve({ body, done: done.then(() => undefined) })
-          await run.done
-        }).then(
-          async () => {
-            await finishRun(deps.db, id, { ok: true, bytes })
-            deps.log.info('backup_sent', { bytes })
-          },
-          async (error: unknown) => {
-            const message = error instanceof Error ? error.message : String(error)
-            body.destroy(new Error(message))
-            await finishRun(deps.db, id, { ok: false, error: message }).catch(() => undefined)
-            deps.log.error('backup_failed', { via: 'comando', error: message })
-            reject(error instanceof Error ? error : new Error(message))
-            throw error
-          },
-        )
-        done.catch(() => undefined)
+      let started: () => void = () => {}
+      const exporting = new Promise<void>((resolve) => (started = resolve))
+      const finished = withSource(async (source) => {
+        const run = runExporter(source)
+        // A caller gone before the end must not leave the exporter blocked on a full pipe.
+        body.once('close', () => {
+          if (!body.writableFinished) run.kill()
+        })
+        run.stdout.pipe(body)
+        started()
+        await run.done
       })
+      const done = finished.then(
+        async () => {
+          await finishRun(deps.db, id, { ok: true, bytes })
+          deps.log.info('backup_sent', { bytes })
+        },
+        async (error: unknown) => {
+          const message = error instanceof Error ? error.message : String(error)
+          body.destroy(new Error(message))
+          await finishRun(deps.db, id, { ok: false, error: message }).catch(() => undefined)
+          deps.log.error('backup_failed', { via: 'comando', error: message })
+          throw error
+        },
+      )
+      done.catch(() => undefined)
+      // A copy that failed before the export began is the caller's error (500), not a body.
+      await Promise.race([exporting, finished])
+      return { body, done }
     },
     toFile: (file) =>
       withSource(async (source) => {

@@ -28,6 +28,8 @@ export interface ExportRun {
   stdout: Readable
   /** Resolves with what the exporter printed when it wrote a file; rejects with its error. */
   done: Promise<string>
+  /** Stops it (whoever wanted the bytes went away). */
+  kill(): void
 }
 
 /**
@@ -72,5 +74,5 @@ export const runExporter = (source: ExportSource, file?: string): ExportRun => {
       }
     })
   })
-  return { stdout: child.stdout, done }
+  return { stdout: child.stdout, done, kill: () => child.kill() }
 }

@@ -25,6 +25,7 @@ import { tableRow, writeHostileSection } from '../support/hostile-table.ts'
 import { generateLeads, seedLeads } from '../support/seed-leads.ts'
 import { createTestDatabase } from '../support/test-database.ts'
 import { testSettings } from '../support/test-app.ts'
+import { waitFor } from '../support/wait.ts'
 
 let root: string
 let server: RunningServer | undefined
@@ -130,6 +131,34 @@ describe('the backup route', () => {
     },
     120_000,
   )
+})
+
+describe('a caller that goes away during a backup', () => {
+  it('stops the export, records it as failed, and leaves the server ready for the next one', async () => {
+    const db = server?.db
+    if (!db) throw new Error('no server')
+    const url = `${server?.url}${BACKUP_PATH}`
+    const headers = { authorization: `Bearer ${token}` }
+    const leaving = new AbortController()
+    const first = await fetch(url, { headers, signal: leaving.signal })
+    expect(first.status).toBe(200)
+    leaving.abort()
+    const failed = await waitFor(
+      'the abandoned backup recorded',
+      async () =>
+        (
+          await db.query<{ ok: boolean | null; error: string | null }>(
+            'select ok, error from private.backup_runs order by id desc limit 1',
+          )
+        ).rows[0],
+      (run) => run?.ok === false,
+      { timeoutMs: 60_000 },
+    )
+    expect(failed?.error).toContain("The backup's export failed")
+    const second = await fetch(url, { headers })
+    const contents = await readBackup(Readable.from([Buffer.from(await second.arrayBuffer())]))
+    expect(contents.header.counts.leads).toBe(0)
+  }, 180_000)
 })
 
 /** The backup with its text changed and its checksum made anew: whole, but not the same. */
