@@ -6,8 +6,10 @@ import { readBackupAccess } from './backup/backup-access.ts'
 import { folderOpenToOthers, writeBackupFile } from './backup/backup-file.ts'
 import type { BackupHeader } from './backup/backup-format.ts'
 import { BACKUP_PATH } from './backup/backup-route.ts'
+import { recordFinishedRun, type RunOutcome } from './backup/backup-runs.ts'
 import { describeContents } from './backup/describe-backup.ts'
 import { exportPgliteFolder, exportPostgres, lockDataDir } from './backup/open-for-backup.ts'
+import { openPostgresDatabase } from './db/postgres.ts'
 import { readSettings, type Settings } from './settings.ts'
 
 /**
@@ -83,6 +85,38 @@ const chooseSource = async (settings: Settings): Promise<Produce> => {
   return (await fromServer(settings.dataDir)) ?? fromFolder(settings.dataDir)
 }
 
+/**
+ * On PostgreSQL the command is the only one that knows how a backup went (no server is asked):
+ * it records it in private.backup_runs, as the server records its own, so the desk and the
+ * alerts see a backup made by a cron job too. A database that cannot take the record (an older
+ * schema) does not fail the backup.
+ */
+const recorder =
+  (settings: Settings) =>
+  async <T extends { file?: string; bytes?: number; leads?: number }>(
+    work: () => Promise<T>,
+  ): Promise<T> => {
+    const url = settings.databaseUrl
+    if (!url) return work()
+    const startedAt = new Date()
+    const save = async (outcome: RunOutcome) => {
+      const db = await openPostgresDatabase(url)
+      await recordFinishedRun(db, startedAt, outcome)
+        .catch((error: unknown) =>
+          say(`Not recorded in private.backup_runs: ${(error as Error).message}`),
+        )
+        .finally(() => db.close())
+    }
+    try {
+      const done = await work()
+      await save({ ok: true, file: done.file, bytes: done.bytes, leads: done.leads })
+      return done
+    } catch (error) {
+      await save({ ok: false, error: (error as Error).message }).catch(() => undefined)
+      throw error
+    }
+  }
+
 /** The server's own export, in a process of its own: see backup/export-process.ts. */
 const exportForServer = async (args: string[]) => {
   const outIndex = args.indexOf('--out')
@@ -121,17 +155,28 @@ const main = async () => {
     return 1
   }
   const produce = await chooseSource(result.settings)
+  const record = recorder(result.settings)
   if (target === '-') {
-    await produce(process.stdout)
+    await record(() => produce(process.stdout).then(() => ({})))
     return 0
   }
   const started = performance.now()
-  const written = await writeBackupFile(target, produce)
+  const written = await record(async () => {
+    const made = await writeBackupFile(target, produce)
+    return {
+      made,
+      file: path.basename(made.file),
+      bytes: made.bytes,
+      leads: made.contents.header.counts.leads,
+    }
+  })
   const seconds = ((performance.now() - started) / 1000).toFixed(1)
-  say(`Wrote ${written.file} in ${seconds} s: ${describeContents(written.contents, written.bytes)}`)
-  if (await folderOpenToOthers(path.dirname(written.file))) {
+  say(
+    `Wrote ${written.made.file} in ${seconds} s: ${describeContents(written.made.contents, written.made.bytes)}`,
+  )
+  if (await folderOpenToOthers(path.dirname(written.made.file))) {
     say(
-      `The file is yours alone (0600), but other users can list ${path.dirname(written.file)}: keep backups in a folder of their own (chmod 700).`,
+      `The file is yours alone (0600), but other users can list ${path.dirname(written.made.file)}: keep backups in a folder of their own (chmod 700).`,
     )
   }
   return 0

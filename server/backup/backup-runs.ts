@@ -111,3 +111,24 @@ export const finishRun = async (db: Database, id: number, outcome: RunOutcome) =
   // The record is for the desk and the alerts, not an archive: a year of daily runs at most.
   await db.query("delete from private.backup_runs where started_at < now() - interval '400 days'")
 }
+
+/** A run made elsewhere (`npm run backup` reading PostgreSQL itself), recorded once it ended. */
+export const recordFinishedRun = async (
+  db: Database,
+  startedAt: Date,
+  outcome: RunOutcome,
+): Promise<void> => {
+  await db.query(
+    `insert into private.backup_runs (via, runner, started_at, finished_at, ok, file, bytes, leads, error)
+     values ('comando', $1, $2, now(), $3, $4, $5, $6, left($7, 2000))`,
+    [
+      RUNNER,
+      startedAt,
+      outcome.ok,
+      outcome.file ?? null,
+      outcome.bytes ?? null,
+      outcome.leads ?? null,
+      outcome.error ?? null,
+    ],
+  )
+}

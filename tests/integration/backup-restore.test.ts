@@ -20,9 +20,11 @@ import {
 import type { Database } from '../../server/db/database.ts'
 import { openPgliteDatabase } from '../../server/db/pglite.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
+import { knownMigrations } from '../../server/backup/schema-version.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { runBuiltCommand, streamVisitors } from '../support/backup-commands.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
 import { localInstant, seedBookings } from '../support/seed-bookings.ts'
 import { generateLeads, seedLeads } from '../support/seed-leads.ts'
 import { seedQuarantine } from '../support/seed-quarantine.ts'
@@ -293,6 +295,13 @@ describe('PGlite, backed up through the running server', () => {
     expect(await readdir(target).catch(() => [])).toEqual([])
   }, 120_000)
 
+  it('refuses to restore into the folder of a running server, naming it', async () => {
+    const run = await runBuiltCommand('restore', [newer, '--replace'], { DATA_DIR: dataDir })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain(`The data folder ${dataDir} is in use by another process (PID`)
+    expect(run.stderr).toContain(`Nothing was restored: ${dataDir}/pglite is as it was.`)
+  }, 120_000)
+
   it('backs up from the folder itself when no server runs on it', async () => {
     await server?.stop()
     server = undefined
@@ -367,6 +376,11 @@ describe('PGlite, backed up through the running server', () => {
       expect(made.code, made.stderr).toBe(0)
       expect(made.stderr).toContain('Reading the PostgreSQL database in DATABASE_URL')
       expect((await stat(fromPostgres)).mode & 0o777).toBe(0o600)
+      // No server was asked: the command records how it went, for the desk and the alerts.
+      const runs = await site.db.query<{ via: string; ok: boolean; file: string }>(
+        'select via, ok, file from private.backup_runs',
+      )
+      expect(runs.rows).toEqual([{ via: 'comando', ok: true, file: 'site.backup' }])
 
       const url = await createDatabase('restored')
       const run = await runBuiltCommand('restore', [fromPostgres], { DATABASE_URL: url })
@@ -391,6 +405,63 @@ describe('PGlite, backed up through the running server', () => {
       expect(acknowledgedBefore.filter((email) => !back.emails.has(email))).toEqual([])
       expect(back.meetings.map((meeting) => meeting.email)).toEqual([KEPT])
       expect(back.quarantined).not.toContain(ERASED)
+    }, 300_000)
+
+    it('backs up a database migrated as `supabase db push` does, restores it into PGlite, and applies its erasures after a restore made by other means', async () => {
+      const url = await createDatabase('hosted')
+      await applyMigrationsLikeSupabase(url)
+      const hosted = await openPostgresDatabase(url)
+      try {
+        // The Supabase CLI's own record of what it pushed.
+        const versions = (await knownMigrations()).map((name) => name.slice(0, 14))
+        await hosted.exec(`create schema supabase_migrations;
+          create table supabase_migrations.schema_migrations (version text primary key)`)
+        await hosted.query(
+          'insert into supabase_migrations.schema_migrations select unnest($1::text[])',
+          [versions],
+        )
+        await seedCompany(hosted)
+        await hosted.query('select private.erase_leads_by_email($1)', [ERASED])
+      } finally {
+        await hosted.close()
+      }
+      const file = path.join(root, 'hosted', 'hosted.backup')
+      const made = await runBuiltCommand('backup', [file], { DATABASE_URL: url })
+      expect(made.code, made.stderr).toBe(0)
+
+      const folder = path.join(root, 'from-hosted')
+      const restored = await runBuiltCommand('restore', [file], { DATA_DIR: folder })
+      expect(restored.code, restored.stderr).toBe(0)
+      const back = await restoredPglite(folder)
+      expect(back.count).toBe(121)
+      expect(back.emails.has(ERASED)).toBe(false)
+      expect(back.notes).toEqual([NOTE])
+
+      // Supabase brings the project back to before the erasure: the person is there again,
+      // until the newest backup's erasures are applied.
+      const again = await openPostgresDatabase(url)
+      try {
+        await seedLeads(again, [
+          {
+            name: 'Pessoa',
+            email: ERASED,
+            message: 'Quero um orçamento.',
+            createdAt: new Date(Date.now() - 86_400_000),
+          },
+        ])
+        const applied = await runBuiltCommand('restore', [file, '--erasures-only'], {
+          DATABASE_URL: url,
+        })
+        expect(applied.code, applied.stderr).toBe(0)
+        expect(applied.stderr).toContain('1 lead(s) or message(s) erased again')
+        const { rows } = await again.query(
+          'select 1 from public.contact_submissions where email = $1',
+          [ERASED],
+        )
+        expect(rows).toEqual([])
+      } finally {
+        await again.close()
+      }
     }, 300_000)
 
     it('refuses a database that holds the site, and leaves a replaced one whole when the restore fails', async () => {
