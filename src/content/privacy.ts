@@ -110,6 +110,7 @@ export const privacyNotice = {
       paragraphs: [
         'Pelo tempo necessário para responder e acompanhar a conversa com você, e então apagamos a mensagem e os dados que vieram com ela. Se você pedir, apagamos antes.',
         'Uma reunião agendada é guardada como qualquer outro contato e apagada com ele, com os e-mails dela. Enquanto a reunião não acontece, ela não é apagada pelo prazo de guarda: esse prazo conta a partir da data da reunião. Até a hora da reunião, você pode cancelá-la pelo link do e-mail; a reunião cancelada fica guardada, com a mensagem que você deixar, até o fim desse mesmo prazo. Se você pedir a exclusão dos seus dados, apagamos também as suas reuniões, canceladas ou não.',
+        'Guardamos também cópias de segurança do banco de dados, com os mesmos dados, protegidas como ele e substituídas pelas mais novas a cada poucos dias. Quando você pede a exclusão, anotamos apenas um código irreversível calculado a partir do seu e-mail (nunca o próprio e-mail), para apagar você de novo se um dia precisarmos restaurar uma cópia mais antiga.',
       ],
     },
     {
