@@ -9,6 +9,7 @@ import { BACKUP_PATH } from './backup/backup-route.ts'
 import { recordFinishedRun, type RunOutcome } from './backup/backup-runs.ts'
 import { describeContents } from './backup/describe-backup.ts'
 import { exportPgliteFolder, exportPostgres, lockDataDir } from './backup/open-for-backup.ts'
+import { copyDataFiles, copyWalAndLabel, type SnapshotMessage } from './backup/pglite-snapshot.ts'
 import { openPostgresDatabase } from './db/postgres.ts'
 import { readSettings, type Settings } from './settings.ts'
 
@@ -17,7 +18,7 @@ import { readSettings, type Settings } from './settings.ts'
  * while it runs, readable by its owner only. Everything said to a person goes to standard
  * error; with FILE `-` the backup itself goes to standard output.
  *
- * The server also runs this file, with `--export-snapshot DIR` or `--export-database`, to
+ * The server also runs this file, with `--export-pglite FOLDER COPY` or `--export-database`, to
  * export in a process of its own (backup/export-process.ts).
  */
 const say = (text: string) => process.stderr.write(`${text}\n`)
@@ -117,15 +118,31 @@ const recorder =
     }
   }
 
-/** The server's own export, in a process of its own: see backup/export-process.ts. */
+/**
+ * The server's own export, in a process of its own (backup/export-process.ts): of DATABASE_URL,
+ * or of the PGlite folder the server holds, copied here while the server keeps an online
+ * backup open (backup/pglite-snapshot.ts: the files, "copied", the label back, the WAL).
+ */
 const exportForServer = async (args: string[]) => {
   const outIndex = args.indexOf('--out')
   const file = outIndex >= 0 ? args[outIndex + 1] : undefined
-  const snapshot = args[0] === '--export-snapshot' ? args[1] : undefined
   let header: BackupHeader | undefined
-  const produce: Produce = async (out) => {
-    if (snapshot) header = await exportPgliteFolder(snapshot, out)
-    else header = await exportPostgres(process.env.DATABASE_URL ?? '', out)
+  let produce: Produce
+  if (args[0] === '--export-pglite') {
+    const [, folder = '', into = ''] = args
+    // A server that dies meanwhile never sends the label: do not wait for it.
+    process.once('disconnect', () => process.exit(1))
+    await copyDataFiles(folder, into)
+    const label = new Promise<string>((resolve) =>
+      process.on('message', (message: SnapshotMessage) => {
+        if (message.type === 'label') resolve(message.label)
+      }),
+    )
+    process.send?.({ type: 'copied' } satisfies SnapshotMessage)
+    await copyWalAndLabel(folder, into, await label)
+    produce = async (out) => (header = await exportPgliteFolder(into, out))
+  } else {
+    produce = async (out) => (header = await exportPostgres(process.env.DATABASE_URL ?? '', out))
   }
   if (!file) {
     await produce(process.stdout)
@@ -139,7 +156,7 @@ const exportForServer = async (args: string[]) => {
 
 const main = async () => {
   const args = process.argv.slice(2)
-  if (args[0] === '--export-snapshot' || args[0] === '--export-database') {
+  if (args[0] === '--export-pglite' || args[0] === '--export-database') {
     await exportForServer(args)
     return 0
   }

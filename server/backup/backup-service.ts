@@ -1,11 +1,12 @@
-import { rm } from 'node:fs/promises'
+import { randomBytes } from 'node:crypto'
+import path from 'node:path'
 import { Transform, type Readable } from 'node:stream'
 import type { Database } from '../db/database.ts'
 import { takingTurns } from '../db/take-turns.ts'
 import type { Logger } from '../log.ts'
 import { finishRun, startRun } from './backup-runs.ts'
-import { runExporter, type ExportSource } from './export-process.ts'
-import { snapshotPglite } from './pglite-snapshot.ts'
+import { runExporter, type ExportRun } from './export-process.ts'
+import { removeLeftoverSnapshots, SNAPSHOT_PREFIX } from './pglite-snapshot.ts'
 
 export interface BackupServiceDeps {
   db: Database
@@ -42,24 +43,56 @@ export const createBackupService = (deps: BackupServiceDeps): BackupService => {
   const oneAtATime = takingTurns()
   let last: Promise<unknown> = Promise.resolve()
 
-  /** Runs `work` on a source that stays valid until it resolves. */
-  const withSource = <T>(work: (source: ExportSource) => Promise<T>): Promise<T> => {
-    const run = oneAtATime(async () => {
-      if (deps.databaseUrl) return work({ databaseUrl: deps.databaseUrl })
-      const snapshot = await snapshotPglite(deps.db, deps.dataDir)
-      deps.log.info('backup_snapshot', {
-        checkpoint_ms: snapshot.ms.checkpoint,
-        files_ms: snapshot.ms.files,
-        wal_ms: snapshot.ms.wal,
-      })
+  /**
+   * PGlite: the server's part of the online backup (pglite-snapshot.ts). The exporter copies
+   * the files between pg_backup_start and pg_backup_stop, which always runs, whatever happens
+   * to the exporter, so the session never stays in a backup.
+   */
+  const startPgliteExport = async (file: string | undefined) => {
+    const into = path.join(deps.dataDir, `${SNAPSHOT_PREFIX}${randomBytes(6).toString('hex')}`)
+    const since = (started: number) => Math.round(performance.now() - started)
+    let started = performance.now()
+    await deps.db.query('select pg_backup_start($1, true)', [path.basename(into)])
+    const checkpoint = since(started)
+    started = performance.now()
+    const stop = async () => {
+      const { rows } = await deps.db.query<{ labelfile: string }>(
+        'select labelfile from pg_backup_stop(false)',
+      )
+      return rows[0]?.labelfile ?? ''
+    }
+    const abandon = async (run: ExportRun | undefined, error: unknown): Promise<never> => {
+      run?.kill()
+      await run?.done.catch(() => undefined)
+      throw error
+    }
+    let run: ExportRun | undefined
+    try {
+      run = runExporter({ pglite: path.join(deps.dataDir, 'pglite'), into }, file)
+      await run.copied
+    } catch (error) {
+      await stop().catch(() => undefined)
+      return abandon(run, error)
+    }
+    const label = await stop().catch((error: unknown) => abandon(run, error))
+    run.sendLabel(label)
+    deps.log.info('backup_snapshot', { checkpoint_ms: checkpoint, files_ms: since(started) })
+    return run
+  }
+
+  /** Runs `use` on an exporter, one backup at a time, and removes the PGlite copy after. */
+  const withExporter = <T>(file: string | undefined, use: (run: ExportRun) => Promise<T>) => {
+    const result = oneAtATime(async () => {
+      if (deps.databaseUrl) return use(runExporter({ databaseUrl: deps.databaseUrl }, file))
       try {
-        return await work({ snapshotDir: snapshot.dir })
+        return await use(await startPgliteExport(file))
       } finally {
-        await rm(snapshot.dir, { recursive: true, force: true })
+        // The exporter's copy, complete or not (one backup at a time: no other one's).
+        await removeLeftoverSnapshots(deps.dataDir)
       }
     })
-    last = run.catch(() => undefined)
-    return run
+    last = result.catch(() => undefined)
+    return result
   }
 
   return {
@@ -74,8 +107,7 @@ export const createBackupService = (deps: BackupServiceDeps): BackupService => {
       })
       let started: () => void = () => {}
       const exporting = new Promise<void>((resolve) => (started = resolve))
-      const finished = withSource(async (source) => {
-        const run = runExporter(source)
+      const finished = withExporter(undefined, async (run) => {
         // A caller gone before the end must not leave the exporter blocked on a full pipe.
         body.once('close', () => {
           if (!body.writableFinished) run.kill()
@@ -103,10 +135,7 @@ export const createBackupService = (deps: BackupServiceDeps): BackupService => {
       return { body, done }
     },
     toFile: (file) =>
-      withSource(async (source) => {
-        const printed = await runExporter(source, file).done
-        return JSON.parse(printed) as WrittenSummary
-      }),
+      withExporter(file, async (run) => JSON.parse(await run.done) as WrittenSummary),
     async stop() {
       await last
     },

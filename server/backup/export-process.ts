@@ -5,11 +5,18 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { ROOT_DIR } from '../paths.ts'
+import type { SnapshotMessage } from './pglite-snapshot.ts'
 
-/** What the exporting process works from: a copy of the PGlite folder, or DATABASE_URL. */
-export type ExportSource = { snapshotDir: string } | { databaseUrl: string }
+/**
+ * What the exporting process works from: the PGlite folder the server holds, copied into
+ * `into` while the server keeps an online backup open (pglite-snapshot.ts), or DATABASE_URL.
+ */
+export type ExportSource = { pglite: string; into: string } | { databaseUrl: string }
 
-/** How much lower than the server the exporter runs (nice, the lowest): visitors come first; on an idle machine it still runs at full speed. */
+/**
+ * How much lower than the server the exporter runs (nice, the lowest): visitors come first;
+ * on an idle machine it still runs at full speed.
+ */
 const EXPORTER_NICENESS = 19
 
 /**
@@ -28,29 +35,36 @@ export interface ExportRun {
   stdout: Readable
   /** Resolves with what the exporter printed when it wrote a file; rejects with its error. */
   done: Promise<string>
-  /** Stops it (whoever wanted the bytes went away). */
+  /** PGlite: resolves once the exporter has copied the folder's files. */
+  copied: Promise<void>
+  /** PGlite: hands the exporter pg_backup_stop's label, so it finishes the copy. */
+  sendLabel(label: string): void
+  /** Stops it (whoever wanted the bytes went away, or the backup failed). */
   kill(): void
 }
 
 /**
- * Exports in a process of its own, at a lower priority: opening PGlite on a copy and turning a
- * hundred thousand rows into JSON would otherwise take the server's one thread for seconds.
- * With `file`, the exporter writes, flushes and checks the file itself and prints a summary;
- * without, the backup comes out of `stdout`. The database URL travels in the environment,
- * never in the command line, which `ps` shows.
+ * Exports in a process of its own, at the lowest priority: copying a PGlite folder, opening
+ * the copy and turning a hundred thousand rows into JSON would otherwise take the server's
+ * one thread, and its share of the machine, for seconds. With `file`, the exporter writes,
+ * flushes and checks the file itself and prints a summary; without, the backup comes out of
+ * `stdout`. The database URL travels in the environment, never in the command line, which
+ * `ps` shows.
  */
 export const runExporter = (source: ExportSource, file?: string): ExportRun => {
   const args = [
     ...exporterCommand(),
-    ...('snapshotDir' in source
-      ? ['--export-snapshot', source.snapshotDir]
+    ...('pglite' in source
+      ? ['--export-pglite', source.pglite, source.into]
       : ['--export-database']),
     ...(file ? ['--out', file] : []),
   ]
   const env = { ...process.env }
   if ('databaseUrl' in source) env.DATABASE_URL = source.databaseUrl
   else delete env.DATABASE_URL
-  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] })
+  const { stdout, stderr } = child
+  if (!stdout || !stderr) throw new Error('The exporter has no output to read.')
   if (child.pid !== undefined) {
     try {
       setPriority(child.pid, EXPORTER_NICENESS)
@@ -59,11 +73,11 @@ export const runExporter = (source: ExportSource, file?: string): ExportRun => {
     }
   }
   let said = ''
-  child.stderr.on('data', (chunk: Buffer) => {
+  stderr.on('data', (chunk: Buffer) => {
     said = (said + chunk.toString()).slice(-4_000)
   })
   let printed = ''
-  if (file) child.stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()))
+  if (file) stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()))
   const done = new Promise<string>((resolve, reject) => {
     child.once('error', reject)
     child.once('close', (code, signal) => {
@@ -74,5 +88,18 @@ export const runExporter = (source: ExportSource, file?: string): ExportRun => {
       }
     })
   })
-  return { stdout: child.stdout, done, kill: () => child.kill() }
+  const copied = new Promise<void>((resolve, reject) => {
+    child.on('message', (message: SnapshotMessage) => {
+      if (message.type === 'copied') resolve()
+    })
+    done.then(() => reject(new Error('The exporter ended before copying the folder.')), reject)
+  })
+  copied.catch(() => undefined)
+  return {
+    stdout,
+    done,
+    copied,
+    sendLabel: (label) => child.send({ type: 'label', label } satisfies SnapshotMessage),
+    kill: () => child.kill(),
+  }
 }
