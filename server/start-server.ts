@@ -179,6 +179,7 @@ export const startServer = async (
     db,
     stop() {
       stopping ??= (async () => {
+        const backupsStopped = backups.stop()
         await new Promise<void>((resolve) => {
           server.close(() => resolve())
           // Idle keep-alive sockets would hold close() open; busy ones finish their request.
@@ -187,7 +188,7 @@ export const startServer = async (
         })
         await Promise.all([sweep?.stop(), webhookSweep?.stop(), busyCalendar?.stop()])
         await leadDesk.stop()
-        await backups.stop()
+        await backupsStopped
         await db.close()
         await lock?.release()
       })()

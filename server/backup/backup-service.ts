@@ -30,7 +30,7 @@ export interface BackupService {
   stream(): Promise<{ body: Readable; done: Promise<void> }>
   /** A backup written, flushed and checked as `file` (the daily schedule). */
   toFile(file: string): Promise<WrittenSummary>
-  /** Waits for a backup in progress. */
+  /** Ends a backup in progress (recorded as failed) and waits for it: the server is stopping. */
   stop(): Promise<void>
 }
 
@@ -42,6 +42,8 @@ export interface BackupService {
 export const createBackupService = (deps: BackupServiceDeps): BackupService => {
   const oneAtATime = takingTurns()
   let last: Promise<unknown> = Promise.resolve()
+  let current: ExportRun | undefined
+  let stopping = false
 
   /**
    * PGlite: the server's part of the online backup (pglite-snapshot.ts). The exporter copies
@@ -62,7 +64,7 @@ export const createBackupService = (deps: BackupServiceDeps): BackupService => {
       return rows[0]?.labelfile ?? ''
     }
     const abandon = async (run: ExportRun | undefined, error: unknown): Promise<never> => {
-      run?.kill()
+      run?.kill('The backup was abandoned.')
       await run?.done.catch(() => undefined)
       throw error
     }
@@ -83,9 +85,18 @@ export const createBackupService = (deps: BackupServiceDeps): BackupService => {
   /** Runs `use` on an exporter, one backup at a time, and removes the PGlite copy after. */
   const withExporter = <T>(file: string | undefined, use: (run: ExportRun) => Promise<T>) => {
     const result = oneAtATime(async () => {
-      if (deps.databaseUrl) return use(runExporter({ databaseUrl: deps.databaseUrl }, file))
+      if (stopping) throw new Error('The server is stopping.')
+      const using = async (run: ExportRun) => {
+        current = run
+        try {
+          return await use(run)
+        } finally {
+          current = undefined
+        }
+      }
+      if (deps.databaseUrl) return using(runExporter({ databaseUrl: deps.databaseUrl }, file))
       try {
-        return await use(await startPgliteExport(file))
+        return await using(await startPgliteExport(file))
       } finally {
         // The exporter's copy, complete or not (one backup at a time: no other one's).
         await removeLeftoverSnapshots(deps.dataDir)
@@ -110,7 +121,8 @@ export const createBackupService = (deps: BackupServiceDeps): BackupService => {
       const finished = withExporter(undefined, async (run) => {
         // A caller gone before the end must not leave the exporter blocked on a full pipe.
         body.once('close', () => {
-          if (!body.writableFinished) run.kill()
+          if (!body.writableFinished)
+            run.kill('Whoever asked for the backup went away before its end.')
         })
         run.stdout.pipe(body)
         started()
@@ -129,7 +141,8 @@ export const createBackupService = (deps: BackupServiceDeps): BackupService => {
           throw error
         },
       )
-      done.catch(() => undefined)
+      // Stopping waits for the record too: the database closes after.
+      last = done.catch(() => undefined)
       // A copy that failed before the export began is the caller's error (500), not a body.
       await Promise.race([exporting, finished])
       return { body, done }
@@ -137,6 +150,8 @@ export const createBackupService = (deps: BackupServiceDeps): BackupService => {
     toFile: (file) =>
       withExporter(file, async (run) => JSON.parse(await run.done) as WrittenSummary),
     async stop() {
+      stopping = true
+      current?.kill('The server stopped during the backup.')
       await last
     },
   }

@@ -39,8 +39,8 @@ export interface ExportRun {
   copied: Promise<void>
   /** PGlite: hands the exporter pg_backup_stop's label, so it finishes the copy. */
   sendLabel(label: string): void
-  /** Stops it (whoever wanted the bytes went away, or the backup failed). */
-  kill(): void
+  /** Stops it, for this reason (whoever wanted the bytes went away, the server is stopping). */
+  kill(reason: string): void
 }
 
 /**
@@ -77,11 +77,13 @@ export const runExporter = (source: ExportSource, file?: string): ExportRun => {
     said = (said + chunk.toString()).slice(-4_000)
   })
   let printed = ''
+  let stoppedBecause: string | undefined
   if (file) stdout.on('data', (chunk: Buffer) => (printed += chunk.toString()))
   const done = new Promise<string>((resolve, reject) => {
     child.once('error', reject)
     child.once('close', (code, signal) => {
       if (code === 0) resolve(printed.trim())
+      else if (stoppedBecause) reject(new Error(stoppedBecause))
       else {
         const why = said.trim().split('\n').slice(-3).join(' ') || `exit ${code ?? signal}`
         reject(new Error(`The backup's export failed: ${why}`))
@@ -100,6 +102,9 @@ export const runExporter = (source: ExportSource, file?: string): ExportRun => {
     done,
     copied,
     sendLabel: (label) => child.send({ type: 'label', label } satisfies SnapshotMessage),
-    kill: () => child.kill(),
+    kill: (reason) => {
+      stoppedBecause ??= reason
+      child.kill()
+    },
   }
 }

@@ -19,6 +19,10 @@ export interface StartedBackups {
   route: Hono | undefined
   /** Once listening: tells `npm run backup` where this server is (backup-access.json). */
   listening(port: number): Promise<void>
+  /**
+   * Ends a backup in progress, first thing when the server stops: a backup is retried (the
+   * daily one an hour later) and must not hold a restart for minutes.
+   */
   stop(): Promise<void>
 }
 
@@ -64,9 +68,10 @@ export const startBackups = async (
       await writeBackupAccess(settings.dataDir, access)
     },
     async stop() {
-      await daily?.stop()
-      await service.stop()
       if (access) await removeBackupAccess(settings.dataDir, access)
+      const serviceStopped = service.stop()
+      await daily?.stop()
+      await serviceStopped
     },
   }
 }

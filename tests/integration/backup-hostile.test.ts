@@ -19,6 +19,7 @@ import {
 } from '../../server/backup/backup-format.ts'
 import { BACKUP_PATH } from '../../server/backup/backup-route.ts'
 import { exportDatabase } from '../../server/backup/export-database.ts'
+import { openPgliteDatabase } from '../../server/db/pglite.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { runBuiltCommand } from '../support/backup-commands.ts'
 import { tableRow, writeHostileSection } from '../support/hostile-table.ts'
@@ -154,10 +155,36 @@ describe('a caller that goes away during a backup', () => {
       (run) => run?.ok === false,
       { timeoutMs: 60_000 },
     )
-    expect(failed?.error).toContain("The backup's export failed")
+    expect(failed?.error).toBe('Whoever asked for the backup went away before its end.')
     const second = await fetch(url, { headers })
     const contents = await readBackup(Readable.from([Buffer.from(await second.arrayBuffer())]))
     expect(contents.header.counts.leads).toBe(0)
+  }, 180_000)
+})
+
+describe('a server stopped during a backup', () => {
+  it('ends the backup instead of waiting for it, records why, and leaves no copy behind', async () => {
+    const dataDir = path.join(root, 'stopping')
+    const stopping = await startServer(testSettings({ PORT: '0', DATA_DIR: dataDir }))
+    const access = await readBackupAccess(dataDir)
+    const asked = await fetch(`${stopping.url}${BACKUP_PATH}`, {
+      headers: { authorization: `Bearer ${access?.token ?? ''}` },
+    })
+    expect(asked.status).toBe(200)
+    const reading = asked.arrayBuffer().catch(() => undefined)
+    await stopping.stop()
+    await reading
+    const db = await openPgliteDatabase(path.join(dataDir, 'pglite'))
+    try {
+      const { rows } = await db.query<{ ok: boolean; error: string }>(
+        'select ok, error from private.backup_runs',
+      )
+      expect(rows).toEqual([{ ok: false, error: 'The server stopped during the backup.' }])
+    } finally {
+      await db.close()
+    }
+    const left = await readdir(dataDir)
+    expect(left.filter((name) => name.startsWith('backup-'))).toEqual([])
   }, 180_000)
 })
 
