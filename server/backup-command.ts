@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
+import { get, type IncomingMessage } from 'node:http'
 import path from 'node:path'
-import { Readable, type Writable } from 'node:stream'
+import type { Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { readBackupAccess } from './backup/backup-access.ts'
 import { folderOpenToOthers, writeBackupFile } from './backup/backup-file.ts'
@@ -45,23 +46,31 @@ const fromServer = async (dataDir: string): Promise<Produce | undefined> => {
     throw error
   })
   if (!access) return undefined
-  let response: Response
+  say(`Asking the server at ${access.url}, which holds ${dataDir}…`)
+  let response: IncomingMessage
   try {
-    response = await fetch(new URL(BACKUP_PATH, access.url), {
-      headers: { authorization: `Bearer ${access.token}` },
+    // node:http, not fetch: fetch gives up on a server that takes five minutes to start
+    // answering, and a big folder copied at the lowest priority on a busy machine may.
+    response = await new Promise<IncomingMessage>((resolve, reject) => {
+      const request = get(
+        new URL(BACKUP_PATH, access.url),
+        { headers: { authorization: `Bearer ${access.token}` } },
+        resolve,
+      )
+      request.once('error', reject)
     })
   } catch {
     // Nothing listens there any more: a server that died without removing the file.
     return undefined
   }
-  if (response.status !== 200 || !response.body) {
+  if (response.statusCode !== 200) {
+    const chunks: Buffer[] = []
+    for await (const chunk of response) chunks.push(Buffer.from(chunk as Uint8Array))
     throw new Error(
-      `The server at ${access.url} refused the backup (HTTP ${response.status}): ${(await response.text()).slice(0, 300)}`,
+      `The server at ${access.url} refused the backup (HTTP ${response.statusCode}): ${Buffer.concat(chunks).toString().slice(0, 300)}`,
     )
   }
-  say(`Asking the server at ${access.url}, which holds ${dataDir}.`)
-  const body = response.body
-  return (out) => pipeline(Readable.fromWeb(body as never), out)
+  return (out) => pipeline(response, out)
 }
 
 /** The folder itself, under the server's lock (refused, naming it, while a server runs). */
