@@ -21,6 +21,8 @@ export const runBuiltCommand = (
   name: 'backup' | 'restore',
   args: string[],
   env: Record<string, string>,
+  /** Make a new PGlite folder from nothing (initdb), as a deployment does. */
+  { withoutTemplate = false } = {},
 ) => {
   const command = path.join(ROOT_DIR, 'dist-server', `${name}.js`)
   if (!existsSync(command)) {
@@ -31,7 +33,7 @@ export const runBuiltCommand = (
       cwd: tmpdir(),
       env: {
         PATH: process.env.PATH ?? '',
-        ...(process.env.PGLITE_TEMPLATE_DIR
+        ...(process.env.PGLITE_TEMPLATE_DIR && !withoutTemplate
           ? { PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR }
           : {}),
         ...env,

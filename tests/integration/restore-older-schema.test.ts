@@ -1,0 +1,126 @@
+/**
+ * A backup made by an older version of the site (its database without the latest migrations)
+ * restores at its own version, and the server then migrates it forward as it would any
+ * database of that version; erasures from a newer backup beside it are applied too, after
+ * bringing the schema to the version that keeps them. The restore builds its folder from
+ * nothing (initdb), as in a deployment.
+ */
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { createWriteStream } from 'node:fs'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createBackupWriter } from '../../server/backup/backup-format.ts'
+import { exportDatabase } from '../../server/backup/export-database.ts'
+import { knownMigrations } from '../../server/backup/schema-version.ts'
+import type { Database } from '../../server/db/database.ts'
+import { applyMigrations } from '../../server/db/migrate.ts'
+import { openPgliteDatabase } from '../../server/db/pglite.ts'
+import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
+import { MIGRATIONS_DIR } from '../../server/paths.ts'
+import { startServer } from '../../server/start-server.ts'
+import { runBuiltCommand } from '../support/backup-commands.ts'
+import { generateLeads, seedLeads } from '../support/seed-leads.ts'
+import { createTestDatabase } from '../support/test-database.ts'
+import { testSettings } from '../support/test-app.ts'
+
+const ERASED = 'ana.0@empresa0.com.br'
+
+let root: string
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'restore-older-'))
+})
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true })
+})
+
+const exportTo = async (db: Database, file: string) => {
+  const out = createWriteStream(file, { mode: 0o600 })
+  await exportDatabase(db, createBackupWriter(out), 'pglite')
+}
+
+describe('a backup from an older version', () => {
+  it('restores at its version, is migrated forward by the server, and takes newer erasures', async () => {
+    const all = await knownMigrations()
+    // The schema as it was before backups kept erasures.
+    const older = all.filter((name) => name < '20261128050000')
+    expect(older.length).toBeLessThan(all.length)
+    const olderDir = path.join(root, 'older-migrations')
+    await mkdir(olderDir)
+    for (const name of older)
+      await copyFile(path.join(MIGRATIONS_DIR, name), path.join(olderDir, name))
+
+    const folder = path.join(root, 'backups')
+    await mkdir(folder, { mode: 0o700 })
+    const old = await openPgliteDatabase()
+    try {
+      await ensureSupabaseRoles(old)
+      await applyMigrations(old, olderDir)
+      await seedLeads(old, generateLeads(25))
+      await exportTo(old, path.join(folder, 'older.backup'))
+    } finally {
+      await old.close()
+    }
+    // Later, on another installation of a newer version, the person asks to be erased.
+    const newer = await createTestDatabase()
+    try {
+      await newer.query('select private.erase_leads_by_email($1)', [ERASED])
+      await exportTo(newer, path.join(folder, 'newer.backup'))
+    } finally {
+      await newer.close()
+    }
+
+    const dataDir = path.join(root, 'site')
+    const run = await runBuiltCommand(
+      'restore',
+      [path.join(folder, 'older.backup')],
+      { DATA_DIR: dataDir },
+      { withoutTemplate: true },
+    )
+    expect(run.code, run.stderr).toBe(0)
+    expect(run.stderr).toContain('Erased again: 1 lead(s)')
+
+    const server = await startServer(testSettings({ PORT: '0', DATA_DIR: dataDir }))
+    try {
+      const leads = await server.db.query<{ email: string }>(
+        'select email from public.contact_submissions',
+      )
+      expect(leads.rows).toHaveLength(24)
+      expect(leads.rows.map((row) => row.email)).not.toContain(ERASED)
+      const ledger = await server.db.query<{ name: string }>(
+        'select name from app_private.app_migrations order by name',
+      )
+      expect(ledger.rows.map((row) => row.name)).toEqual(all)
+    } finally {
+      await server.stop()
+    }
+  }, 300_000)
+
+  it('without erasures to apply, stays at its own version until a server migrates it', async () => {
+    const dataDir = path.join(root, 'site-2')
+    const older = path.join(root, 'alone', 'older.backup')
+    await mkdir(path.dirname(older))
+    await copyFile(path.join(root, 'backups', 'older.backup'), older)
+    const run = await runBuiltCommand(
+      'restore',
+      [older],
+      { DATA_DIR: dataDir },
+      { withoutTemplate: true },
+    )
+    expect(run.code, run.stderr).toBe(0)
+    const db = await openPgliteDatabase(path.join(dataDir, 'pglite'))
+    try {
+      const ledger = await db.query<{ name: string }>(
+        'select name from app_private.app_migrations order by name',
+      )
+      const all = await knownMigrations()
+      expect(ledger.rows.map((row) => row.name)).toEqual(
+        all.filter((name) => name < '20261128050000'),
+      )
+      const leads = await db.query('select 1 from public.contact_submissions')
+      expect(leads.rows).toHaveLength(25)
+    } finally {
+      await db.close()
+    }
+  }, 300_000)
+})
