@@ -12,7 +12,7 @@ import { refusalBoxClassName, SlotPickerFields } from '../features/booking/slot-
 import { CONTACT_LIMITS } from '../../supabase/functions/_shared/contact-message.ts'
 
 const { fields, done } = bookingPage
-const link = 'font-medium break-all text-brand-700 underline'
+const link = 'font-medium break-all text-accent-ink underline'
 
 /** One field of the form: its label above it, as on the contact form. */
 function Field({ name, type = 'text' }: { name: keyof typeof fields; type?: string }) {
@@ -49,9 +49,9 @@ function Details() {
       hidden
       className="m-0 flex min-w-0 flex-col gap-5 border-0 p-0"
     >
-      <legend className="mb-3 text-base font-semibold text-slate-900">{bookingPage.details}</legend>
-      <p id={bookingIds.chosen} tabIndex={-1} className="text-sm text-slate-700 outline-none">
-        {bookingPage.chosen} <strong id={bookingIds.chosenWhen} className="text-slate-900" />
+      <legend className="mb-3 text-base font-semibold text-ink">{bookingPage.details}</legend>
+      <p id={bookingIds.chosen} tabIndex={-1} className="text-sm text-ink-muted outline-none">
+        {bookingPage.chosen} <strong id={bookingIds.chosenWhen} className="text-ink" />
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field name="name" />
@@ -80,12 +80,12 @@ function Details() {
       <Button id={bookingIds.submit} type="submit" size="lg" className="w-full">
         {bookingPage.submit}
       </Button>
-      <p className="text-center text-sm text-slate-600">
+      <p className="text-center text-sm text-ink-muted">
         {bookingPage.privacy.before}
         <a
           href={bookingPage.privacy.href}
           target="_blank"
-          className="font-medium text-brand-700 underline"
+          className="font-medium text-accent-ink underline"
         >
           {bookingPage.privacy.link}
           {bookingPage.privacy.newTab}
@@ -103,16 +103,16 @@ function Confirmation() {
       id={bookingIds.done}
       hidden
       aria-labelledby={bookingIds.doneTitle}
-      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-slate-700"
+      className="flex flex-col gap-3 rounded-2xl border border-line bg-subtle p-6 text-ink-muted"
     >
       <h2
         id={bookingIds.doneTitle}
         tabIndex={-1}
-        className="text-2xl font-bold text-slate-900 outline-none"
+        className="text-2xl font-bold text-ink outline-none"
       >
         {done.title}
       </h2>
-      <p id={bookingIds.doneWhen} className="text-lg font-semibold text-slate-900" />
+      <p id={bookingIds.doneWhen} className="text-lg font-semibold text-ink" />
       <p id={bookingIds.doneCompanyWhen} hidden />
       <p>
         {done.meetingLink}
@@ -131,7 +131,7 @@ function Confirmation() {
         </a>
         {done.manageAfter}
       </p>
-      <p id={bookingIds.doneManageAddress} className="text-sm break-all text-slate-600" />
+      <p id={bookingIds.doneManageAddress} className="text-sm break-all text-ink-muted" />
     </section>
   )
 }
@@ -146,15 +146,15 @@ export function Booking() {
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-12 sm:px-6 sm:py-16">
       <div className="flex flex-col items-start gap-4">
         <Badge>{bookingPage.badge}</Badge>
-        <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl">
           {bookingPage.title}
         </h1>
-        <p className="text-lg text-pretty text-slate-600">{bookingPage.intro}</p>
-        <p className="hidden font-medium text-slate-900 noscript:block">{bookingPage.noScript}</p>
-        <OtherWays className="text-slate-700" />
+        <p className="text-lg text-pretty text-ink-muted">{bookingPage.intro}</p>
+        <p className="hidden font-medium text-ink noscript:block">{bookingPage.noScript}</p>
+        <OtherWays className="text-ink-muted" />
       </div>
       <div className="flex flex-col gap-8 noscript:hidden">
-        <p id={bookingIds.status} role="status" className="text-sm text-slate-600">
+        <p id={bookingIds.status} role="status" className="text-sm text-ink-muted">
           {bookingPage.loading}
         </p>
         <Button id={bookingIds.retry} variant="outline" hidden className="self-start">

@@ -8,26 +8,22 @@ import { manageIds as ids, PICKER_PREFIX } from '../features/booking/booking-ids
 import { OtherWays } from '../features/booking/other-ways.tsx'
 import { refusalBoxClassName, SlotPickerFields } from '../features/booking/slot-picker-fields.tsx'
 
-const heading = 'text-xl font-semibold text-slate-900 outline-none'
-const note = 'font-medium text-slate-900 outline-none'
+const heading = 'text-xl font-semibold text-ink outline-none'
+const note = 'font-medium text-ink outline-none'
 
 /** What the booking is: filled in by the page's script from booking_details. */
 function BookingFacts() {
   const row = (label: string, id: string, rowId?: string) => (
     <div id={rowId} className="flex flex-col gap-1 sm:flex-row sm:gap-4">
-      <dt className="font-medium text-slate-900 sm:w-36 sm:shrink-0">{label}</dt>
+      <dt className="font-medium text-ink sm:w-36 sm:shrink-0">{label}</dt>
       <dd id={id} className="m-0 min-w-0 break-words" />
     </div>
   )
   return (
     <section id={ids.booking} hidden aria-labelledby={ids.when} className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
-        <p
-          id={ids.when}
-          tabIndex={-1}
-          className="text-lg font-semibold text-slate-900 outline-none"
-        />
-        <p id={ids.companyWhen} hidden className="text-slate-700" />
+        <p id={ids.when} tabIndex={-1} className="text-lg font-semibold text-ink outline-none" />
+        <p id={ids.companyWhen} hidden className="text-ink-muted" />
       </div>
       <p id={ids.stateCancelled} tabIndex={-1} hidden className={note}>
         {text.states.cancelled}
@@ -38,7 +34,7 @@ function BookingFacts() {
       <p id={ids.stateLocked} hidden className={note}>
         {text.states.locked}
       </p>
-      <dl className="m-0 flex flex-col gap-3 text-slate-700">
+      <dl className="m-0 flex flex-col gap-3 text-ink-muted">
         {row(text.labels.meetingLink, ids.meeting)}
         {row(text.labels.name, ids.name)}
         {row(text.labels.email, ids.email)}
@@ -133,15 +129,15 @@ export function ManageBooking() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-12 sm:px-6 sm:py-16">
       <div className="flex flex-col gap-4">
-        <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl">
           {text.title}
         </h1>
-        <p className="hidden font-medium text-slate-900 noscript:block">{text.noScript}</p>
-        <OtherWays onManagePage className="text-slate-700" />
+        <p className="hidden font-medium text-ink noscript:block">{text.noScript}</p>
+        <OtherWays onManagePage className="text-ink-muted" />
       </div>
       <div className="flex flex-col gap-8 noscript:hidden">
         {/* Emptied when the refusal below says it all: then it takes no room. */}
-        <p id={ids.status} role="status" className="text-sm text-slate-600 empty:-mb-8">
+        <p id={ids.status} role="status" className="text-sm text-ink-muted empty:-mb-8">
           {text.loading}
         </p>
         <p id={ids.refusal} role="alert" tabIndex={-1} hidden className={refusalBoxClassName} />

@@ -4,12 +4,12 @@ import { cn } from '../../lib/cn.ts'
 /** Direction, spacing and shadow size live here only; callers add colours and grid placement. */
 export const cardLayouts = {
   /** Icon or header above the text: the feature cards and the form card. */
-  stacked: 'flex-col gap-4 p-6 shadow-lg',
+  stacked: 'flex-col gap-4 p-6',
   /** Icon beside the text, tighter: the contact info cards. */
-  inline: 'flex-row items-start gap-4 p-5 shadow-md',
+  inline: 'flex-row items-start gap-4 p-5',
 } as const
 
-const cardBase = 'flex rounded-2xl border border-slate-200 bg-white transition-shadow'
+const cardBase = 'flex rounded-card border border-line bg-surface'
 
 export function Card({
   layout = 'stacked',
@@ -40,7 +40,7 @@ export function CardTitle({
   return (
     <h3
       data-slot="card-title"
-      className={cn('leading-snug font-semibold text-slate-900', cardTitleSizes[size], className)}
+      className={cn('leading-snug font-heading text-ink', cardTitleSizes[size], className)}
       {...props}
     >
       {children}
@@ -52,7 +52,7 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
   return (
     <p
       data-slot="card-description"
-      className={cn('text-sm leading-relaxed text-slate-600', className)}
+      className={cn('text-sm leading-relaxed text-ink-muted', className)}
       {...props}
     />
   )

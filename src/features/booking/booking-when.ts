@@ -22,7 +22,7 @@ export function describeWhen(
 /** Only a web address becomes a link: what the database answers is shown, never run. */
 export const isWebAddress = (url: string): boolean => /^https?:\/\/\S+$/i.test(url)
 
-const LINK = 'font-medium break-all text-brand-700 underline'
+const LINK = 'font-medium break-all text-accent-ink underline'
 
 /** The meeting's room as a link (as text, if it is no web address). */
 export function webLink(doc: Document, url: string): HTMLElement {

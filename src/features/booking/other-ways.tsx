@@ -1,6 +1,6 @@
 import { bookingOtherWays as ways } from '../../content/booking-page.ts'
 
-const link = 'font-medium break-words text-brand-700 underline'
+const link = 'font-medium break-words text-accent-ink underline'
 
 /** The e-mail and the phone, as links: how to book with no script, and for whoever prefers. */
 export function OtherWays({

@@ -1,9 +1,9 @@
 import { slotPickerText } from '../../content/booking-page.ts'
 import { pickerIds } from './picker-ids.ts'
 
-const legend = 'mb-3 text-base font-semibold text-slate-900'
+const legend = 'mb-3 text-base font-semibold text-ink'
 const refusalBox =
-  'rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800 outline-none'
+  'rounded-lg border border-danger-line bg-danger-soft p-4 text-sm text-danger-ink outline-none'
 
 /**
  * The picker's empty frame, prerendered: its two groups with their legends, where the page's
@@ -29,7 +29,7 @@ export function SlotPickerFields({ prefix }: { prefix: string }) {
         className="m-0 min-w-0 border-0 p-0"
       >
         <legend className={legend}>{slotPickerText.time}</legend>
-        <p id={ids.timesNote} className="mb-3 text-sm text-slate-600" />
+        <p id={ids.timesNote} className="mb-3 text-sm text-ink-muted" />
         <div
           id={ids.timeOptions}
           className="grid min-h-44 grid-cols-3 content-start gap-2 sm:grid-cols-6"

@@ -35,8 +35,8 @@ export interface SlotPicker {
 }
 
 const OPTION =
-  'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm font-medium text-slate-900 has-checked:border-brand-600 has-checked:bg-brand-50'
-const RADIO = 'size-4 shrink-0 accent-brand-600'
+  'flex min-h-11 cursor-pointer items-center gap-2 rounded-lg border border-line-strong bg-surface px-3 py-2 text-sm font-medium text-ink has-checked:border-accent-ink has-checked:bg-accent-soft'
+const RADIO = 'size-4 shrink-0 accent-accent'
 // A flex box drops the space between the two spans, so each layout sets its own.
 const SHORT_DAY = 'flex flex-col leading-tight sm:flex-row sm:gap-1'
 
@@ -72,7 +72,7 @@ function span(doc: Document, text: string, attributes: Record<string, string> = 
 function shortDay(doc: Document, weekday: string, date: string) {
   const shown = span(doc, '', { 'aria-hidden': 'true', class: SHORT_DAY })
   shown.append(
-    span(doc, weekday, { class: 'text-slate-600' }),
+    span(doc, weekday, { class: 'text-ink-muted' }),
     doc.createTextNode(' '),
     span(doc, date),
   )
