@@ -11,7 +11,11 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { CONTACT_TEMPLATE_FILE } from '../server/paths.ts'
-import type { PageKind, PageRoute } from '../src/routes.ts'
+import { brand as look } from '../supabase/functions/_shared/brand.ts'
+import type { ShareCard } from '../src/content/share-cards.ts'
+import type { ListedPageKind, PageKind, PageRoute } from '../src/routes.ts'
+import { buildBrandFont } from './brand/brand-font.ts'
+import { writeShareImages } from './brand/share-images.ts'
 import { withPolicy } from './content-security-policy.ts'
 import { pageCssCompiler, type PageCss } from './page-css.ts'
 import { CLIENT_MANIFEST, SSR_BUILD_DIR } from './page-scripts.ts'
@@ -31,7 +35,15 @@ interface ServerEntry {
   renderSitemapXml(siteUrl: string, paths: readonly string[]): string
   defaultSiteUrl: string
   pageRoutes: readonly PageRoute[]
-  isListed(kind: PageKind): boolean
+  isListed(kind: PageKind): kind is ListedPageKind
+  brand: { logoWords: readonly string[] }
+  shareCards: Record<ListedPageKind, ShareCard>
+  shareImage: {
+    width: number
+    height: number
+    eyebrow: string
+    path(kind: ListedPageKind): string
+  }
 }
 
 /** The part of Vite's build manifest the prerender reads: keys are source paths or chunk ids. */
@@ -224,6 +236,19 @@ export async function prerender(
       `${JSON.stringify({ html, slots: entry.CONTACT_TEMPLATE_SLOTS, texts: entry.contactRefusalTexts })}\n`,
     )
   }
+
+  // The image each listed page's link preview shows, named in its head tags.
+  const { shareCards, shareImage } = entry
+  await writeShareImages(
+    distDir,
+    look,
+    await buildBrandFont(root, look.type),
+    { ...shareImage, logoWords: entry.brand.logoWords, siteUrl: site },
+    entry.pageRoutes
+      .map((route) => route.kind)
+      .filter(entry.isListed)
+      .map((kind) => ({ path: shareImage.path(kind), ...shareCards[kind] })),
+  )
 
   await writeFile(path.join(distDir, 'robots.txt'), entry.renderRobotsTxt(site))
   const indexable = entry.pageRoutes.filter((r) => entry.isListed(r.kind)).map((r) => r.url)
