@@ -106,13 +106,13 @@ function derive(brand: Brand, theme: ThemeName): Palette {
     4.5,
     light ? 'darker' : 'lighter',
   )
+  const accentSoft = mix(canvas, brand.accent, light ? 0.08 : 0.2)
   const accentInk = withContrast(
     { ...accent, l: light ? Math.min(accent.l, 0.55) : Math.max(accent.l, 0.72) },
-    backgrounds,
+    [...backgrounds, accentSoft],
     4.5,
     light ? 'darker' : 'lighter',
   )
-  const accentSoft = mix(canvas, brand.accent, light ? 0.08 : 0.2)
 
   // The band is the dark surface in the light theme, and a step off the page in the dark one.
   const night = light ? brand.dark : oklchToHex({ ...dark, l: dark.l + 0.045, c: dark.c + 0.01 })

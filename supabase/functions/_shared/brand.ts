@@ -8,7 +8,28 @@
  * Under supabase/functions/ for the reason company.ts is: the Supabase CLI bundles only that
  * folder, and e-mails rendered there may use the brand too. Plain data, no imports.
  */
-export const brand = {
+/** What a brand is made of; `brand` below is this company's. */
+export interface Brand {
+  accent: string
+  dark: string
+  status: { success: string; warning: string; danger: string }
+  radius: { control: string; card: string }
+  type: {
+    family: string
+    file: string
+    weights: { text: number; strong: number; display: number }
+    displayTracking: string
+  }
+  logo: {
+    viewBox: string
+    tileRadius: number
+    strokes: readonly string[]
+    strokeWidth: number
+    fills: readonly string[]
+  }
+}
+
+export const brand: Brand = {
   /**
    * The one colour of the brand, used sparingly: the main button, links, the logo's mark,
    * focus rings, the selected time. Any hue works: the shades that text needs are derived
@@ -58,6 +79,4 @@ export const brand = {
     /** Filled paths, in the colour on the accent. */
     fills: ['M20.5 21.25h5v2.5h-5z'],
   },
-} as const
-
-export type Brand = typeof brand
+}
