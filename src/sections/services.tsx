@@ -10,7 +10,7 @@ function Group({ group, number }: { group: ServiceGroup; number: number }) {
   const items = services.filter((service) => service.group === group.id)
   const wide = number === 1
   return (
-    <Card className={cn('gap-8', wide && 'lg:col-span-2')}>
+    <Card layout="panel" className={cn(wide && 'lg:col-span-2')}>
       <div className="flex flex-col gap-2">
         <p id={labelId} className="flex items-baseline gap-3 font-heading">
           <span className="text-sm text-accent-ink tabular-nums">{`0${number}`}</span>

@@ -5,6 +5,8 @@ import { cn } from '../../lib/cn.ts'
 export const cardLayouts = {
   /** Icon or header above the text: the feature cards and the form card. */
   stacked: 'flex-col gap-4 p-6',
+  /** A group of items under its own heading, more air between the two: the services' panels. */
+  panel: 'flex-col gap-8 p-6',
   /** Icon beside the text, tighter: the contact info cards. */
   inline: 'flex-row items-start gap-4 p-5',
 } as const

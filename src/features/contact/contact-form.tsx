@@ -210,7 +210,7 @@ export function ContactForm({
             <a
               href={contactForm.privacy.href}
               target="_blank"
-              className="font-medium text-accent-ink underline"
+              className="inline-block font-medium text-accent-ink underline"
             >
               {contactForm.privacy.link}
               {contactForm.privacy.newTab}
