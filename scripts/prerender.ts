@@ -128,6 +128,35 @@ export function staticScriptFiles(manifest: Manifest, script: string): string[] 
   return files
 }
 
+/** The brand's own font face, which the page's loader adds once the page is painted. */
+export interface BrandFontFace {
+  family: string
+  url: string
+  /** Its weight range, as @font-face writes it ('400 700'). */
+  weight: string
+}
+
+/**
+ * The brand font's @font-face as the site's stylesheet carries it (for the dev server, and so
+ * Vite hashes the file): taken out of every page's CSS and out of that stylesheet, whose every
+ * request before the first paint Lighthouse's simulation counts as needed for it, and handed
+ * to the page's loader instead.
+ */
+export function takeBrandFontFace(
+  css: string,
+  family: string,
+): [string, BrandFontFace | undefined] {
+  let face: BrandFontFace | undefined
+  const rule = new RegExp(`@font-face\\{font-family:["']?${family}["']?;[^}]*\\}`, 'g')
+  const rest = css.replace(rule, (whole) => {
+    const url = /url\(([^)]+)\)/.exec(whole)?.[1]?.replace(/["']/g, '')
+    const weight = /font-weight:([^;}]+)/.exec(whole)?.[1]?.trim()
+    if (url && weight) face = { family, url, weight }
+    return ''
+  })
+  return [rest, face]
+}
+
 /**
  * A pick in the phone menu (a popover, src/sections/site-header.tsx) closes it. A link cannot
  * close a popover, so this is script, and it lives here, not in the page script: that one
@@ -148,11 +177,16 @@ export const closeMenuOnPick =
  * its hash is in the page's Content-Security-Policy. `data-page-script` names the files the
  * loader brings in (the page script and the chunks it imports), for the size checks.
  */
-export function pageScriptLoader(files: readonly string[]): string {
+export function pageScriptLoader(files: readonly string[], font?: BrandFontFace): string {
   const [entry] = files
+  // The brand's font, asked for once the page is painted (decision 044): until it arrives, and
+  // without JavaScript, the text is in its metric-matched fallback, so nothing moves.
+  const loadFont = font
+    ? `const face = new FontFace(${JSON.stringify(font.family)}, ${JSON.stringify(`url(${font.url}) format("woff2")`)}, { weight: ${JSON.stringify(font.weight)}, display: 'swap' }); document.fonts.add(face); face.load().catch(() => {}); `
+    : ''
   const code = [
     closeMenuOnPick,
-    `const start = () => setTimeout(() => import(${JSON.stringify(entry)}))`,
+    `const start = () => setTimeout(() => { ${loadFont}import(${JSON.stringify(entry)}) })`,
     "const painted = (list) => list.getEntriesByName('first-contentful-paint').length > 0",
     "if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) addEventListener('load', start, { once: true })",
     "else new PerformanceObserver((list, observer) => painted(list) && (observer.disconnect(), start())).observe({ type: 'paint', buffered: true })",
@@ -174,17 +208,20 @@ export async function prerender(
   const template = await readFile(path.join(distDir, 'index.html'), 'utf8')
   const siteCssFile = stylesheetLink.exec(template)?.[1]
   if (!siteCssFile) throw new Error('dist/index.html links no stylesheet.')
-  const pageCss = await pageCssCompiler(
-    root,
-    await readFile(path.join(distDir, siteCssFile), 'utf8'),
-  )
+  const siteCss = await readFile(path.join(distDir, siteCssFile), 'utf8')
+  const [siteCssWithoutFont, font] = takeBrandFontFace(siteCss, look.type.family)
+  if (!font) throw new Error(`The site's stylesheet has no @font-face for ${look.type.family}.`)
+  await writeFile(path.join(distDir, siteCssFile), siteCssWithoutFont)
+  const compile = await pageCssCompiler(root, siteCss)
+  const pageCss: PageCss = async (html, scripts) =>
+    takeBrandFontFace(await compile(html, scripts), look.type.family)[0]
 
   /** A page as the browser gets it: head tags, body, its script, inlined CSS and its policy. */
   const renderDocument = async (route: PageRoute, head: string, body: string) => {
     const scriptFiles = staticScriptFiles(manifest, route.script)
     const html = template
       .replace('<!--app-head-->', () => head)
-      .replace('<!--page-script-->', () => pageScriptLoader(scriptFiles))
+      .replace('<!--page-script-->', () => pageScriptLoader(scriptFiles, font))
       .replace('<!--app-html-->', () => body)
     const scripts = await Promise.all(
       reachableScriptFiles(manifest, route.script).map((file) =>

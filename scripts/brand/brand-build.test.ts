@@ -68,12 +68,19 @@ describe('the typeface', () => {
     expect(readFileSync(path.join(distDir, 'assets', font ?? '')).length).toBeLessThanOrEqual(
       30 * 1024,
     )
-    const css = readBuilt('index.html').querySelector('style')?.textContent ?? ''
-    expect(css).toContain(`url(/assets/${font})`)
-    expect(css).toMatch(/font-display:\s*swap/)
-    expect(css).toMatch(new RegExp(`font-family:\\s*["']?${brand.type.family} Fallback`))
-    expect(css).toMatch(/size-adjust:\s*\d/)
-    expect(css).toMatch(/ascent-override:\s*\d/)
+    for (const route of pageRoutes) {
+      const doc = readBuilt(route.file)
+      const css = doc.querySelector('style')?.textContent ?? ''
+      // The page's loader adds the face once the page is painted (decision 044)...
+      const loader = doc.querySelector('script[data-page-script]')?.textContent ?? ''
+      expect(loader, route.file).toContain(`url(/assets/${font}) format(\\"woff2\\")`)
+      expect(loader).toContain("display: 'swap'")
+      expect(css).not.toMatch(new RegExp(`font-family:["']?${brand.type.family}["']?;src:url`))
+      // ...and until then the text is in fallbacks scaled to its metrics.
+      expect(css).toMatch(new RegExp(`font-family:\\s*["']?${brand.type.family} Fallback`))
+      expect(css).toMatch(/size-adjust:\s*\d/)
+      expect(css).toMatch(/ascent-override:\s*\d/)
+    }
   })
 
   it("keeps every character the pages and the site's copy use", () => {

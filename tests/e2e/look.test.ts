@@ -59,9 +59,8 @@ describe("The brand's typeface", () => {
         ),
       ).toBe(false)
       release()
-      await page.evaluate(() => document.fonts.ready)
       const family = brand.type.family
-      expect(await page.evaluate((f) => document.fonts.check(`16px '${f}'`), family)).toBe(true)
+      await page.waitForFunction((f) => document.fonts.check(`16px '${f}'`), family)
       expect(
         await page.evaluate(() => getComputedStyle(document.body).fontFamily.split(',')[0]),
       ).toMatch(new RegExp(`^["']?${family}["']?$`))
