@@ -125,7 +125,7 @@ function fallbackFace(
 
 export async function buildBrandFont(root: string, type: Brand['type']): Promise<BrandFont> {
   const source = await readSource(root, type.file)
-  const { text, display } = type.weights
+  const { text, strong, display } = type.weights
   const weightRange: [number, number] = [text, Math.max(display, 700)]
   const woff2 = await subsetFont(source, FONT_CHARACTERS, {
     targetFormat: 'woff2',
@@ -140,16 +140,30 @@ export async function buildBrandFont(root: string, type: Brand['type']): Promise
       }),
     })),
   )
+  const medium = await measure(
+    await subsetFont(source, FONT_CHARACTERS, {
+      targetFormat: 'truetype',
+      variationAxes: { wght: strong },
+    }),
+  )
   const [regular, bold] = await Promise.all(instances.map(({ data }) => measure(data)))
   if (!regular || !bold) throw new Error('The brand font could not be measured.')
-  // Below 550 the regular faces stand in (text); from it the bold ones (headings).
+  // The regular faces stand in for text and, scaled again, for emphasis (a variable font is
+  // wider at 500 than at 400, the fallback has no 500); from 550 the bold ones (headings).
   const fallbackFaces = FALLBACKS.flatMap((fallback) => [
     fallbackFace(
       `${type.family} ${fallback.family}`,
       fallback.regular,
-      '100 549',
+      '100 449',
       regular.advance / fallback.advance.regular,
       regular,
+    ),
+    fallbackFace(
+      `${type.family} ${fallback.family}`,
+      fallback.regular,
+      '450 549',
+      medium.advance / fallback.advance.regular,
+      medium,
     ),
     fallbackFace(
       `${type.family} ${fallback.family}`,

@@ -48,7 +48,7 @@ export function ErrorScreen({ detail, kept, onRetry }: ErrorScreenProps) {
         role="alert"
         className="flex flex-col gap-3 rounded-xl border border-danger-line bg-danger-soft p-6 text-center"
       >
-        <p lang={errorScreen.lang} className="text-xl font-bold text-ink">
+        <p lang={errorScreen.lang} className="text-xl font-heading text-ink">
           {errorScreen.title}
         </p>
         <p className="font-mono text-base break-words text-ink-muted">{detail}</p>

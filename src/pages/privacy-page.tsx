@@ -36,7 +36,7 @@ export function PrivacyPage() {
       <main id="main" tabIndex={-1} className="pt-16 outline-none">
         <article className="mx-auto flex max-w-3xl flex-col gap-10 px-4 py-16 text-ink-muted sm:px-6 sm:py-20">
           <div className="flex flex-col gap-4">
-            <h1 className="text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl">
+            <h1 className="text-3xl font-heading tracking-tight text-balance text-ink sm:text-4xl">
               {privacyNotice.title}
             </h1>
             <p className="text-lg text-pretty">{privacyNotice.intro}</p>

@@ -108,7 +108,7 @@ function Confirmation() {
       <h2
         id={bookingIds.doneTitle}
         tabIndex={-1}
-        className="text-2xl font-bold text-ink outline-none"
+        className="text-2xl font-heading text-ink outline-none"
       >
         {done.title}
       </h2>
@@ -146,7 +146,7 @@ export function Booking() {
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-12 sm:px-6 sm:py-16">
       <div className="flex flex-col items-start gap-4">
         <Badge>{bookingPage.badge}</Badge>
-        <h1 className="text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl">
+        <h1 className="text-3xl font-heading tracking-tight text-balance text-ink sm:text-4xl">
           {bookingPage.title}
         </h1>
         <p className="text-lg text-pretty text-ink-muted">{bookingPage.intro}</p>

@@ -23,7 +23,7 @@ export function ContactRefused() {
       </div>
       <h1
         id="contact-refused-title"
-        className="text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl"
+        className="text-3xl font-heading tracking-tight text-balance text-ink sm:text-4xl"
       >
         {contactRefusedPage.title}
       </h1>

@@ -14,7 +14,7 @@ export function ContactSent() {
       </div>
       <h1
         id="contact-sent-title"
-        className="text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl"
+        className="text-3xl font-heading tracking-tight text-balance text-ink sm:text-4xl"
       >
         {contactSentPage.title}
       </h1>

@@ -129,7 +129,7 @@ export function ManageBooking() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-12 sm:px-6 sm:py-16">
       <div className="flex flex-col gap-4">
-        <h1 className="text-3xl font-bold tracking-tight text-balance text-ink sm:text-4xl">
+        <h1 className="text-3xl font-heading tracking-tight text-balance text-ink sm:text-4xl">
           {text.title}
         </h1>
         <p className="hidden font-medium text-ink noscript:block">{text.noScript}</p>
