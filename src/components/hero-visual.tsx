@@ -40,14 +40,16 @@ const BARS = [34, 52, 46, 70, 98] as const
 /**
  * The hero's picture of the company's work, drawn in the brand's tokens so it follows the
  * theme: an idea (the spark) and its code (the editor) becoming a product (the app), joined
- * by a line that flows from one to the other, where motion is welcome, a few times and stops.
+ * by a line that flows from one to the other while the pointer rests on the picture, where
+ * motion is welcome. Not on its own: an SVG's strokes animate on the main thread, and a slow
+ * phone spent its first seconds drawing frames of it (BENCHMARKS.md §17).
  */
 export function HeroVisual({ className }: { className?: string }) {
   return (
     <svg
       viewBox="0 0 560 440"
       aria-hidden="true"
-      className={cn('h-auto overflow-visible', className)}
+      className={cn('group h-auto overflow-visible', className)}
     >
       {/* The editor. */}
       <rect x="12" y="36" width="380" height="286" rx="18" className="fill-surface stroke-line" />
@@ -71,7 +73,7 @@ export function HeroVisual({ className }: { className?: string }) {
           width="3"
           height="18"
           rx="1.5"
-          className="fill-accent-ink motion-safe:animate-blink"
+          className="fill-accent-ink motion-safe:group-hover:animate-blink"
         />
       </g>
 
@@ -87,7 +89,7 @@ export function HeroVisual({ className }: { className?: string }) {
         strokeWidth="2"
         strokeDasharray="4 8"
         strokeLinecap="round"
-        className="stroke-accent-ink motion-safe:animate-flow"
+        className="stroke-accent-ink motion-safe:group-hover:animate-flow"
       />
 
       {/* The product. */}
