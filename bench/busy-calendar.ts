@@ -9,6 +9,7 @@
 import { cpus, loadavg } from 'node:os'
 import { performance } from 'node:perf_hooks'
 import type { Database } from '../server/db/database.ts'
+import { resolveHost } from '../server/booking/resolve-host.ts'
 import { refreshBusyTimes } from '../supabase/functions/_shared/busy-feed-refresh.ts'
 import { startCalendarFeedServer } from '../tests/support/calendar-feed-server.ts'
 import { createTestDatabase } from '../tests/support/test-database.ts'
@@ -146,7 +147,7 @@ try {
   const text = largeFeed()
   feedServer.serve({ kind: 'calendar', text })
   const feed = { url: feedServer.url, host: new URL(feedServer.url).host }
-  const deps = { query: (sql: string, params: unknown[]) => db.query(sql, params) }
+  const deps = { query: (sql: string, params: unknown[]) => db.query(sql, params), resolveHost }
   const samples: { ms: number; cpuMs: number; stallMs: number }[] = []
   let events = 0
   for (let round = 0; round < refreshes + 1; round += 1) {

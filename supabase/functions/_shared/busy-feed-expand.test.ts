@@ -374,3 +374,25 @@ END:VALARM`),
     })
   })
 })
+
+describe('an event with more dates than any real one', () => {
+  it('is refused before ical.js reads them, naming its day', async () => {
+    const dates = Array.from({ length: 5001 }, (_, n) =>
+      new Date(Date.parse('2010-01-01T12:00:00Z') + n * 86_400_000)
+        .toISOString()
+        .replace(/[-:]|\.\d{3}/g, ''),
+    )
+    const feed = calendar(
+      event(`
+UID:exceptions
+DTSTART:20100101T120000Z
+DTEND:20100101T130000Z
+RRULE:FREQ=DAILY
+EXDATE:${dates.join(',')}`),
+    )
+    expect(await expandBusyTimes(feed, WINDOW, COMPANY)).toEqual({
+      ok: false,
+      problem: { kind: 'too_complex', eventDate: '01/01/2010' },
+    })
+  })
+})

@@ -38,6 +38,8 @@ export const feedProblemMessage = (host: string, problem: FeedProblem): string =
       return `O servidor do calendário (${host}) redirecionou ${problem.count} vezes sem entregar o calendário.`
     case 'insecure_redirect':
       return `O servidor do calendário (${host}) redirecionou para um endereço sem https, que não é seguido.`
+    case 'private_redirect':
+      return `O servidor do calendário (${host}) redirecionou para ${problem.host}, um endereço de rede interna, que não é seguido.`
     case 'too_large':
       return `O calendário de ${host} tem mais de ${problem.megabytes} MB, o máximo que é lido.`
     case 'not_calendar':

@@ -43,8 +43,11 @@ export interface ScannedCalendar {
 }
 
 export type ScanProblem =
-  /** Not iCalendar that ical.js would read; startText when an event was the trouble. */
-  { kind: 'unparsable'; eventDate?: string } | { kind: 'too_many_zones'; limit: number }
+  /** Not iCalendar that ical.js would read; eventDate when an event was the trouble. */
+  | { kind: 'unparsable'; eventDate?: string }
+  | { kind: 'too_many_zones'; limit: number }
+  /** An event listing more added or excluded dates than any real one (ical.js sorts them all). */
+  | { kind: 'too_complex'; eventDate: string }
 
 export type Scan = { ok: true; calendars: ScannedCalendar[] } | { ok: false; problem: ScanProblem }
 
@@ -53,6 +56,12 @@ export const SCAN_LIMITS = {
   maxZones: 100,
   /** VCALENDAR > VEVENT > VALARM is three; nothing real nests deeper than a few. */
   maxDepth: 8,
+  /**
+   * RDATE and EXDATE values of one event: a daily meeting of ten years with every holiday
+   * taken out has a few hundred. ical.js reads and sorts them all at once, which no count
+   * can interrupt.
+   */
+  maxDatesPerEvent: 5_000,
 }
 
 /** Days since 1970 of the yyyymmdd a value starts with, or undefined. */
@@ -101,6 +110,7 @@ interface OpenEvent {
   endValue: string
   recurrenceValue: string
   duration: boolean
+  dates: number
 }
 
 /**
@@ -166,6 +176,7 @@ export const scanFeed = (text: string, tick: () => void = () => {}, limits = SCA
           endValue: '',
           recurrenceValue: '',
           duration: false,
+          dates: 0,
         }
       }
       if (depth === 1 && component === 'VTIMEZONE') {
@@ -213,6 +224,15 @@ export const scanFeed = (text: string, tick: () => void = () => {}, limits = SCA
       else if (name === 'DTSTART') event.startValue = value
       else if (name === 'DTEND') event.endValue = value
       else if (name === 'DURATION') event.duration = true
+      if (name === 'RDATE' || name === 'EXDATE') {
+        event.dates += value.split(',').length
+        if (event.dates > limits.maxDatesPerEvent) {
+          return {
+            ok: false,
+            problem: { kind: 'too_complex', eventDate: dayText(event.startValue) },
+          }
+        }
+      }
     }
   }
   if (stack.length > 0 || calendars.length === 0) return unparsable()

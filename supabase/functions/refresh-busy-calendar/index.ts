@@ -16,6 +16,18 @@ const log = (level: 'info' | 'error', event: string, fields?: Record<string, unk
     JSON.stringify({ time: new Date().toISOString(), level, event, ...fields }),
   )
 
+/**
+ * Every address a host a feed's redirect names has (A and AAAA), for the check that it is on
+ * the public internet. Deno.resolveDns asks DNS itself; Supabase's runtime provides it.
+ */
+const resolveHost = async (hostname: string): Promise<string[]> => {
+  const found = await Promise.allSettled([
+    Deno.resolveDns(hostname, 'A'),
+    Deno.resolveDns(hostname, 'AAAA'),
+  ])
+  return found.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value : []))
+}
+
 const loaded = readRefreshFunctionSettings(Deno.env.toObject())
 
 const serveMisconfigured = (problems: string[]) => {
@@ -34,6 +46,7 @@ const serveConfigured = (settings: RefreshFunctionSettings) => {
     feed: settings.feed,
     sweepSecret: settings.sweepSecret,
     query: async (sql: string, params: unknown[]) => await pool.query(sql, params),
+    resolveHost,
     log: {
       info: (event: string, fields?: Record<string, string | number>) => log('info', event, fields),
       error: (event: string, fields?: Record<string, string | number>) =>
