@@ -271,6 +271,16 @@ describe('a feed whose time zones no place on Earth has', () => {
     ])
   })
 
+  it('refuses a zone with more observances than a whole history has, before parsing it', async () => {
+    const observance = (n: number) =>
+      `BEGIN:STANDARD\r\nDTSTART:${1000 + n}0101T000000\r\nTZOFFSETFROM:-0300\r\nTZOFFSETTO:-0300\r\nEND:STANDARD\r\n`
+    const many = `BEGIN:VTIMEZONE\r\nTZID:Histórica\r\n${Array.from({ length: 1001 }, (_, n) => observance(n)).join('')}END:VTIMEZONE\r\n`
+    expect(await expandBusyTimes(calendar('', many), WINDOW, COMPANY)).toEqual({
+      ok: false,
+      problem: { kind: 'absurd_zone', zone: 'Histórica' },
+    })
+  })
+
   it('refuses more zones than a feed may define', async () => {
     const zones = Array.from({ length: 101 }, (_, n) =>
       zone(`Z${n}`, '19700101T000000', 'FREQ=YEARLY'),

@@ -16,6 +16,11 @@ import { isKnownTimeZone, wallClockToEpochMs } from './zoned-time.ts'
  * - floating times (no zone at all): the calendar's zone (X-WR-TIMEZONE, as Google writes
  *   it), else the company's;
  * - all-day dates: the whole day on the company's clock, the days the agenda is made of.
+ *
+ * The feed is someone else's text, so it is read in pieces (busy-feed-scan.ts: events that
+ * cannot touch the window are never parsed) with every ical.js loop counted
+ * (busy-feed-guards.ts), within EXPANSION_LIMITS; a feed past them is refused with the
+ * reason (decision 042).
  */
 
 export interface BusyInterval {

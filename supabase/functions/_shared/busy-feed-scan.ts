@@ -46,6 +46,8 @@ export type ScanProblem =
   /** Not iCalendar that ical.js would read; eventDate when an event was the trouble. */
   | { kind: 'unparsable'; eventDate?: string }
   | { kind: 'too_many_zones'; limit: number }
+  /** A zone with more observances than a whole history has: parsed in one piece otherwise. */
+  | { kind: 'absurd_zone'; zone: string }
   /** An event listing more added or excluded dates than any real one (ical.js sorts them all). */
   | { kind: 'too_complex'; eventDate: string }
 
@@ -54,6 +56,11 @@ export type Scan = { ok: true; calendars: ScannedCalendar[] } | { ok: false; pro
 export const SCAN_LIMITS = {
   /** Google writes one VTIMEZONE per zone used; a company works with a handful. */
   maxZones: 100,
+  /**
+   * STANDARD and DAYLIGHT parts of one zone: a rule-based zone has two, one that lists its
+   * whole history (as some exporters write São Paulo's) a few hundred.
+   */
+  maxObservancesPerZone: 1_000,
   /** VCALENDAR > VEVENT > VALARM is three; nothing real nests deeper than a few. */
   maxDepth: 8,
   /**
@@ -149,6 +156,8 @@ export const scanFeed = (text: string, tick: () => void = () => {}, limits = SCA
   let calendar: ScannedCalendar | undefined
   let event: OpenEvent | undefined
   let zoneStart: number | undefined
+  let zoneName = ''
+  let observances = 0
   let zoneCount = 0
   let lines = 0
   const unparsable = (): Scan => ({
@@ -185,6 +194,11 @@ export const scanFeed = (text: string, tick: () => void = () => {}, limits = SCA
           return { ok: false, problem: { kind: 'too_many_zones', limit: limits.maxZones } }
         }
         zoneStart = start
+        zoneName = ''
+        observances = 0
+      }
+      if (depth === 2 && zoneStart !== undefined && ++observances > limits.maxObservancesPerZone) {
+        return { ok: false, problem: { kind: 'absurd_zone', zone: zoneName || '?' } }
       }
       stack.push(component)
       continue
@@ -215,6 +229,7 @@ export const scanFeed = (text: string, tick: () => void = () => {}, limits = SCA
       continue
     }
     if (depth === 1 && name === 'X-WR-TIMEZONE' && calendar) calendar.declaredZone = value.trim()
+    if (depth === 2 && zoneStart !== undefined && name === 'TZID') zoneName = value
     if (depth === 2 && event) {
       if (name === 'UID') event.uid = unescapeText(value)
       else if (name === 'RECURRENCE-ID') {
