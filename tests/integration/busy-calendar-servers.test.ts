@@ -215,16 +215,13 @@ describe('refresh-busy-calendar under Deno, on a Supabase-like PostgreSQL 15', (
       expect(measured.cpuSeconds).toBeLessThan(2)
     })
 
-    it('reads a 5 MB calendar of years of meetings, or stops in time, within 256 MB', async () => {
+    it('reads a 5 MB calendar of years of meetings within 256 MB', async () => {
       feed.serve({ kind: 'calendar', text: yearsOfMeetingsFeed(Date.now(), 5) })
       const measured = await refreshMeasured()
-      // On a machine this busy the work time may run out before the feed does: then it is
-      // refused in time, never stopped by the platform. Either way within the limits.
-      if (measured.status !== 200) {
-        expect(measured.answer.error).toMatch(/passou de 1,5 segundos de processamento/)
-      } else {
-        expect(measured.answer.status).toBe('refreshed')
-      }
+      // Its work is counted in CPU time where Deno tells it: a busy machine's waits are not
+      // the feed's (busy-feed-guards.ts).
+      expect(measured.status).toBe(200)
+      expect(measured.answer.status).toBe('refreshed')
       expect(measured.cpuSeconds).toBeLessThan(2)
       expect(measured.peakMegabytes).toBeLessThan(256)
     }, 60_000)

@@ -1,5 +1,12 @@
 import ICAL from 'ical.js'
-import { GuardTripped, guarded, newFeedWork, tick, type GuardStop } from './busy-feed-guards.ts'
+import {
+  GuardTripped,
+  guarded,
+  newFeedWork,
+  tick,
+  type CpuClock,
+  type GuardStop,
+} from './busy-feed-guards.ts'
 import { scanFeed, type EventBlock, type Scan, type ScannedCalendar } from './busy-feed-scan.ts'
 import { isKnownTimeZone, wallClockToEpochMs } from './zoned-time.ts'
 
@@ -81,8 +88,10 @@ export interface ExpansionLimits {
   maxZoneChanges: number
   /**
    * Milliseconds of work (scanning, parsing, expanding; not the time the runtime spends on
-   * others meanwhile) the whole feed may take. The Edge Function's CPU limit is 2 s per
-   * request; the Node server runs the expansion in a worker and may allow more.
+   * others between the pieces) the whole feed may take, counted as the smaller of wall time
+   * and the process's CPU time (busy-feed-guards.ts), both never less than the read's own
+   * CPU time. The Edge Function's CPU limit is 2 s per request; the Node server runs the
+   * expansion in a worker and may allow more.
    */
   maxWorkMs: number
 }
@@ -392,8 +401,9 @@ export const expandBusyTimes = async (
   window: FeedWindow,
   companyZone: string,
   limits: ExpansionLimits = EXPANSION_LIMITS,
+  cpuClock?: CpuClock,
 ): Promise<Expansion> => {
-  const work = newFeedWork(limits)
+  const work = newFeedWork(limits, cpuClock)
   const reading: Reading = {}
   const stopped = (error: unknown): Expansion => {
     const eventDate = reading.current?.startText

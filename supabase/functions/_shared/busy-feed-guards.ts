@@ -29,39 +29,60 @@ export class GuardTripped extends Error {
   }
 }
 
+/**
+ * The process's CPU time in ms (user and system), where the runtime tells it: with wall time,
+ * a second upper bound of the read's own CPU time (the process may run other threads, the
+ * machine other processes), so their smaller is the closer one.
+ */
+export type CpuClock = () => number
+
 /** What one feed may still spend, kept across its guarded slices. */
 export interface FeedWork {
-  /** Milliseconds of work (time inside `guarded`) so far. */
-  spentMs: number
+  /** Work (time inside `guarded`) so far: wall time, and CPU time with a clock. */
+  spentWallMs: number
+  spentCpuMs: number
+  cpuClock: CpuClock | undefined
   maxWorkMs: number
   zoneChangesLeft: number
   maxChangesPerZone: number
   maxRuleChecksPerInstance: number
 }
 
-export const newFeedWork = (limits: {
-  maxWorkMs: number
-  maxZoneChanges: number
-  maxChangesPerZone: number
-  maxRuleChecksPerInstance: number
-}): FeedWork => ({
-  spentMs: 0,
+export const newFeedWork = (
+  limits: {
+    maxWorkMs: number
+    maxZoneChanges: number
+    maxChangesPerZone: number
+    maxRuleChecksPerInstance: number
+  },
+  cpuClock?: CpuClock,
+): FeedWork => ({
+  spentWallMs: 0,
+  spentCpuMs: 0,
+  cpuClock,
   maxWorkMs: limits.maxWorkMs,
   zoneChangesLeft: limits.maxZoneChanges,
   maxChangesPerZone: limits.maxChangesPerZone,
   maxRuleChecksPerInstance: limits.maxRuleChecksPerInstance,
 })
 
-let active: { work: FeedWork; sliceStart: number } | undefined
+let active: { work: FeedWork; wallStart: number; cpuStart: number } | undefined
 let ruleChecksLeft = Number.POSITIVE_INFINITY
 /** The zone being expanded, for the message, and what its expansion may still make. */
 let zoneInExpansion: string | undefined
 let zoneChangesLeft = 0
 let ticks = 0
 
+/** The slice's work so far, wall and CPU (Infinity without a clock). */
+const sliceSpent = (slice: NonNullable<typeof active>) => ({
+  wall: Date.now() - slice.wallStart,
+  cpu: slice.work.cpuClock ? slice.work.cpuClock() - slice.cpuStart : Number.POSITIVE_INFINITY,
+})
+
 const checkTime = () => {
   if (!active) return
-  const spent = active.work.spentMs + (Date.now() - active.sliceStart)
+  const { wall, cpu } = sliceSpent(active)
+  const spent = Math.min(active.work.spentWallMs + wall, active.work.spentCpuMs + cpu)
   if (spent > active.work.maxWorkMs) {
     throw new GuardTripped({ kind: 'too_slow', seconds: active.work.maxWorkMs / 1000 })
   }
@@ -79,12 +100,15 @@ export const tick = () => {
  */
 export const guarded = <T>(work: FeedWork, run: () => T): T => {
   if (active) throw new Error('a guarded slice is already running')
-  active = { work, sliceStart: Date.now() }
+  const slice = { work, wallStart: Date.now(), cpuStart: work.cpuClock?.() ?? 0 }
+  active = slice
   try {
     checkTime()
     return run()
   } finally {
-    work.spentMs += Date.now() - active.sliceStart
+    const { wall, cpu } = sliceSpent(slice)
+    work.spentWallMs += wall
+    work.spentCpuMs += cpu
     active = undefined
     ruleChecksLeft = Number.POSITIVE_INFINITY
     zoneInExpansion = undefined

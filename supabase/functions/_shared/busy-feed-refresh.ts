@@ -1,5 +1,11 @@
 import type { BusyCalendarFeed } from './busy-calendar-settings.ts'
-import { expandBusyTimes, type Expansion, type FeedWindow } from './busy-feed-expand.ts'
+import {
+  EXPANSION_LIMITS,
+  expandBusyTimes,
+  type Expansion,
+  type FeedWindow,
+} from './busy-feed-expand.ts'
+import type { CpuClock } from './busy-feed-guards.ts'
 import { fetchFeed, type FeedLimits } from './busy-feed-fetch.ts'
 import { contentProblemMessage, feedProblemMessage } from './busy-feed-messages.ts'
 import type { ResolveHost } from './public-address.ts'
@@ -44,6 +50,8 @@ export interface BusyRefreshDeps {
     companyZone: string,
     signal?: AbortSignal,
   ) => Promise<Expansion>
+  /** The process's CPU time, where the runtime tells it, for the read's work time. */
+  cpuClock?: CpuClock
 }
 
 export type BusyRefreshOutcome =
@@ -99,7 +107,7 @@ export const refreshBusyTimes = async (
   }
   const expansion = deps.expand
     ? await deps.expand(read.text, window, companyZone, deps.signal)
-    : await expandBusyTimes(read.text, window, companyZone)
+    : await expandBusyTimes(read.text, window, companyZone, EXPANSION_LIMITS, deps.cpuClock)
   if (deps.signal?.aborted) return { status: 'stopped' }
   if (!expansion.ok) {
     const { problem } = expansion
