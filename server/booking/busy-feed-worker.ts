@@ -7,9 +7,6 @@ import { expandBusyTimes } from '../../supabase/functions/_shared/busy-feed-expa
 import type { WorkerInput } from './expand-in-worker.ts'
 
 const { text, window, companyZone, limits } = workerData as WorkerInput
-// The whole process's CPU time, the server's thread included: never less than this thread's.
-const cpuClock = () => {
-  const { user, system } = process.cpuUsage()
-  return (user + system) / 1000
-}
-parentPort?.postMessage(await expandBusyTimes(text, window, companyZone, limits, cpuClock))
+// Counted in wall time alone: here the concern is how long the thread holds a core beside the
+// server's, not a platform's CPU limit (the Edge Function counts CPU time too).
+parentPort?.postMessage(await expandBusyTimes(text, window, companyZone, limits))
