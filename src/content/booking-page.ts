@@ -30,6 +30,9 @@ export const bookingPage = {
   noScript:
     'Para escolher um horário nesta página, ative o JavaScript do navegador. Ou combine a reunião com a gente:',
   loading: 'Carregando horários…',
+  /** Scripting on, but the page's script never ran (a blocker, a lost connection). */
+  scriptStalled:
+    'Os horários não carregaram nesta página. Recarregue para tentar de novo, ou combine a reunião com a gente:',
   fields: {
     name: contactForm.fields.name,
     email: contactForm.fields.email,
@@ -69,6 +72,9 @@ export const manageBookingPage = {
   noScript:
     'Para ver, remarcar ou cancelar a reunião nesta página, ative o JavaScript do navegador. Ou fale com a gente:',
   loading: 'Carregando o agendamento…',
+  /** Scripting on, but the page's script never ran (a blocker, a lost connection). */
+  scriptStalled:
+    'A reunião não carregou nesta página. Recarregue para tentar de novo, ou fale com a gente:',
   labels: {
     when: 'Quando',
     meetingLink: 'Link da reunião',

@@ -10,6 +10,8 @@ import { bookingFieldNames, bookingIds, PICKER_PREFIX } from '../features/bookin
 import { OtherWays } from '../features/booking/other-ways.tsx'
 import { refusalBoxClassName, SlotPickerFields } from '../features/booking/slot-picker-fields.tsx'
 import { CONTACT_LIMITS } from '../../supabase/functions/_shared/contact-message.ts'
+import { cn } from '../lib/cn.ts'
+import { pageScriptStall } from '../lib/page-script-stall.ts'
 
 const { fields, done } = bookingPage
 const link = 'font-medium break-all text-accent-ink underline'
@@ -151,9 +153,12 @@ export function Booking() {
         </h1>
         <p className="text-lg text-pretty text-ink-muted">{bookingPage.intro}</p>
         <p className="hidden font-medium text-ink noscript:block">{bookingPage.noScript}</p>
+        <p className={cn(pageScriptStall.noteIfStalled, 'font-medium text-ink')}>
+          {bookingPage.scriptStalled}
+        </p>
         <OtherWays className="text-ink-muted" />
       </div>
-      <div className="flex flex-col gap-8 noscript:hidden">
+      <div className={cn(pageScriptStall.awaitsScript, 'flex flex-col gap-8 noscript:hidden')}>
         <p id={bookingIds.status} role="status" className="text-sm text-ink-muted">
           {bookingPage.loading}
         </p>

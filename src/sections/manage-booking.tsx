@@ -7,6 +7,8 @@ import { BOOKING_URL } from '../routes.ts'
 import { manageIds as ids, PICKER_PREFIX } from '../features/booking/booking-ids.ts'
 import { OtherWays } from '../features/booking/other-ways.tsx'
 import { refusalBoxClassName, SlotPickerFields } from '../features/booking/slot-picker-fields.tsx'
+import { cn } from '../lib/cn.ts'
+import { pageScriptStall } from '../lib/page-script-stall.ts'
 
 const heading = 'text-xl font-semibold text-ink outline-none'
 const note = 'font-medium text-ink outline-none'
@@ -133,9 +135,12 @@ export function ManageBooking() {
           {text.title}
         </h1>
         <p className="hidden font-medium text-ink noscript:block">{text.noScript}</p>
+        <p className={cn(pageScriptStall.noteIfStalled, 'font-medium text-ink')}>
+          {text.scriptStalled}
+        </p>
         <OtherWays onManagePage className="text-ink-muted" />
       </div>
-      <div className="flex flex-col gap-8 noscript:hidden">
+      <div className={cn(pageScriptStall.awaitsScript, 'flex flex-col gap-8 noscript:hidden')}>
         {/* Emptied when the refusal below says it all: then it takes no room. */}
         <p id={ids.status} role="status" className="text-sm text-ink-muted empty:-mb-8">
           {text.loading}
