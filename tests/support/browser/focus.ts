@@ -9,6 +9,11 @@ export interface FocusStop {
   inHeader: boolean
   /** A non-transparent outline or a box-shadow ring is drawn around it. */
   hasFocusRing: boolean
+  /**
+   * The outline drawn for it, as 'width style colour, offset': on the element itself, or on
+   * its label when the control is visually hidden inside one (a day of the booking calendar).
+   */
+  ring: string
   /** Some part of it is on screen and not under the fixed header. */
   onScreen: boolean
   style: string
@@ -24,6 +29,9 @@ export async function focusedElement(page: Page): Promise<FocusStop | null> {
       parseFloat(style.outlineWidth) > 0 &&
       !/rgba\(.*,\s*0\)$|transparent/.test(style.outlineColor)
     const ring = style.boxShadow !== 'none' && style.boxShadow !== ''
+    const shown =
+      el.getBoundingClientRect().width <= 1 && el.closest('label') ? el.closest('label') : el
+    const drawn = shown ? getComputedStyle(shown) : style
     const inHeader = document.querySelector('header')?.contains(el) ?? false
     // Visible means some part of it is the topmost thing on screen (not under the fixed header).
     const rect = el.getBoundingClientRect()
@@ -53,6 +61,7 @@ export async function focusedElement(page: Page): Promise<FocusStop | null> {
       href: el.getAttribute('href'),
       inHeader,
       hasFocusRing: outline || ring,
+      ring: `${drawn.outlineWidth} ${drawn.outlineStyle} ${drawn.outlineColor}, ${drawn.outlineOffset}`,
       onScreen,
       style: `outline: ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}; box-shadow: ${style.boxShadow}`,
     }
