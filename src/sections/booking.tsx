@@ -8,11 +8,13 @@ import { BOOKING_NOTE_MAX_CHARS } from '../content/booking.ts'
 import { MANAGE_BOOKING_URL } from '../routes.ts'
 import { bookingFieldNames, bookingIds, PICKER_PREFIX } from '../features/booking/booking-ids.ts'
 import { OtherWays } from '../features/booking/other-ways.tsx'
+import { BookingSummaryCard } from '../features/booking/booking-summary-card.tsx'
 import { refusalBoxClassName, SlotPickerFields } from '../features/booking/slot-picker-fields.tsx'
 import { CONTACT_LIMITS } from '../../supabase/functions/_shared/contact-message.ts'
 
 const { fields, done } = bookingPage
-const link = 'font-medium break-all text-brand-700 underline'
+// A link with a name breaks between words; an address (the e-mail) only where it must.
+const link = 'font-medium text-brand-700 underline'
 
 /** One field of the form: its label above it, as on the contact form. */
 function Field({ name, type = 'text' }: { name: keyof typeof fields; type?: string }) {
@@ -70,6 +72,18 @@ function Details() {
           autoComplete="off"
         />
       </div>
+    </fieldset>
+  )
+}
+
+/**
+ * What is being booked, the refusal and the button: beside the picker and the form from
+ * 1024 px, staying in view while the visitor types; on a phone, after the form.
+ */
+function Summary() {
+  return (
+    <div className="flex flex-col gap-4 lg:sticky lg:top-24">
+      <BookingSummaryCard />
       <p
         id={bookingIds.refusal}
         role="alert"
@@ -92,7 +106,7 @@ function Details() {
         </a>
         {bookingPage.privacy.after}
       </p>
-    </fieldset>
+    </div>
   )
 }
 
@@ -103,7 +117,7 @@ function Confirmation() {
       id={bookingIds.done}
       hidden
       aria-labelledby={bookingIds.doneTitle}
-      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-slate-700"
+      className="flex max-w-3xl flex-col gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-slate-700"
     >
       <h2
         id={bookingIds.doneTitle}
@@ -121,7 +135,7 @@ function Confirmation() {
       </p>
       <p>
         {done.invitationBefore}
-        <strong id={bookingIds.doneEmail} className="break-all" />
+        <strong id={bookingIds.doneEmail} className="break-words" />
         {done.invitationAfter}
       </p>
       <p>
@@ -131,7 +145,6 @@ function Confirmation() {
         </a>
         {done.manageAfter}
       </p>
-      <p id={bookingIds.doneManageAddress} className="text-sm break-all text-slate-600" />
     </section>
   )
 }
@@ -143,8 +156,8 @@ function Confirmation() {
  */
 export function Booking() {
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-12 sm:px-6 sm:py-16">
-      <div className="flex flex-col items-start gap-4">
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-12 sm:px-6 sm:py-16">
+      <div className="flex max-w-3xl flex-col items-start gap-4">
         <Badge>{bookingPage.badge}</Badge>
         <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
           {bookingPage.title}
@@ -154,16 +167,20 @@ export function Booking() {
         <OtherWays className="text-slate-700" />
       </div>
       <div className="flex flex-col gap-8 noscript:hidden">
-        <p id={bookingIds.status} role="status" className="text-sm text-slate-600">
+        {/* Emptied once booked, when the confirmation's title says it all. */}
+        <p id={bookingIds.status} role="status" className="text-sm text-slate-600 empty:hidden">
           {bookingPage.loading}
         </p>
         <Button id={bookingIds.retry} variant="outline" hidden className="self-start">
           {slotPickerText.retry}
         </Button>
-        <form id={bookingIds.form} className="flex flex-col gap-8">
-          <fieldset className="m-0 flex min-w-0 flex-col gap-8 border-0 p-0">
-            <SlotPickerFields prefix={PICKER_PREFIX.book} />
-            <Details />
+        <form id={bookingIds.form}>
+          <fieldset className="m-0 grid min-w-0 items-start gap-8 border-0 p-0 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-12">
+            <div className="flex min-w-0 flex-col gap-8">
+              <SlotPickerFields prefix={PICKER_PREFIX.book} />
+              <Details />
+            </div>
+            <Summary />
           </fieldset>
         </form>
         <Confirmation />

@@ -72,7 +72,7 @@ describe('The site’s focus ring on every control', () => {
             // A time picked, so the form's fields are there to reach too.
             const booking = bookingPage(page)
             await booking.ready()
-            await booking.timeRadios.first().check()
+            await booking.option(booking.timeRadios.first()).click()
             await page.getByLabel(/^\s*nome/i).waitFor()
           },
         ],

@@ -33,8 +33,10 @@ export async function focusedElement(page: Page): Promise<FocusStop | null> {
       el.getBoundingClientRect().width <= 1 && el.closest('label') ? el.closest('label') : el
     const drawn = shown ? getComputedStyle(shown) : style
     const inHeader = document.querySelector('header')?.contains(el) ?? false
-    // Visible means some part of it is the topmost thing on screen (not under the fixed header).
-    const rect = el.getBoundingClientRect()
+    // Visible means some part of it is the topmost thing on screen (not under the fixed header);
+    // for a control drawn as its label, some part of the label.
+    const seen = shown ?? el
+    const rect = seen.getBoundingClientRect()
     const probes: [number, number][] = [
       [rect.left + rect.width / 2, rect.top + rect.height / 2],
       [rect.left + 2, rect.top + 2],
@@ -44,7 +46,7 @@ export async function focusedElement(page: Page): Promise<FocusStop | null> {
     ]
     const onScreen = probes.some(([x, y]) => {
       const hit = document.elementFromPoint(x, y)
-      return hit !== null && (el === hit || el.contains(hit))
+      return hit !== null && (seen === hit || seen.contains(hit))
     })
     const labelled = el as HTMLInputElement
     const name = (

@@ -1,0 +1,51 @@
+/**
+ * The booking page's summary in the browser (booking-summary-card.tsx): the visitor's zone,
+ * and the day and time as they pick them, on their own clock. A fact not picked yet shows the
+ * prerendered words that ask for it, so the script carries none of them.
+ */
+import { company } from '../../../supabase/functions/_shared/company.ts'
+import { bookingMessages } from '../../content/booking-messages.ts'
+import { bookingIds } from './booking-ids.ts'
+import { dayLabel, slotTime, zoneName, zoneOffset } from './slot-times.ts'
+
+export interface BookingSummary {
+  /** The day whose times are shown ('YYYY-MM-DD'), or none. */
+  day(day: string | null): void
+  /** The time picked (an instant), or none. */
+  time(slot: string | null): void
+}
+
+export function createBookingSummary(doc: Document, visitorZone: string): BookingSummary {
+  const fact = (id: string) => {
+    const shown = doc.getElementById(id)
+    if (!shown) throw new Error(`The booking page has no #${id}`)
+    return (text: string | null) => {
+      shown.textContent = text ?? shown.dataset.empty ?? ''
+      shown.toggleAttribute('data-chosen', text !== null)
+    }
+  }
+  const zone = fact(bookingIds.summaryZone)
+  const day = fact(bookingIds.summaryDay)
+  const time = fact(bookingIds.summaryTime)
+  // Named at the instant it matters: a zone abroad may change its offset within the horizon.
+  const zoneAt = (instant: Date) =>
+    zone(
+      bookingMessages.zoneLabel({
+        name: zoneName(instant, visitorZone),
+        offset: zoneOffset(instant, visitorZone),
+      }),
+    )
+  zoneAt(new Date())
+  const clock = (instant: Date) => slotTime(instant.toISOString(), visitorZone, visitorZone).time
+
+  return {
+    day: (shown) => day(shown === null ? null : bookingMessages.dayName(dayLabel(shown).name)),
+    time(slot) {
+      if (slot === null) return time(null)
+      const start = new Date(slot)
+      const end = new Date(start.getTime() + company.consultationMinutes * 60_000)
+      time(bookingMessages.timeSpan(clock(start), clock(end)))
+      zoneAt(start)
+    },
+  }
+}
