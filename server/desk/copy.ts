@@ -47,7 +47,8 @@ const deliveries: Record<Delivery, string> = {
  */
 export const deskCopy = {
   lang: 'pt-BR',
-  brand: `Contatos · ${company.name}`,
+  /** Beside every page's own title, and atop every page: the desk, not one of its pages. */
+  brand: `Painel · ${company.name}`,
   skipLink: 'Pular para o conteúdo',
   statuses,
   deliveries,
@@ -64,9 +65,13 @@ export const deskCopy = {
     quarantine: (count: number | undefined) =>
       count === undefined ? 'Quarentena' : `Quarentena (${count.toLocaleString('pt-BR')})`,
     webhooks: 'Webhooks',
+    /** A list's title past its first page, so each page of it has its own. */
+    pageTitle: (title: string, page: number) => (page > 1 ? `${title}, página ${page}` : title),
   },
   login: {
     title: 'Entrar no painel',
+    /** The tab's title, beside the desk's name ('Entrar · Painel · …'). */
+    documentTitle: 'Entrar',
     intro: `Acesso restrito à equipe da ${company.name}.`,
     password: 'Senha',
     submit: 'Entrar',

