@@ -109,3 +109,70 @@ describe('The desk’s navigation and titles', () => {
     },
   )
 })
+
+describe('The overview’s weeks', () => {
+  it.each(DEVICES)(
+    'labels each bar with its week, and lists in the table only the weeks with something, on %s',
+    async (name, device) => {
+      await seed()
+      const page = await desk.open(device)
+      await signIn(page, undefined, 'overview')
+
+      // Under each chart's bars, a label per week, centred under its bar.
+      const charts = await page.locator('figure.chart').evaluateAll((figures) =>
+        figures.map((figure) => {
+          const bars = [...figure.querySelectorAll('rect')].map((bar) => {
+            const box = bar.getBoundingClientRect()
+            return box.left + box.width / 2
+          })
+          const labels = [...figure.querySelectorAll('.chart-weeks span')].map((label) => {
+            const box = label.getBoundingClientRect()
+            return {
+              text: label.textContent ?? '',
+              centre: box.left + box.width / 2,
+              shown: getComputedStyle(label).visibility === 'visible',
+            }
+          })
+          return { bars, labels }
+        }),
+      )
+      expect(charts).toHaveLength(3)
+      for (const { bars, labels } of charts) {
+        expect(labels).toHaveLength(12)
+        labels.forEach((label, index) =>
+          expect(Math.abs(label.centre - (bars[index] ?? 0))).toBeLessThan(2),
+        )
+        const shown = labels.filter((label) => label.shown)
+        // Every week on a desktop; every other one on a phone, the current week always.
+        expect(shown.length).toBe(name === 'a desktop' ? 12 : 6)
+        expect(labels.at(-1)?.shown).toBe(true)
+      }
+      const weeks = charts[0]?.labels.map((label) => label.text) ?? []
+
+      // The table: weeks that had something, and the current one; the rest named under it.
+      const table = page.getByRole('table', { name: /por semana/ })
+      const rows = await table
+        .locator('tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => [...tr.children].map((cell) => cell.textContent ?? '')),
+        )
+      const listed = rows.map(([week = '']) => week.replace(' (atual)', ''))
+      expect(listed.at(-1)).toBe(weeks.at(-1))
+      expect(listed.length).toBeLessThan(12)
+      for (const [week = '', ...figures] of rows.slice(0, -1)) {
+        expect(
+          figures.some((figure) => figure !== '0'),
+          `${week} had something`,
+        ).toBe(true)
+      }
+      const note = (await page.getByText(/^Nenhuma visita, contato ou reunião/).textContent()) ?? ''
+      const named = new Set<string>()
+      for (const [, first = '', last] of note.matchAll(/de (\d\d\/\d\d)(?: a (\d\d\/\d\d))?/g)) {
+        const from = weeks.indexOf(first)
+        const to = last === undefined ? from : weeks.indexOf(last)
+        for (let index = from; index <= to; index += 1) named.add(weeks[index] ?? '')
+      }
+      expect([...named].sort()).toEqual(weeks.filter((week) => !listed.includes(week)).sort())
+    },
+  )
+})
