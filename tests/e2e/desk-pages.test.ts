@@ -23,6 +23,8 @@ const DEVICES: [string, BrowserContextOptions][] = [
   ['a desktop', WIDE_DESKTOP],
 ]
 
+let counter = 0
+const marker = (label: string) => `${label}${Date.now().toString(36)}${(counter += 1)}`
 const DAY_MS = 86_400_000
 
 /** Something on every kind of page: leads this week and five weeks ago, meetings, quarantine. */
@@ -175,4 +177,64 @@ describe('The overview’s weeks', () => {
       expect([...named].sort()).toEqual(weeks.filter((week) => !listed.includes(week)).sort())
     },
   )
+})
+
+describe('The list’s filters and search', () => {
+  it('lines the filters’ labels and fields up on a desktop', async () => {
+    const page = await desk.open(WIDE_DESKTOP)
+    await signIn(page)
+    const boxes = await page.locator('.filters .field').evaluateAll((fields) =>
+      fields.map((field) => {
+        const label = field.querySelector('label')?.getBoundingClientRect()
+        const control = field.querySelector('input, select')?.getBoundingClientRect()
+        return { label: label?.top ?? 0, control: control?.top ?? 0, height: control?.height }
+      }),
+    )
+    expect(boxes).toHaveLength(5)
+    for (const box of boxes) {
+      expect(Math.abs(box.label - (boxes[0]?.label ?? 0))).toBeLessThan(1)
+      expect(Math.abs(box.control - (boxes[0]?.control ?? 0))).toBeLessThan(1)
+      expect(Math.abs((box.height ?? 0) - (boxes[0]?.height ?? 0))).toBeLessThan(1)
+    }
+  })
+
+  it('keeps a search while working in the list, and clears it when the list is opened from the navigation', async () => {
+    const tag = marker('Busca')
+    await seedLeads(desk.site().db, [
+      { name: `Joana ${tag}`, email: `joana.${tag}@example.com`, message: 'Oi' },
+      { name: `Outro ${tag}x`, email: `outro.${tag}@example.com`, message: 'Oi' },
+    ])
+    const page = await desk.open(WIDE_DESKTOP)
+    await signIn(page)
+    const searchField = page.getByLabel('Buscar', { exact: true })
+    const names = () => page.locator('tbody tr td:nth-child(2)').allTextContents()
+    await searchField.fill(`joana ${tag}`)
+    await page.getByRole('button', { name: 'Filtrar' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Contatos' }).waitFor()
+    expect(await names()).toEqual([`Joana ${tag}`])
+
+    // Into a lead and back to the list: the search is still there.
+    await page.getByRole('link', { name: `Joana ${tag}` }).click()
+    await page.getByRole('link', { name: 'Voltar aos contatos' }).click()
+    expect(await searchField.inputValue()).toBe(`joana ${tag}`)
+    expect(await names()).toEqual([`Joana ${tag}`])
+
+    // Elsewhere, then the list from the navigation: the whole list, the search cleared.
+    await page
+      .getByRole('navigation', { name: 'Painel' })
+      .getByRole('link', { name: 'Agenda' })
+      .click()
+    await page
+      .getByRole('navigation', { name: 'Painel' })
+      .getByRole('link', { name: 'Contatos' })
+      .click()
+    await page.getByRole('heading', { level: 1, name: 'Contatos' }).waitFor()
+    expect(await searchField.inputValue()).toBe('')
+    expect((await names()).length).toBeGreaterThan(1)
+    expect(await page.getByText(/com estes filtros/).count()).toBe(0)
+    // Cleared for good, not only in that view: the list's own address shows it whole too.
+    await page.goto('/painel/contatos')
+    expect(await searchField.inputValue()).toBe('')
+    expect((await names()).length).toBeGreaterThan(1)
+  })
 })

@@ -35,7 +35,7 @@ export const DeskDocument = ({ title, csrfToken, children }: DeskDocumentProps) 
         {csrfToken !== undefined && (
           <nav aria-label={deskCopy.layout.navLabel}>
             <NavLink href={deskPaths.home}>{deskCopy.layout.overview}</NavLink>
-            <NavLink href={deskPaths.leads}>{deskCopy.layout.leads}</NavLink>
+            <NavLink href={deskPaths.leadsCleared}>{deskCopy.layout.leads}</NavLink>
             <AgendaNavLink />
             <QuarantineNavLink />
             <NavLink href={deskPaths.webhooks}>{deskCopy.layout.webhooks}</NavLink>

@@ -108,7 +108,7 @@ ul.rows li { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: cent
 .bar-leads { fill: #1f7a4d; }
 .bar-meetings { fill: #8a4fb3; }
 @media (max-width: 40rem) { main { padding: 1rem; } dl.facts { grid-template-columns: 1fr; } }
-/* Where the navigation is, the overview's weeks, and focus on the dark bar. */
+/* Where the navigation is, the overview's weeks, the filters in line, focus on the dark bar. */
 .topbar nav a { padding: 0.2rem 0.6rem; border-radius: 999px; }
 .topbar nav a[aria-current] { background: #f8fafc; color: #0f172a; text-decoration: none; font-weight: 700; }
 .topbar :focus-visible { outline-color: #f8fafc; }
@@ -117,6 +117,9 @@ ul.rows li { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: cent
 .chart-weeks span:last-child { font-weight: 700; color: #1f2933; }
 @container (max-width: 26rem) { .chart-weeks span:nth-last-child(even) { visibility: hidden; } }
 .weeks-empty { margin-top: 0.75rem; }
+.filters { align-items: start; }
+.filters > .actions { grid-column: 1 / -1; }
+.filters input, .filters select { min-height: 2.625rem; }
 `.trim()
 
 /** Changes with the stylesheet, so browsers may keep each version for good. */
