@@ -8,7 +8,9 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { expectNoAxeViolations } from '../support/browser/axe.ts'
 import { PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
+import { tabThrough } from '../support/browser/focus.ts'
 import { signIn, useDeskSite } from '../support/browser/lead-desk-site.ts'
 import { localInstant, seedBookings } from '../support/seed-bookings.ts'
 import { seedLeads } from '../support/seed-leads.ts'
@@ -237,4 +239,41 @@ describe('The list’s filters and search', () => {
     expect(await searchField.inputValue()).toBe('')
     expect((await names()).length).toBeGreaterThan(1)
   })
+})
+
+describe('Accessibility of every desk page', () => {
+  it.each(DEVICES)(
+    'passes axe’s rules and best practices on %s, the focus ring on every control',
+    async (_, device) => {
+      const { leadId, bookingId } = await seed()
+      const page = await desk.open(device)
+      await page.goto('/painel')
+      await expectNoAxeViolations(page, '/painel/entrar', { bestPractice: true })
+      await signIn(page, undefined, 'overview')
+      for (const path of [
+        '/painel',
+        '/painel/contatos',
+        `/painel/contatos/${leadId}`,
+        '/painel/agenda',
+        '/painel/agenda/passadas',
+        '/painel/agenda/canceladas',
+        `/painel/agenda/reunioes/${bookingId}`,
+        '/painel/agenda/fechamentos',
+        '/painel/agenda/liberar',
+        '/painel/agenda/calendario',
+        '/painel/quarentena',
+        '/painel/webhooks',
+        `/painel/contatos/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`,
+      ]) {
+        await page.goto(path)
+        await expectNoAxeViolations(page, path, { bestPractice: true })
+        // The first stops of the page (the navigation, then the page's own controls).
+        const stops = await tabThrough(page, () => false, 30)
+        const odd = stops
+          .filter((stop) => !/^3px solid .+, 2px$/.test(stop.ring))
+          .map((stop) => `${stop.tag} "${stop.name}": ${stop.ring}`)
+        expect(odd, `${path}: controls without the focus ring`).toEqual([])
+      }
+    },
+  )
 })

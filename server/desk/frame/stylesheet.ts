@@ -108,10 +108,13 @@ ul.rows li { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: cent
 .bar-leads { fill: #1f7a4d; }
 .bar-meetings { fill: #8a4fb3; }
 @media (max-width: 40rem) { main { padding: 1rem; } dl.facts { grid-template-columns: 1fr; } }
-/* Where the navigation is, the overview's weeks, the filters in line, focus on the dark bar. */
+/* Where the navigation is, the overview's weeks, the filters in line, focus on the dark bar and
+   in a date field (whose calendar button takes focus inside it, where :focus-visible does not
+   reach). */
 .topbar nav a { padding: 0.2rem 0.6rem; border-radius: 999px; }
 .topbar nav a[aria-current] { background: #f8fafc; color: #0f172a; text-decoration: none; font-weight: 700; }
 .topbar :focus-visible { outline-color: #f8fafc; }
+input[type='date']:focus-within, input[type='datetime-local']:focus-within { outline: 3px solid #1d4ed8; outline-offset: 2px; }
 .chart { container-type: inline-size; }
 .chart-weeks { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); white-space: nowrap; margin-top: 0.25rem; font-size: 0.7rem; line-height: 1.2; color: #4b5563; text-align: center; font-variant-numeric: tabular-nums; }
 .chart-weeks span:last-child { font-weight: 700; color: #1f2933; }
