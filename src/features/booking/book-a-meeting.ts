@@ -63,7 +63,7 @@ export function startBookingPage(doc: Document, calls: BookingCalls = createBook
     return formCode
   }
 
-  const summary = createBookingSummary(doc, visitorZone)
+  const summary = createBookingSummary(doc, visitorZone, company.officeHours.timeZone)
   const picker = createSlotPicker(doc, PICKER_PREFIX.book, {
     visitorZone,
     announce,

@@ -1,7 +1,9 @@
 import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
+import { company } from '../../../supabase/functions/_shared/company.ts'
 import { bookingPage } from '../../content/booking-page.ts'
 import { bookingIds } from './booking-ids.ts'
+import { zoneName } from './slot-times.ts'
 
 const { summary } = bookingPage
 
@@ -60,7 +62,14 @@ export function BookingSummaryCard() {
           <dd className="m-0">{rows.place.value}</dd>
         </Fact>
         <Fact icon={rows.zone.icon} label={rows.zone.label}>
-          <dd id={bookingIds.summaryZone} className="m-0 min-h-5" />
+          {/* The company's zone named at build time: a browser loads a time zone's name in
+              pt-BR slowly (a quarter of a second on a slow phone), and most visitors are on the
+              company's clock. A zone's generic name does not change with the season. */}
+          <dd
+            id={bookingIds.summaryZone}
+            data-company-zone={zoneName(new Date(0), company.officeHours.timeZone)}
+            className="m-0 min-h-5"
+          />
         </Fact>
         <Fact icon={rows.day.icon} label={rows.day.label}>
           <dd id={bookingIds.summaryDay} data-empty={rows.day.empty} className={chosenValue}>

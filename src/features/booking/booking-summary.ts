@@ -15,7 +15,11 @@ export interface BookingSummary {
   time(slot: string | null): void
 }
 
-export function createBookingSummary(doc: Document, visitorZone: string): BookingSummary {
+export function createBookingSummary(
+  doc: Document,
+  visitorZone: string,
+  companyZone: string,
+): BookingSummary {
   const fact = (id: string) => {
     const shown = doc.getElementById(id)
     if (!shown) throw new Error(`The booking page has no #${id}`)
@@ -27,14 +31,21 @@ export function createBookingSummary(doc: Document, visitorZone: string): Bookin
   const zone = fact(bookingIds.summaryZone)
   const day = fact(bookingIds.summaryDay)
   const time = fact(bookingIds.summaryTime)
+  const companyZoneName = doc.getElementById(bookingIds.summaryZone)?.dataset.companyZone
   // Named at the instant it matters: a zone abroad may change its offset within the horizon.
-  const zoneAt = (instant: Date) =>
+  // On the company's clock (as the picker counts it: the same offset then), the name the build
+  // wrote; only a visitor elsewhere has the browser look a zone's name up.
+  const zoneAt = (instant: Date) => {
+    const offset = zoneOffset(instant, visitorZone)
+    const onCompanyClock =
+      companyZoneName !== undefined && offset === zoneOffset(instant, companyZone)
     zone(
       bookingMessages.zoneLabel({
-        name: zoneName(instant, visitorZone),
-        offset: zoneOffset(instant, visitorZone),
+        name: onCompanyClock ? companyZoneName : zoneName(instant, visitorZone),
+        offset,
       }),
     )
+  }
   zoneAt(new Date())
   const clock = (instant: Date) => slotTime(instant.toISOString(), visitorZone, visitorZone).time
 

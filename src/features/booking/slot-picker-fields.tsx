@@ -17,9 +17,10 @@ export function SlotPickerFields({ prefix }: { prefix: string }) {
       <fieldset id={ids.days} className="m-0 w-full max-w-sm min-w-0 border-0 p-0">
         <legend className={legend}>{slotPickerText.day}</legend>
         {/* Room for the days before they arrive, so nothing below jumps when they do: the
-            default horizon's three weeks are a month's title, its weekdays and four or five
-            rows of days. */}
-        <div id={ids.dayOptions} className="grid min-h-68 grid-cols-7 content-start gap-1" />
+            default horizon's three weeks most often span two months, two titles with their
+            weekdays and four rows of days (308 px); one month's four rows leave some room, a
+            fifth row pushes what is below by one row. */}
+        <div id={ids.dayOptions} className="grid min-h-77 grid-cols-7 content-start gap-1" />
       </fieldset>
       <fieldset
         id={ids.times}
