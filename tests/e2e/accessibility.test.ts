@@ -73,7 +73,9 @@ describe('Accessibility (WCAG 2.2 AA, axe)', () => {
         '/qualquer-coisa',
       ]) {
         await page.goto(path)
-        if (path.startsWith('/agendar')) await page.locator('main [role="status"]').waitFor()
+        // Once its script has filled it in: the free times, or the link's refusal.
+        if (path === '/agendar') await page.getByRole('radio').first().waitFor()
+        if (path === '/agendar/gerenciar') await page.getByRole('alert').first().waitFor()
         await waitForAnimations(page)
         await expectNoAxeViolations(page, path, { bestPractice: true })
       }
