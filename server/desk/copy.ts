@@ -47,7 +47,8 @@ const deliveries: Record<Delivery, string> = {
  */
 export const deskCopy = {
   lang: 'pt-BR',
-  brand: `Contatos · ${company.name}`,
+  /** Beside every page's own title, and atop every page: the desk, not one of its pages. */
+  brand: `Painel · ${company.name}`,
   skipLink: 'Pular para o conteúdo',
   statuses,
   deliveries,
@@ -64,9 +65,13 @@ export const deskCopy = {
     quarantine: (count: number | undefined) =>
       count === undefined ? 'Quarentena' : `Quarentena (${count.toLocaleString('pt-BR')})`,
     webhooks: 'Webhooks',
+    /** A list's title past its first page, so each page of it has its own. */
+    pageTitle: (title: string, page: number) => (page > 1 ? `${title}, página ${page}` : title),
   },
   login: {
     title: 'Entrar no painel',
+    /** The tab's title, beside the desk's name ('Entrar · Painel · …'). */
+    documentTitle: 'Entrar',
     intro: `Acesso restrito à equipe da ${company.name}.`,
     password: 'Senha',
     submit: 'Entrar',
@@ -128,9 +133,21 @@ export const deskCopy = {
       'As últimas 12 semanas, de segunda a domingo no fuso da empresa. Visitas são visualizações de página contadas sem cookie e sem dados pessoais: a mesma pessoa em duas páginas conta duas vezes.',
     weeksHeading: 'Por semana',
     series: { views: 'Visitas', leads: 'Contatos', meetings: 'Reuniões agendadas' },
-    weeksCaption: 'Visitas, contatos e reuniões agendadas por semana, da mais antiga à atual',
+    weeksCaption:
+      'Visitas, contatos e reuniões agendadas por semana, da mais antiga à atual, nas semanas com movimento',
     week: 'Semana de',
     currentWeek: (label: string) => `${label} (atual)`,
+    /** A bar's tooltip: 'Semana de 07/09: 12'. */
+    barTitle: (week: string, value: number) =>
+      `Semana de ${week}: ${value.toLocaleString('pt-BR')}`,
+    /**
+     * Under the weeks' table, which lists only weeks that had something (and the current one):
+     * the others, as runs of weeks ('de 07/09 a 26/10 e de 09/11').
+     */
+    emptyWeeks: (runs: { first: string; last: string }[], weeks: number) =>
+      `Nenhuma visita, contato ou reunião ${weeks === 1 ? 'na semana' : 'nas semanas'} ${listOf(
+        runs.map(({ first, last }) => (first === last ? `de ${first}` : `de ${first} a ${last}`)),
+      )}.`,
     conversionHeading: 'Conversão nas 12 semanas',
     conversion: {
       visitToLead: 'De visita a contato',

@@ -10,6 +10,11 @@ export const deskPaths = {
   home: DESK_PATH,
   /** The list of leads; before the overview it was the home, whose old links redirect here. */
   leads: `${DESK_PATH}/contatos`,
+  /**
+   * The list as the navigation opens it: the whole list, its search and filters cleared. The
+   * list's own links (pages, back from a lead) keep them.
+   */
+  leadsCleared: `${DESK_PATH}/contatos?limpar=1`,
   page: (page: number) =>
     page > 1 ? `${DESK_PATH}/contatos?pagina=${page}` : `${DESK_PATH}/contatos`,
   login: `${DESK_PATH}/entrar`,

@@ -1,3 +1,4 @@
+import { CalendarDays, Clock, Globe, Timer, Video } from 'lucide-react'
 import { contactForm } from './contact.ts'
 import { brand, contactFacts } from './site.ts'
 
@@ -48,6 +49,22 @@ export const bookingPage = {
   chosen: 'Horário escolhido:',
   submit: 'Confirmar agendamento',
   privacy: { ...contactForm.privacy, before: 'Ao agendar, você concorda com a nossa ' },
+  /**
+   * What the visitor is booking, beside the picker (below it on a phone, above the button).
+   * The script fills in the zone, day and time; until a pick, each says what to pick.
+   */
+  summary: {
+    title: 'Resumo',
+    what: 'Consultoria gratuita',
+    withWhom: `com a ${brand.name}`,
+    rows: {
+      length: { label: 'Duração', icon: Timer, value: contactFacts.consultation },
+      place: { label: 'Onde', icon: Video, value: 'Por vídeo: o link vai no convite por e-mail' },
+      zone: { label: 'Seu fuso horário', icon: Globe },
+      day: { label: 'Dia', icon: CalendarDays, empty: 'Escolha um dia' },
+      time: { label: 'Horário', icon: Clock, empty: 'Escolha um horário' },
+    },
+  },
   done: {
     title: 'Reunião marcada!',
     meetingLink: 'Link da reunião: ',
@@ -95,8 +112,12 @@ export const manageBookingPage = {
   cancel: 'Cancelar reunião',
   back: 'Voltar',
   rescheduleTitle: 'Escolha o novo horário',
+  /** Above the picker while moving, with the meeting's time on the visitor's clock. */
+  currentTime: 'Horário atual: ',
   rescheduleSubmit: 'Confirmar novo horário',
   cancelTitle: 'Cancelar a reunião',
+  /** Under the title, with the meeting's time on the visitor's clock. */
+  cancelWhich: 'Reunião a cancelar: ',
   cancelMessage: {
     label: 'Quer deixar uma mensagem para a equipe? (opcional)',
     placeholder: 'Ex.: surgiu um imprevisto; volto a falar em breve.',

@@ -8,13 +8,15 @@ import { BOOKING_NOTE_MAX_CHARS } from '../content/booking.ts'
 import { MANAGE_BOOKING_URL } from '../routes.ts'
 import { bookingFieldNames, bookingIds, PICKER_PREFIX } from '../features/booking/booking-ids.ts'
 import { OtherWays } from '../features/booking/other-ways.tsx'
+import { BookingSummaryCard } from '../features/booking/booking-summary-card.tsx'
 import { refusalBoxClassName, SlotPickerFields } from '../features/booking/slot-picker-fields.tsx'
 import { CONTACT_LIMITS } from '../../supabase/functions/_shared/contact-message.ts'
 import { cn } from '../lib/cn.ts'
 import { pageScriptStall } from '../lib/page-script-stall.ts'
 
 const { fields, done } = bookingPage
-const link = 'font-medium break-all text-accent-ink underline'
+// A link with a name breaks between words; an address (the e-mail) only where it must.
+const link = 'font-medium text-accent-ink underline'
 
 /** One field of the form: its label above it, as on the contact form. */
 function Field({ name, type = 'text' }: { name: keyof typeof fields; type?: string }) {
@@ -72,6 +74,18 @@ function Details() {
           autoComplete="off"
         />
       </div>
+    </fieldset>
+  )
+}
+
+/**
+ * What is being booked, the refusal and the button: beside the picker and the form from
+ * 1024 px, staying in view while the visitor types; on a phone, after the form.
+ */
+function Summary() {
+  return (
+    <div className="flex flex-col gap-4 lg:sticky lg:top-24">
+      <BookingSummaryCard />
       <p
         id={bookingIds.refusal}
         role="alert"
@@ -94,7 +108,7 @@ function Details() {
         </a>
         {bookingPage.privacy.after}
       </p>
-    </fieldset>
+    </div>
   )
 }
 
@@ -105,7 +119,7 @@ function Confirmation() {
       id={bookingIds.done}
       hidden
       aria-labelledby={bookingIds.doneTitle}
-      className="flex flex-col gap-3 rounded-2xl border border-line bg-subtle p-6 text-ink-muted"
+      className="flex max-w-3xl flex-col gap-3 rounded-2xl border border-line bg-subtle p-6 text-ink-muted"
     >
       <h2
         id={bookingIds.doneTitle}
@@ -123,7 +137,7 @@ function Confirmation() {
       </p>
       <p>
         {done.invitationBefore}
-        <strong id={bookingIds.doneEmail} className="break-all" />
+        <strong id={bookingIds.doneEmail} className="break-words" />
         {done.invitationAfter}
       </p>
       <p>
@@ -133,7 +147,6 @@ function Confirmation() {
         </a>
         {done.manageAfter}
       </p>
-      <p id={bookingIds.doneManageAddress} className="text-sm break-all text-ink-muted" />
     </section>
   )
 }
@@ -145,8 +158,8 @@ function Confirmation() {
  */
 export function Booking() {
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-12 sm:px-6 sm:py-16">
-      <div className="flex flex-col items-start gap-4">
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-12 sm:px-6 sm:py-16">
+      <div className="flex max-w-3xl flex-col items-start gap-4">
         <Badge>{bookingPage.badge}</Badge>
         <h1 className="text-3xl font-heading tracking-tight text-balance text-ink sm:text-4xl">
           {bookingPage.title}
@@ -159,16 +172,20 @@ export function Booking() {
         <OtherWays className="text-ink-muted" />
       </div>
       <div className={cn(pageScriptStall.awaitsScript, 'flex flex-col gap-8 noscript:hidden')}>
-        <p id={bookingIds.status} role="status" className="text-sm text-ink-muted">
+        {/* Emptied once booked, when the confirmation's title says it all. */}
+        <p id={bookingIds.status} role="status" className="text-sm text-ink-muted empty:hidden">
           {bookingPage.loading}
         </p>
         <Button id={bookingIds.retry} variant="outline" hidden className="self-start">
           {slotPickerText.retry}
         </Button>
-        <form id={bookingIds.form} className="flex flex-col gap-8">
-          <fieldset className="m-0 flex min-w-0 flex-col gap-8 border-0 p-0">
-            <SlotPickerFields prefix={PICKER_PREFIX.book} />
-            <Details />
+        <form id={bookingIds.form}>
+          <fieldset className="m-0 grid min-w-0 items-start gap-8 border-0 p-0 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-12">
+            <div className="flex min-w-0 flex-col gap-8">
+              <SlotPickerFields prefix={PICKER_PREFIX.book} />
+              <Details />
+            </div>
+            <Summary />
           </fieldset>
         </form>
         <Confirmation />

@@ -15,7 +15,14 @@ import { Island } from '../islands/island.tsx'
 
 type InfoCardProps = (typeof contactInfoCards)[number]
 
-function InfoCard({ icon: Icon, title, value, detail, ...card }: InfoCardProps) {
+function InfoCard({
+  icon: Icon,
+  title,
+  value,
+  detail,
+  level,
+  ...card
+}: InfoCardProps & { level: 'h2' | 'h3' }) {
   const href = 'href' in card ? card.href : undefined
   return (
     <Card layout="inline">
@@ -23,7 +30,9 @@ function InfoCard({ icon: Icon, title, value, detail, ...card }: InfoCardProps) 
         <Icon aria-hidden="true" className="size-5" />
       </div>
       <div className="flex min-w-0 flex-col gap-1">
-        <CardTitle size="sm">{title}</CardTitle>
+        <CardTitle size="sm" level={level}>
+          {title}
+        </CardTitle>
         {href ? (
           <a href={href} className="font-strong break-words text-accent-ink hover:underline">
             {value}
@@ -75,6 +84,8 @@ export function Contact({
   subject?: boolean
   refused?: RefusedForm
 }) {
+  // The cards' titles sit one level below the section's heading.
+  const cardLevel = subject ? 'h2' : 'h3'
   return (
     <ContentSection
       id="contact"
@@ -84,7 +95,9 @@ export function Contact({
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-5">
         <Card className="min-w-0 lg:col-span-3">
           <CardHeader>
-            <CardTitle size="lg">{contactForm.title}</CardTitle>
+            <CardTitle size="lg" level={cardLevel}>
+              {contactForm.title}
+            </CardTitle>
             <CardDescription>{contactForm.note}</CardDescription>
           </CardHeader>
           <CardContent>
@@ -107,7 +120,7 @@ export function Contact({
         <ul className="flex flex-col gap-3 lg:col-span-2">
           {contactInfoCards.map((card) => (
             <li key={card.id}>
-              <InfoCard {...card} />
+              <InfoCard {...card} level={cardLevel} />
             </li>
           ))}
         </ul>

@@ -37,7 +37,7 @@ function BookingFacts() {
         {text.states.locked}
       </p>
       <dl className="m-0 flex flex-col gap-3 text-ink-muted">
-        {row(text.labels.meetingLink, ids.meeting)}
+        {row(text.labels.meetingLink, ids.meeting, ids.meetingRow)}
         {row(text.labels.name, ids.name)}
         {row(text.labels.email, ids.email)}
         {row(text.labels.company, ids.company, ids.companyRow)}
@@ -66,9 +66,15 @@ function RescheduleForm() {
   return (
     <form id={ids.rescheduleForm} hidden aria-labelledby={ids.rescheduleTitle}>
       <fieldset className="m-0 flex min-w-0 flex-col gap-8 border-0 p-0">
-        <h2 id={ids.rescheduleTitle} tabIndex={-1} className={heading}>
-          {text.rescheduleTitle}
-        </h2>
+        <div className="flex flex-col gap-2">
+          <h2 id={ids.rescheduleTitle} tabIndex={-1} className={heading}>
+            {text.rescheduleTitle}
+          </h2>
+          <p className="text-slate-700">
+            {text.currentTime}
+            <strong id={ids.rescheduleCurrent} className="font-semibold text-slate-900" />
+          </p>
+        </div>
         <SlotPickerFields prefix={PICKER_PREFIX.reschedule} />
         <p
           id={ids.rescheduleRefusal}
@@ -92,9 +98,15 @@ function CancelForm() {
   return (
     <form id={ids.cancelForm} hidden aria-labelledby={ids.cancelTitle}>
       <fieldset className="m-0 flex min-w-0 flex-col gap-5 border-0 p-0">
-        <h2 id={ids.cancelTitle} tabIndex={-1} className={heading}>
-          {text.cancelTitle}
-        </h2>
+        <div className="flex flex-col gap-2">
+          <h2 id={ids.cancelTitle} tabIndex={-1} className={heading}>
+            {text.cancelTitle}
+          </h2>
+          <p className="text-slate-700">
+            {text.cancelWhich}
+            <strong id={ids.cancelWhich} className="font-semibold text-slate-900" />
+          </p>
+        </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={ids.cancelMessage}>{text.cancelMessage.label}</Label>
           <Textarea
@@ -146,6 +158,8 @@ export function ManageBooking() {
           {text.loading}
         </p>
         <p id={ids.refusal} role="alert" tabIndex={-1} hidden className={refusalBoxClassName} />
+        <BookingFacts />
+        {/* After the facts of a cancelled meeting, or right after a link that opens none. */}
         <a
           id={ids.bookAgain}
           href={BOOKING_URL}
@@ -154,7 +168,6 @@ export function ManageBooking() {
         >
           {text.bookAgain}
         </a>
-        <BookingFacts />
         <RescheduleForm />
         <CancelForm />
       </div>

@@ -90,7 +90,8 @@ describe('the agenda', () => {
     const html = await page(client, '/painel/agenda')
     expect(html).toContain('<h1>Agenda</h1>')
     expect(html).toContain('(America/Sao_Paulo)')
-    expect(html).toContain('<a href="/painel/agenda">Agenda (1 hoje)</a>')
+    // On its own page the link is marked as the page shown.
+    expect(html).toContain('<a href="/painel/agenda" aria-current="page">Agenda (1 hoje)</a>')
     // Today first, named so; 23:45 in São Paulo is 02:45 UTC the next day, yet stays on its day.
     const today = daySection(html, early.day)
     expect(today).toMatch(/^<time datetime="[\d-]+">Hoje · /)

@@ -128,6 +128,20 @@ ul.rows li { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: cent
 .bar-leads { fill: var(--accent-ink); }
 .bar-meetings { fill: var(--success-ink); }
 @media (max-width: 40rem) { main { padding: 1rem; } dl.facts { grid-template-columns: 1fr; } }
+/* Where the navigation is, the overview's weeks, the filters in line, focus on the dark bar and
+   in a date field (whose calendar button takes focus inside it, where :focus-visible does not
+   reach). */
+.topbar nav a { padding: 0.2rem 0.6rem; border-radius: 999px; }
+.topbar nav a[aria-current] { background: var(--on-night); color: var(--night); text-decoration: none; font-weight: 700; }
+input[type='date']:focus-within, input[type='datetime-local']:focus-within { outline: 3px solid var(--focus); outline-offset: 2px; }
+.chart { container-type: inline-size; }
+.chart-weeks { display: grid; grid-auto-flow: column; grid-auto-columns: minmax(0, 1fr); white-space: nowrap; margin-top: 0.25rem; font-size: 0.7rem; line-height: 1.2; color: var(--ink-muted); text-align: center; font-variant-numeric: tabular-nums; }
+.chart-weeks span:last-child { font-weight: 700; color: var(--ink); }
+@container (max-width: 26rem) { .chart-weeks span:nth-last-child(even) { visibility: hidden; } }
+.weeks-empty { margin-top: 0.75rem; }
+.filters { align-items: start; }
+.filters > .actions { grid-column: 1 / -1; }
+.filters input, .filters select { min-height: 2.625rem; }
 `.trim()
 
 /** Changes with the stylesheet, so browsers may keep each version for good. */

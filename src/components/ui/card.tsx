@@ -33,20 +33,26 @@ export const cardTitleSizes = {
   lg: 'text-xl',
 } as const
 
+/**
+ * A card's title is the heading below its section's: an h3 under a section's h2, an h2 where
+ * the section's heading is the page's h1 (the contact page), so no level is skipped.
+ */
 export function CardTitle({
   size = 'md',
+  level = 'h3',
   className,
   children,
   ...props
-}: ComponentProps<'h3'> & { size?: keyof typeof cardTitleSizes }) {
+}: ComponentProps<'h3'> & { size?: keyof typeof cardTitleSizes; level?: 'h2' | 'h3' }) {
+  const Heading = level
   return (
-    <h3
+    <Heading
       data-slot="card-title"
       className={cn('leading-snug font-heading text-ink', cardTitleSizes[size], className)}
       {...props}
     >
       {children}
-    </h3>
+    </Heading>
   )
 }
 

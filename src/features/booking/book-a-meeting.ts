@@ -8,6 +8,7 @@ import { company } from '../../../supabase/functions/_shared/company.ts'
 import { bookingMessages } from '../../content/booking-messages.ts'
 import { createBookingCalls, type BookingCalls } from './booking-calls.ts'
 import { bookingIds, PICKER_PREFIX } from './booking-ids.ts'
+import { createBookingSummary } from './booking-summary.ts'
 import { describeWhen } from './booking-when.ts'
 import { visitorTimeZone } from './free-days.ts'
 import { createSlotPicker, type SlotPicker } from './slot-picker.ts'
@@ -62,15 +63,18 @@ export function startBookingPage(doc: Document, calls: BookingCalls = createBook
     return formCode
   }
 
+  const summary = createBookingSummary(doc, visitorZone, company.officeHours.timeZone)
   const picker = createSlotPicker(doc, PICKER_PREFIX.book, {
     visitorZone,
     announce,
+    onDay: summary.day,
     onPick(slot) {
       chosen.hidden = slot === null
       byId(bookingIds.chosenWhen).textContent = slot
         ? describeWhen(slot, visitorZone, picker.companyZone()).when
         : ''
       if (slot) byId(bookingIds.details).hidden = false
+      summary.time(slot)
     },
     onTimeChosen: () => chosen.focus(),
   })

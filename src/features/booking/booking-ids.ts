@@ -18,7 +18,10 @@ export const bookingIds = {
   doneMeeting: 'booking-done-meeting',
   doneEmail: 'booking-done-email',
   doneManage: 'booking-done-manage',
-  doneManageAddress: 'booking-done-manage-address',
+  summaryTitle: 'booking-summary-title',
+  summaryZone: 'booking-summary-zone',
+  summaryDay: 'booking-summary-day',
+  summaryTime: 'booking-summary-time',
 } as const
 
 /** The booking form's fields, by the names the page's script reads. */
@@ -36,6 +39,7 @@ export const manageIds = {
   when: 'manage-when',
   companyWhen: 'manage-company-when',
   meeting: 'manage-meeting',
+  meetingRow: 'manage-meeting-row',
   name: 'manage-name',
   email: 'manage-email',
   company: 'manage-company',
@@ -50,10 +54,12 @@ export const manageIds = {
   cancel: 'manage-cancel',
   rescheduleForm: 'manage-reschedule-form',
   rescheduleTitle: 'manage-reschedule-title',
+  rescheduleCurrent: 'manage-reschedule-current',
   rescheduleRefusal: 'manage-reschedule-refusal',
   rescheduleSubmit: 'manage-reschedule-submit',
   cancelForm: 'manage-cancel-form',
   cancelTitle: 'manage-cancel-title',
+  cancelWhich: 'manage-cancel-which',
   cancelMessage: 'manage-cancel-message',
   cancelRefusal: 'manage-cancel-refusal',
   cancelSubmit: 'manage-cancel-submit',

@@ -56,7 +56,8 @@ export function bookingChanges(parts: ManagePageParts): BookingChanges {
     announce(bookingMessages.loading)
     const result = await calls.freeTimes()
     if (!result.ok) return refuseIn(ids.rescheduleRefusal, refusalText(result.refusal))
-    const days = picker.show(result.data)
+    // The meeting being moved: its day picked first, its time shown among the free ones.
+    const days = picker.show(result.data, parts.shown()?.starts_at ?? null)
     announce(
       days.length === 0
         ? manageMessages.noTimesToMove

@@ -26,6 +26,8 @@ export interface ManagePageParts {
   announce(text: string): void
   /** Shows the booking as the database now answers it. */
   show(booking: Booking): void
+  /** The booking last shown, if any. */
+  shown(): Booking | null
   /** Says, with focus, what went wrong, in the given place. */
   refuseIn(id: string, text: string): void
 }
@@ -48,23 +50,28 @@ export function startManageBookingPage(
   }
   const visitorZone = visitorTimeZone(company.officeHours.timeZone)
 
+  let shown: Booking | null = null
   const show = (booking: Booking) => {
+    shown = booking
     const { when, companyWhen } = describeWhen(
       booking.starts_at,
       visitorZone,
       booking.company_time_zone,
     )
-    byId(ids.when).textContent = when
+    const cancelled = booking.status === 'cancelled'
+    // The same time, on the visitor's clock, wherever the page names this meeting.
+    for (const id of [ids.when, ids.rescheduleCurrent, ids.cancelWhich]) byId(id).textContent = when
     const companyLine = byId(ids.companyWhen)
     companyLine.textContent = companyWhen ?? ''
     companyLine.hidden = companyWhen === null
-    byId(ids.meeting).replaceChildren(webLink(doc, booking.meeting_url))
+    // A cancelled meeting's room is no place to go: no link to it.
+    byId(ids.meeting).replaceChildren(...(cancelled ? [] : [webLink(doc, booking.meeting_url)]))
+    byId(ids.meetingRow).hidden = cancelled
     byId(ids.name).textContent = booking.name
     byId(ids.email).textContent = booking.email
     byId(ids.company).textContent = booking.company ?? ''
     byId(ids.companyRow).hidden = !booking.company
     byId(ids.note).textContent = booking.note
-    const cancelled = booking.status === 'cancelled'
     const held = booking.status === 'held'
     byId(ids.stateCancelled).hidden = !cancelled
     byId(ids.stateLocked).hidden = !held
@@ -78,7 +85,16 @@ export function startManageBookingPage(
   // The token as the link carries it; whatever it is, the database answers: one that opens
   // nothing (wrong, cut short, empty) gets the same "not found" as any other.
   const token = fragment.replace(/^#/, '').trim()
-  const parts: ManagePageParts = { doc, token, calls, visitorZone, announce, show, refuseIn }
+  const parts: ManagePageParts = {
+    doc,
+    token,
+    calls,
+    visitorZone,
+    announce,
+    show,
+    shown: () => shown,
+    refuseIn,
+  }
 
   let changes: Promise<typeof import('./change-booking.ts')> | undefined
   const loadChanges = () => {

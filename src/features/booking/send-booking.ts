@@ -38,10 +38,10 @@ function confirm(parts: BookingPageParts, booking: Booking): void {
   byId(bookingIds.doneEmail).textContent = booking.email
   const manage = elementById<HTMLAnchorElement>(doc, bookingIds.doneManage)
   manage.href = `${MANAGE_BOOKING_URL}#${token}`
-  byId(bookingIds.doneManageAddress).textContent = manage.href
   form.hidden = true
   byId(bookingIds.done).hidden = false
-  parts.announce(bookingMessages.booked)
+  // The confirmation's title takes focus and says it; the status line would say it twice.
+  parts.announce('')
   byId(bookingIds.doneTitle).focus()
   void askToSendBookingEmail(token)
 }

@@ -38,8 +38,10 @@ export function bookingPage(page: Page, scope: Locator = page.locator('main')) {
     async ready() {
       await times.getByRole('radio').first().waitFor()
     },
+    /** The option (the tile) of a radio, as a finger or a pointer finds it. */
+    option,
     tapOption: (radio: Locator) => option(radio).tap(),
-    /** What the option says: '08:00', 'qua. 10/03'. */
+    /** What the option says: '08:00'; a day's whole date, then its number. */
     shown: async (radio: Locator) => (await option(radio).textContent()) ?? '',
     /** The value (an instant, or a day) of the n-th option of a group. */
     valueOf: (radio: Locator) => radio.getAttribute('value'),
