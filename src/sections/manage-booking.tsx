@@ -29,6 +29,13 @@ function BookingFacts() {
         />
         <p id={ids.companyWhen} hidden className="text-slate-700" />
       </div>
+      <p id={ids.statePending} hidden className={note}>
+        {text.states.pendingBefore}
+        <strong id={ids.holdUntil} />
+        {text.states.pendingAfter}
+      </p>
+      {/* Worded by the script: whether the time may still be confirmed. */}
+      <p id={ids.stateExpired} tabIndex={-1} hidden className={note} />
       <p id={ids.stateCancelled} tabIndex={-1} hidden className={note}>
         {text.states.cancelled}
       </p>
@@ -46,6 +53,9 @@ function BookingFacts() {
         {row(text.labels.note, ids.note)}
       </dl>
       <div id={ids.actions} hidden className="flex flex-wrap gap-3">
+        <Button id={ids.confirm} hidden>
+          {text.confirm}
+        </Button>
         <Button id={ids.reschedule}>{text.reschedule}</Button>
         <Button id={ids.cancel} variant="outline">
           {text.cancel}
