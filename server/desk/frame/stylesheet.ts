@@ -94,6 +94,8 @@ fieldset.choices { border: 0; padding: 0; margin: 0; display: grid; gap: 0.35rem
 fieldset.choices legend { font-weight: 600; margin-bottom: 0.35rem; padding: 0; }
 ul.rows { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.5rem; }
 ul.rows li { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; justify-content: space-between; border-top: 1px solid #e4e8ee; padding-top: 0.5rem; }
+.badge-booking-pending { background: #fefce8; color: #713f12; border-color: #facc15; border-style: dashed; }
+.badge-booking-expired { background: #f3f4f6; color: #374151; border-color: #9ca3af; border-style: dashed; }
 .badge-booking-confirmed { background: #eff6ff; color: #1e3a8a; border-color: #93c5fd; }
 .badge-booking-held { background: #f0fdf4; color: #14532d; border-color: #86efac; }
 .badge-booking-no_show { background: #fff7ed; color: #7c2d12; border-color: #fb923c; }
