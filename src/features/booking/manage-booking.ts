@@ -83,7 +83,7 @@ export function startManageBookingPage(
     byId(ids.confirm).hidden = !booking.can_confirm
     byId(ids.cancel).hidden = !booking.can_cancel
     byId(ids.reschedule).hidden = !booking.can_reschedule
-    byId(ids.actions).hidden = !booking.can_confirm && !booking.can_cancel
+    byId(ids.actions).hidden = !booking.can_cancel
     byId(ids.booking).hidden = false
   }
 
@@ -100,12 +100,12 @@ export function startManageBookingPage(
     })
     return changes
   }
-  const actions = byId(ids.actions)
   // Reaching for a button fetches what it runs.
-  for (const intent of ['pointerdown', 'focusin'] as const)
-    actions.addEventListener(intent, () => void loadChanges().catch(() => undefined), {
-      once: true,
-    })
+  for (const area of [byId(ids.actions), byId(ids.confirm)])
+    for (const intent of ['pointerdown', 'focusin'] as const)
+      area.addEventListener(intent, () => void loadChanges().catch(() => undefined), {
+        once: true,
+      })
   for (const [id, what] of [
     [ids.confirm, 'confirm'],
     [ids.reschedule, 'reschedule'],
