@@ -391,6 +391,8 @@ export const deskCopy = {
       action: 'Ação',
     },
     blockedBadge: 'bloqueada',
+    rowHint:
+      '“Bloquear” fecha a rede por 30 dias e libera os agendamentos futuros dela, sem avisar ninguém.',
     block: 'Bloquear',
     blockLabel: (network: string) => `Bloquear a rede ${network}`,
     releaseToo: 'Liberar também os agendamentos futuros dela, sem avisar ninguém',

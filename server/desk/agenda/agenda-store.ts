@@ -171,7 +171,8 @@ type DetailsRow = BookingRow & {
 }
 
 /** Meetings and holds still to come that private.release_bookings would free (its conditions). */
-const RELEASABLE = `b2.status in ('pending', 'confirmed', 'held') and b2.starts_at > now()`
+const RELEASABLE = `(b2.status in ('confirmed', 'held')
+  or (b2.status = 'pending' and b2.hold_until > now())) and b2.starts_at > now()`
 
 /** One booking with everything its page shows; undefined for no such booking. */
 export const findBooking = async (

@@ -64,7 +64,7 @@ const Activity = ({ overview, zone, csrfToken }: Omit<NetworksPageProps, 'notice
       ) : (
         <>
           <p>{copy.summary(booked, activity.length, unconfirmed)}</p>
-          <p class="hint">{copy.releaseToo}.</p>
+          <p class="hint">{copy.rowHint}</p>
           <div class="table-wrap" role="region" aria-labelledby="atividade" tabindex={0}>
             <table aria-labelledby="atividade">
               <thead>
