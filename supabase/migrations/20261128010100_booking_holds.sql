@@ -330,7 +330,8 @@ begin
        and b.status <> 'cancelled'
        and (b.status <> 'pending' or b.hold_until > p_now)
        and b.id is distinct from p_ignore_booking
-       and b.starts_at < (s.last_day + 1)::timestamp at time zone s.time_zone
+       and b.starts_at < greatest((s.last_day + 1)::timestamp at time zone s.time_zone,
+         s.latest + s.buffer)
        and b.blocked_until > s.earliest - s.buffer
   ),
   full_days as (
