@@ -44,6 +44,9 @@ export const deskPaths = {
   bookingRelease: (id: string) => `${DESK_PATH}/agenda/reunioes/${id}/liberar`,
   closedDays: `${DESK_PATH}/agenda/fechamentos`,
   closedDayReopen: (day: string) => `${DESK_PATH}/agenda/fechamentos/${day}/reabrir`,
+  networks: `${DESK_PATH}/agenda/redes`,
+  networkBlock: `${DESK_PATH}/agenda/redes/bloquear`,
+  networkUnblock: `${DESK_PATH}/agenda/redes/desbloquear`,
   releaseSince: `${DESK_PATH}/agenda/liberar`,
   releaseSincePreview: (since: string) =>
     `${DESK_PATH}/agenda/liberar?desde=${encodeURIComponent(since)}`,
@@ -91,6 +94,10 @@ export const NOTICES = [
   'dia-reaberto',
   'webhook-tentando',
   'webhook-reativado',
+  'rede-bloqueada',
+  'rede-desbloqueada',
+  'rede-invalida',
+  'rede-larga',
 ] as const
 export type Notice = (typeof NOTICES)[number]
 

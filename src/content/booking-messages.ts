@@ -60,6 +60,10 @@ export const bookingMessages = {
   companyWhen: (shown: ShownTime, zoneName: string) =>
     `${zoneName}: ${shown.weekday}, ${shown.date}, às ${shown.time}.`,
   submitting: 'Agendando...',
+  /** The hold's end on the visitor's clock: '10:30' today, '10:30 de 11/03' another day. */
+  holdUntil: (time: string, date: string | null) => (date === null ? time : `${time} de ${date}`),
+  fixing: 'Desfazendo a reserva...',
+  fixed: 'Reserva desfeita: corrija o e-mail e confirme o agendamento de novo.',
   /** A call that never got an answer (offline, a server that does not respond). */
   unreachable:
     'Não foi possível falar com o servidor. Verifique a conexão e tente de novo, ou fale com a gente por e-mail ou telefone.',
@@ -75,5 +79,14 @@ export const manageMessages = {
   rescheduled: 'Reunião remarcada. Enviamos o novo horário por e-mail.',
   cancelling: 'Cancelando...',
   cancelled: 'Reunião cancelada. Enviamos a confirmação por e-mail.',
+  /** A hold given up: nothing was marked, so nothing is e-mailed. */
+  withdrawn: 'Pedido cancelado. Nenhuma reunião foi marcada.',
+  confirming: 'Confirmando...',
+  confirmed: 'Reunião confirmada. Enviamos o convite por e-mail.',
+  /** A hold whose time is up; it may still be confirmed while the time is free. */
+  expired: (canConfirm: boolean) =>
+    canConfirm
+      ? 'O prazo para confirmar acabou, mas você ainda pode confirmar se o horário estiver livre.'
+      : 'Esta reunião não foi confirmada a tempo.',
   noTimesToMove: 'Não há outros horários livres nas próximas semanas.',
 } as const

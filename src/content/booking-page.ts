@@ -65,14 +65,16 @@ export const bookingPage = {
       time: { label: 'Horário', icon: Clock, empty: 'Escolha um horário' },
     },
   },
+  /** A booking is a hold until the visitor confirms it from the e-mail (decision 038). */
   done: {
-    title: 'Reunião marcada!',
-    meetingLink: 'Link da reunião: ',
-    invitationBefore: 'Enviamos um convite para ',
-    invitationAfter: ', com o link da reunião.',
-    manageBefore: 'Para remarcar ou cancelar, use este link (ele também está no e-mail): ',
-    manageLink: 'gerenciar o agendamento',
-    manageAfter: '.',
+    title: 'Falta confirmar pelo e-mail',
+    sentBefore: 'Enviamos um e-mail para ',
+    sentAfter: '. Abra-o e toque em “Confirmar a reunião”: só então ela fica marcada.',
+    holdBefore: 'O horário fica reservado para você até ',
+    holdAfter: '.',
+    spam: 'Não chegou em alguns minutos? Procure também no spam e em Promoções.',
+    fixQuestion: 'Digitou o e-mail errado? ',
+    fix: 'Corrigir o e-mail',
   },
 } as const
 
@@ -102,12 +104,16 @@ export const manageBookingPage = {
   },
   /** Each shown by the page's script, by the booking's state. */
   states: {
+    pendingBefore:
+      'Falta confirmar esta reunião: toque em “Confirmar reunião” para marcá-la. O horário fica reservado para você até ',
+    pendingAfter: '.',
     cancelled: 'Esta reunião foi cancelada.',
     past: 'Esta reunião já aconteceu ou já começou; ela não pode mais ser mudada por aqui.',
     locked:
       'Esta reunião não pode ser mudada por aqui. Para mudar algo, fale com a gente por e-mail ou telefone.',
   },
   bookAgain: 'Agendar outra reunião',
+  confirm: 'Confirmar reunião',
   reschedule: 'Remarcar',
   cancel: 'Cancelar reunião',
   back: 'Voltar',

@@ -5,7 +5,6 @@ import { Label } from '../components/ui/label.tsx'
 import { Textarea } from '../components/ui/textarea.tsx'
 import { bookingPage, slotPickerText } from '../content/booking-page.ts'
 import { BOOKING_NOTE_MAX_CHARS } from '../content/booking.ts'
-import { MANAGE_BOOKING_URL } from '../routes.ts'
 import { bookingFieldNames, bookingIds, PICKER_PREFIX } from '../features/booking/booking-ids.ts'
 import { OtherWays } from '../features/booking/other-ways.tsx'
 import { BookingSummaryCard } from '../features/booking/booking-summary-card.tsx'
@@ -112,7 +111,10 @@ function Summary() {
   )
 }
 
-/** What the visitor reads once booked; the script fills in the booking's own facts. */
+/**
+ * What the visitor reads once booked: the time is held until they confirm it from the e-mail
+ * (decision 038). The script fills in the booking's own facts.
+ */
 function Confirmation() {
   return (
     <section
@@ -131,22 +133,29 @@ function Confirmation() {
       <p id={bookingIds.doneWhen} className="text-lg font-semibold text-ink" />
       <p id={bookingIds.doneCompanyWhen} hidden />
       <p>
-        {done.meetingLink}
-        {/* The booking's own room: a link the script writes here. */}
-        <span id={bookingIds.doneMeeting} />
-      </p>
-      <p>
-        {done.invitationBefore}
+        {done.sentBefore}
         <strong id={bookingIds.doneEmail} className="break-words" />
-        {done.invitationAfter}
+        {done.sentAfter}
       </p>
       <p>
-        {done.manageBefore}
-        <a id={bookingIds.doneManage} href={MANAGE_BOOKING_URL} className={link}>
-          {done.manageLink}
-        </a>
-        {done.manageAfter}
+        {done.holdBefore}
+        <strong id={bookingIds.doneHoldUntil} />
+        {done.holdAfter}
       </p>
+      <p>{done.spam}</p>
+      <p>
+        {done.fixQuestion}
+        <button id={bookingIds.doneFix} type="button" className={`${link} cursor-pointer`}>
+          {done.fix}
+        </button>
+      </p>
+      <p
+        id={bookingIds.doneRefusal}
+        role="alert"
+        tabIndex={-1}
+        hidden
+        className={refusalBoxClassName}
+      />
     </section>
   )
 }

@@ -27,6 +27,17 @@ function BookingFacts() {
         <p id={ids.when} tabIndex={-1} className="text-lg font-semibold text-ink outline-none" />
         <p id={ids.companyWhen} hidden className="text-ink-muted" />
       </div>
+      <p id={ids.statePending} hidden className={note}>
+        {text.states.pendingBefore}
+        <strong id={ids.holdUntil} />
+        {text.states.pendingAfter}
+      </p>
+      {/* Worded by the script: whether the time may still be confirmed. */}
+      <p id={ids.stateExpired} tabIndex={-1} hidden className={note} />
+      {/* Right under the time, so the tap the e-mail asks for needs no scrolling on a phone. */}
+      <Button id={ids.confirm} hidden className="self-start">
+        {text.confirm}
+      </Button>
       <p id={ids.stateCancelled} tabIndex={-1} hidden className={note}>
         {text.states.cancelled}
       </p>

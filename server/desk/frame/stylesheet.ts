@@ -114,6 +114,8 @@ fieldset.choices { border: 0; padding: 0; margin: 0; display: grid; gap: 0.35rem
 fieldset.choices legend { font-weight: 600; margin-bottom: 0.35rem; padding: 0; }
 ul.rows { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.5rem; }
 ul.rows li { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; justify-content: space-between; border-top: 1px solid var(--line); padding-top: 0.5rem; }
+.badge-booking-pending { background: var(--warning-soft); color: var(--warning-ink); border-color: var(--warning-line); border-style: dashed; }
+.badge-booking-expired { background: var(--subtle); color: var(--ink-muted); border-color: var(--line-strong); border-style: dashed; }
 .badge-booking-confirmed { background: var(--accent-soft); color: var(--accent-ink); border-color: var(--accent-line); }
 .badge-booking-held { background: var(--success-soft); color: var(--success-ink); border-color: var(--success-line); }
 .badge-booking-no_show { background: var(--warning-soft); color: var(--warning-ink); border-color: var(--warning-line); }

@@ -27,6 +27,8 @@ export interface BookingPageParts {
   refuse(text: string): void
   /** Booked: the page stops refreshing the times. */
   booked(): void
+  /** The hold given up: the page refreshes them again. */
+  unbooked(): void
 }
 
 export const elementById = <T extends HTMLElement = HTMLElement>(doc: Document, id: string): T => {
@@ -103,6 +105,9 @@ export function startBookingPage(doc: Document, calls: BookingCalls = createBook
     refuse,
     booked: () => {
       booked = true
+    },
+    unbooked: () => {
+      booked = false
     },
   }
 

@@ -1,8 +1,9 @@
 /**
  * The page behind a booking's link (/agendar/gerenciar#<token>), in the browser, before any
  * interaction: the token comes from the address's fragment, which browsers never send, and
- * goes to the database in the body of a POST; the page shows the booking. Moving or
- * cancelling it (change-booking.ts) loads when the visitor reaches for either.
+ * goes to the database in the body of a POST; the page shows the booking. Confirming it (a new
+ * booking waits for that, decision 038), moving or cancelling it (change-booking.ts) loads
+ * when the visitor reaches for any of them.
  */
 import { company } from '../../../supabase/functions/_shared/company.ts'
 import { bookingMessages, manageMessages } from '../../content/booking-messages.ts'
@@ -14,7 +15,7 @@ import {
   type BookingCalls,
 } from './booking-calls.ts'
 import { manageIds as ids } from './booking-ids.ts'
-import { describeWhen, webLink } from './booking-when.ts'
+import { describeHoldUntil, describeWhen, webLink } from './booking-when.ts'
 import { visitorTimeZone } from './free-days.ts'
 
 /** What moving and cancelling (change-booking.ts) work with, made here once. */
@@ -73,12 +74,23 @@ export function startManageBookingPage(
     byId(ids.companyRow).hidden = !booking.company
     byId(ids.note).textContent = booking.note
     const held = booking.status === 'held'
+    const pending = booking.status === 'pending'
+    const expired = booking.status === 'expired'
+    byId(ids.statePending).hidden = !pending
+    byId(ids.holdUntil).textContent =
+      pending && booking.hold_until ? describeHoldUntil(booking.hold_until, visitorZone) : ''
+    const expiredLine = byId(ids.stateExpired)
+    expiredLine.textContent = expired ? manageMessages.expired(booking.can_confirm) : ''
+    expiredLine.hidden = !expired
     byId(ids.stateCancelled).hidden = !cancelled
     byId(ids.stateLocked).hidden = !held
-    byId(ids.statePast).hidden = cancelled || held || booking.can_cancel
-    byId(ids.bookAgain).hidden = !cancelled
-    byId(ids.actions).hidden = !booking.can_cancel
+    byId(ids.statePast).hidden =
+      cancelled || held || expired || booking.can_cancel || booking.can_confirm
+    byId(ids.bookAgain).hidden = !cancelled && !(expired && !booking.can_confirm)
+    byId(ids.confirm).hidden = !booking.can_confirm
+    byId(ids.cancel).hidden = !booking.can_cancel
     byId(ids.reschedule).hidden = !booking.can_reschedule
+    byId(ids.actions).hidden = !booking.can_cancel
     byId(ids.booking).hidden = false
   }
 
@@ -104,13 +116,14 @@ export function startManageBookingPage(
     })
     return changes
   }
-  const actions = byId(ids.actions)
   // Reaching for a button fetches what it runs.
-  for (const intent of ['pointerdown', 'focusin'] as const)
-    actions.addEventListener(intent, () => void loadChanges().catch(() => undefined), {
-      once: true,
-    })
+  for (const area of [byId(ids.actions), byId(ids.confirm)])
+    for (const intent of ['pointerdown', 'focusin'] as const)
+      area.addEventListener(intent, () => void loadChanges().catch(() => undefined), {
+        once: true,
+      })
   for (const [id, what] of [
+    [ids.confirm, 'confirm'],
     [ids.reschedule, 'reschedule'],
     [ids.cancel, 'cancel'],
   ] as const) {

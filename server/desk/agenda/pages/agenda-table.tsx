@@ -46,7 +46,7 @@ const Row = ({ booking, when }: { booking: AgendaBooking; when: string }) => {
         <BookingStatusBadge status={booking.status} />
       </td>
       <td>
-        {booking.status === 'cancelled' ? (
+        {booking.status === 'cancelled' || booking.status === 'pending' ? (
           deskCopy.list.noCompany
         ) : (
           <MeetingLink
