@@ -13,7 +13,7 @@ import { uniqueEmail } from '../support/browser/contact-form.ts'
 import { PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { focusedElement } from '../support/browser/focus.ts'
 import { useE2eSession } from '../support/browser/session.ts'
-import { bookThroughApi, freeTimesOf } from '../support/booking-api.ts'
+import { bookConfirmedThroughApi, freeTimesOf } from '../support/booking-api.ts'
 import { waitFor } from '../support/wait.ts'
 
 // Every browser here is one unknown address (loopback); the tests book several meetings.
@@ -188,8 +188,8 @@ describe('The manage page’s states', () => {
   const bookLate = async (tag: string) => {
     const free = await freeTimesOf(session.site().url)
     const startsAt = free.slots.at(-1) ?? ''
-    const { manage_token: token } = await bookThroughApi(
-      session.site().url,
+    const { manage_token: token } = await bookConfirmedThroughApi(
+      session.site(),
       startsAt,
       uniqueEmail(tag),
     )

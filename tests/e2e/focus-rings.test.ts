@@ -10,7 +10,7 @@ import { uniqueEmail } from '../support/browser/contact-form.ts'
 import { PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { tabThrough, type FocusStop } from '../support/browser/focus.ts'
 import { useE2eSession } from '../support/browser/session.ts'
-import { bookThroughApi, freeTimesOf } from '../support/booking-api.ts'
+import { bookConfirmedThroughApi, freeTimesOf } from '../support/booking-api.ts'
 
 const session = useE2eSession({ settings: { BOOKING_UNKNOWN_ADDRESSES_PER_DAY: '1000' } })
 
@@ -57,8 +57,8 @@ describe('The site’s focus ring on every control', () => {
       const { page } = await session.open(device)
       const free = await freeTimesOf(session.site().url)
       const slot = free.slots.at(-1) ?? ''
-      const { manage_token: token } = await bookThroughApi(
-        session.site().url,
+      const { manage_token: token } = await bookConfirmedThroughApi(
+        session.site(),
         slot,
         uniqueEmail('anel'),
       )

@@ -100,14 +100,13 @@ export const bookConfirmedAt = async (
  * The manage token the e-mail of a booking will carry: it waits on the booking's unsent
  * visitor rows of the outbox (decision 029), the only place besides the e-mail that holds it.
  */
+export const MANAGE_TOKEN_IN_OUTBOX = `select manage_token from private.booking_messages
+  where booking_id = $1 and manage_token is not null order by id limit 1`
+
 export const manageTokenInOutbox = async (
   db: Pick<Queryable, 'query'>,
   bookingId: unknown,
 ): Promise<string | undefined> => {
-  const { rows } = await db.query<{ manage_token: string }>(
-    `select manage_token from private.booking_messages
-      where booking_id = $1 and manage_token is not null order by id limit 1`,
-    [bookingId],
-  )
+  const { rows } = await db.query<{ manage_token: string }>(MANAGE_TOKEN_IN_OUTBOX, [bookingId])
   return rows[0]?.manage_token
 }

@@ -37,8 +37,12 @@ export async function focusedElement(page: Page): Promise<FocusStop | null> {
     // for a control drawn as its label, some part of the label.
     const seen = shown ?? el
     const rect = seen.getBoundingClientRect()
+    // The middle of each edge as well as the corners: a rounded corner's probe lands on the
+    // parent, and a tall field whose top is above the fold has its centre below it.
     const probes: [number, number][] = [
       [rect.left + rect.width / 2, rect.top + rect.height / 2],
+      [rect.left + rect.width / 2, rect.top + 4],
+      [rect.left + rect.width / 2, rect.bottom - 4],
       [rect.left + 2, rect.top + 2],
       [rect.right - 2, rect.top + 2],
       [rect.left + 2, rect.bottom - 2],
