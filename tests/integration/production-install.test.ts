@@ -32,7 +32,8 @@ beforeAll(async () => {
   for (const entry of SHIPPED) {
     await cp(path.join(ROOT_DIR, entry), path.join(folder, entry), { recursive: true })
   }
-  await run('npm', ['install', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], {
+  // What docs/deploy.md says a deployment runs: exactly the lockfile's versions.
+  await run('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund', '--loglevel=error'], {
     cwd: folder,
   })
   smtp = await startSmtpCatcher()
