@@ -64,6 +64,12 @@ export const deskCopy = {
     quarantine: (count: number | undefined) =>
       count === undefined ? 'Quarentena' : `Quarentena (${count.toLocaleString('pt-BR')})`,
     webhooks: 'Webhooks',
+    /** Shown above every page while e-mail does not reach anyone (server/mail/mail-off.ts). */
+    mailWarning: {
+      off: 'E-mail desligado: este servidor não tem SMTP_URL, então nenhum e-mail sai daqui. Os contatos e as reuniões continuam guardados e aparecem neste painel; os e-mails esperam na fila e saem quando SMTP_URL for configurado e o servidor reiniciado.',
+      outbox: (folder: string) =>
+        `Modo de desenvolvimento: sem SMTP_URL, os e-mails são gravados como arquivos .eml em ${folder} e ninguém os recebe. Configure SMTP_URL para enviá-los de verdade.`,
+    },
   },
   login: {
     title: 'Entrar no painel',
