@@ -39,6 +39,17 @@ export const WEBHOOK_TIMEOUT_MS = 15_000
  * so a slow receiver never gets the same delivery from two senders at once.
  */
 export const WEBHOOK_LEASE_SECONDS = 120
+
+/**
+ * The lease for an attempt limit: WEBHOOK_LEASE_SECONDS, or twice the limit and half a minute
+ * when WEBHOOK_TIMEOUT_MS is set longer, so the claim always outlives the slowest attempt and
+ * the outcome's write after it. What is promised (decision 032): each event reaches each
+ * receiver at least once, always with the same webhook-id; again only after an attempt failed
+ * or got no answer in time (which the receiver may still have acted on), never from two
+ * senders at once.
+ */
+export const webhookLeaseSeconds = (timeoutMs: number): number =>
+  Math.max(WEBHOOK_LEASE_SECONDS, Math.ceil(timeoutMs / 1000) * 2 + 30)
 /** Deliveries one receiver's turn sends at most; the rest wait for the next sweep. */
 export const MAX_DELIVERIES_PER_TURN = 50
 /** What is kept of a receiver's answer to a failed attempt, for the desk. */
@@ -234,7 +245,7 @@ export const deliverToReceiver = async (
     if (Date.now() >= until || stop?.aborted) break
     const { rows } = await deps.query(
       'select * from private.claim_webhook_delivery($1::bigint, $2)',
-      [receiverId, WEBHOOK_LEASE_SECONDS],
+      [receiverId, webhookLeaseSeconds(deps.timeoutMs)],
     )
     const row = rows[0]
     if (!row) break
