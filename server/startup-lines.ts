@@ -1,6 +1,6 @@
 import { APP_VERSION } from './app-version.ts'
 import type { Settings } from './settings.ts'
-import { company } from '../supabase/functions/_shared/company.ts'
+import { company, companyDefaultsWarning } from '../supabase/functions/_shared/company.ts'
 
 /**
  * What the server says once it listens: where it listens, which public address its links and
@@ -18,6 +18,8 @@ export const startupLines = (settings: Settings, listening: string) => {
     ? `public address ${settings.siteUrl}`
     : `public address not set (SITE_URL): links in e-mails use ${company.siteUrl}`
   const warnings: string[] = []
+  const defaults = companyDefaultsWarning()
+  if (defaults) warnings.push(defaults)
   if (settings.mailDelivery === 'off') {
     warnings.push(
       'Warning: no SMTP_URL in production, so no e-mail leaves this server. Leads and bookings are kept and shown in the lead desk as not sent; their e-mails wait in the database and go out once SMTP_URL is set and the server restarted.',

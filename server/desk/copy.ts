@@ -1,4 +1,5 @@
 import { company } from '../../supabase/functions/_shared/company.ts'
+import { companyName } from '../../supabase/functions/_shared/company-name.ts'
 import type { LookAlikeScript } from './frame/visitor-text-parts.ts'
 import type { BookingOutcome, BookingStatus } from './agenda/booking.ts'
 import type { AgendaView } from './desk-paths.ts'
@@ -73,7 +74,7 @@ export const deskCopy = {
   },
   login: {
     title: 'Entrar no painel',
-    intro: `Acesso restrito à equipe da ${company.name}.`,
+    intro: `Acesso restrito à equipe ${companyName.of}.`,
     password: 'Senha',
     submit: 'Entrar',
     wrongPassword: 'Senha incorreta. Confira e tente de novo.',
@@ -195,7 +196,7 @@ export const deskCopy = {
       'O servidor de e-mail recusou esta mensagem de vez: ela não será reenviada sozinha. Leia-a aqui ou use “Reenviar notificação”.',
     message: 'Mensagem',
     reply: 'Responder por e-mail',
-    replySubject: `Re: sua mensagem para a ${company.name}`,
+    replySubject: `Re: sua mensagem ${companyName.for}`,
     statusHeading: 'Situação',
     statusLabel: 'Situação do contato',
     saveStatus: 'Salvar situação',
@@ -204,7 +205,7 @@ export const deskCopy = {
     noteHint: 'Só a equipe vê. Até 5000 caracteres.',
     saveNote: 'Salvar nota',
     resendHeading: 'Notificação por e-mail',
-    resendHint: `Envia de novo o e-mail deste contato para a caixa da ${company.name}, mesmo que o limite por hora já tenha sido atingido.`,
+    resendHint: `Envia de novo o e-mail deste contato para a caixa ${companyName.of}, mesmo que o limite por hora já tenha sido atingido.`,
     resend: 'Reenviar notificação',
     eraseHeading: 'Apagar dados (LGPD)',
     eraseHint:

@@ -1,5 +1,5 @@
 /**
- * Re-branding is editing one file: supabase/functions/_shared/company.ts. A copy of the
+ * Re-branding is editing one file: supabase/functions/_shared/company-facts.ts. A copy of the
  * project with another company in that file is built, and the new facts must appear in the
  * page, in the e-mail the Node server sends and in the one the Edge Function (under Deno)
  * sends, and in the free times the agenda offers, with nothing of the old company left.
@@ -18,7 +18,7 @@ import { copyProject, type ProjectCopy } from '../support/project-copy.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
-// Another company with every fact changed: what a fork writes into company.ts.
+// Another company with every fact changed: what a fork writes into company-facts.ts.
 import OTHER from '../support/other-company.json'
 
 let project: ProjectCopy
@@ -30,15 +30,15 @@ const children: ChildProcess[] = []
 beforeAll(async () => {
   project = await copyProject()
   folder = project.folder
-  const facts = path.join(folder, 'supabase/functions/_shared/company.ts')
+  const facts = path.join(folder, 'supabase/functions/_shared/company-facts.ts')
   const original = await readFile(facts, 'utf8')
-  const body = original.slice(original.indexOf('export const company'))
+  const body = original.slice(original.indexOf('export const companyFacts'))
   await writeFile(
     facts,
-    `${original.slice(0, original.indexOf('export const company'))}export const company = ${JSON.stringify(OTHER, null, 2)} as const\n`,
+    `${original.slice(0, original.indexOf('export const companyFacts'))}export const companyFacts = ${JSON.stringify(OTHER, null, 2)} as const\n`,
   )
   expect(body).toContain(company.name)
-  // A fact added to company.ts must be re-branded here too, or this test would not see it.
+  // A fact added to the company must be re-branded here too, or this test would not see it.
   expect(Object.keys(OTHER).sort()).toEqual(Object.keys(company).sort())
   await project.build()
   ;[smtp, postgres] = await Promise.all([startSmtpCatcher(), startPostgresServer()])

@@ -1,4 +1,4 @@
-import { company } from './company.ts'
+import { companyToken } from './company-name.ts'
 import type { DeliveryLog, RunQuery } from './mail-delivery.ts'
 import { renderWebhookBody } from './webhook-messages.ts'
 import {
@@ -55,7 +55,8 @@ export const MAX_DELIVERIES_PER_TURN = 50
 /** What is kept of a receiver's answer to a failed attempt, for the desk. */
 const ANSWER_SNIPPET_CHARS = 200
 
-const USER_AGENT = `${company.name.replace(/[^A-Za-z0-9]/g, '')}-Webhooks/1.0`
+/** A product token is ASCII letters and digits: the name without accents or spaces. */
+export const USER_AGENT = `${companyToken}-Webhooks/1.0`
 
 interface Claim {
   deliveryId: string
