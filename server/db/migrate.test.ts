@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
@@ -11,7 +11,9 @@ let db: Database
 let dir: string
 
 beforeAll(async () => {
-  db = await openPgliteDatabase()
+  // The run's migrated template loads faster than initdb; this test works in schemas of its own.
+  const dump = process.env.PGLITE_TEMPLATE_DUMP
+  db = await openPgliteDatabase(undefined, dump ? new Blob([await readFile(dump)]) : undefined)
 }, 60_000)
 
 afterAll(async () => {
