@@ -30,9 +30,6 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'jsdom',
-          // Two files at a time even on two cores (Vitest's default there is one): see the
-          // server project.
-          maxWorkers: 2,
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           setupFiles: ['tests/support/dom-setup.ts'],
         },
@@ -49,10 +46,6 @@ export default defineConfig({
           ],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // Two files at a time even on two cores (Vitest's default there is one): most of a
-          // server test waits on child processes, PostgreSQL and sockets. Five integration
-          // files took 117 s instead of 168 s this way, on a machine at load 23.
-          maxWorkers: 2,
           // One migrated database made per run, copied by every server and test database.
           globalSetup: ['tests/support/pglite-template.ts'],
         },

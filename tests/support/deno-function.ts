@@ -31,7 +31,8 @@ export const startDenoFunction = async (
   name: string,
   env: Record<string, string>,
 ): Promise<RunningFunction> => {
-  // Test files run two at a time: another may take the free port before Deno binds it.
+  // Another process on the machine (another test file, another checkout's suite) may take the
+  // free port before Deno binds it.
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await startDenoFunctionOnce(name, env)

@@ -91,7 +91,8 @@ export const startPostgresServer = async ({
   const halt = async () => {
     await exec('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => {})
   }
-  // Test files run two at a time: another may take the free port before PostgreSQL binds it.
+  // Another process on the machine (another test file, another checkout's suite) may take the
+  // free port before PostgreSQL binds it.
   for (let attempt = 1; ; attempt += 1) {
     try {
       await start()
