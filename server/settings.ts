@@ -34,8 +34,14 @@ export interface Settings {
   dataDir: string
   /** PostgreSQL instead of PGlite. */
   databaseUrl: string | undefined
-  /** Without it, e-mails are written as .eml files to <dataDir>/outbox. */
+  /** Without it, e-mails are written as .eml files to <dataDir>/outbox (see mailDelivery). */
   smtpUrl: string | undefined
+  /**
+   * How e-mail leaves: through SMTP_URL; as .eml files in <dataDir>/outbox, nobody receiving
+   * them (development: NODE_ENV is not production); or not at all (production without
+   * SMTP_URL: the e-mails wait in the database and are sent once SMTP_URL is set).
+   */
+  mailDelivery: MailDelivery
   mail: MailSettings
   anonKey: string
   /** The public address, for the start-up line. */
@@ -87,6 +93,8 @@ export interface Settings {
   /** The daily backup: BACKUP_DIR, BACKUP_KEEP, BACKUP_HOUR, BACKUP_AFTER_COMMAND. */
   backup: BackupSettings
 }
+
+export type MailDelivery = 'smtp' | 'outbox' | 'off'
 
 export interface HttpLimits {
   /** From a connection's (or a request's) first byte to the end of its headers. */
@@ -217,6 +225,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       dataDir,
       databaseUrl,
       smtpUrl: mail.smtpUrl,
+      mailDelivery: mail.smtpUrl ? 'smtp' : value('NODE_ENV') === 'production' ? 'off' : 'outbox',
       mail: mail.settings,
       anonKey,
       siteUrl,
