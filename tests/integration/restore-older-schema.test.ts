@@ -3,15 +3,19 @@
  * restores at its own version, and the server then migrates it forward as it would any
  * database of that version; erasures from a newer backup beside it are applied too, after
  * bringing the schema to the version that keeps them. The restore builds its folder from
- * nothing (initdb), as in a deployment.
+ * nothing (initdb), as in a deployment. And a backup of a database from any earlier commit,
+ * taken as it was (an operator backing up before the upgrade), restores and migrates to
+ * exactly a new database's schema, which the migration ledger then accepts as it is.
  */
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { createWriteStream } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createBackupWriter } from '../../server/backup/backup-format.ts'
+import { createBackupWriter, readBackupFile } from '../../server/backup/backup-format.ts'
 import { exportDatabase } from '../../server/backup/export-database.ts'
+import { restoreBackup } from '../../server/backup/restore-database.ts'
 import { knownMigrations } from '../../server/backup/schema-version.ts'
 import type { Database } from '../../server/db/database.ts'
 import { applyMigrations } from '../../server/db/migrate.ts'
@@ -20,6 +24,13 @@ import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
 import { MIGRATIONS_DIR } from '../../server/paths.ts'
 import { startServer } from '../../server/start-server.ts'
 import { runBuiltCommand } from '../support/backup-commands.ts'
+import {
+  EARLIER_SHAPES,
+  makeEarlierDatabase,
+  readEarlierRows,
+  storeEarlierRows,
+} from '../support/earlier-schemas.ts'
+import { describeSchema, schemaDifferences } from '../support/schema-snapshot.ts'
 import { generateLeads, seedLeads } from '../support/seed-leads.ts'
 import { createTestDatabase } from '../support/test-database.ts'
 import { testSettings } from '../support/test-app.ts'
@@ -123,4 +134,62 @@ describe('a backup from an older version', () => {
       await db.close()
     }
   }, 300_000)
+})
+
+describe('a backup of a database from an earlier commit, taken before upgrading', () => {
+  let blank: Blob
+  let fresh: string[]
+  beforeAll(async () => {
+    // initdb once; each database starts from its copy.
+    const empty = await PGlite.create()
+    blank = await empty.dumpDataDir('none')
+    await empty.close()
+    const db = await openPgliteDatabase(undefined, blank)
+    try {
+      await ensureSupabaseRoles(db)
+      await applyMigrations(db)
+      fresh = await describeSchema(db)
+    } finally {
+      await db.close()
+    }
+  }, 120_000)
+
+  it.each(EARLIER_SHAPES)(
+    'from the shape of $commit ($date): restored, then migrated by the server, rows kept',
+    async (shape) => {
+      const file = path.join(root, `earlier-${shape.commit}.backup`)
+      const earlier = await openPgliteDatabase(undefined, blank)
+      let before
+      try {
+        // The folder as that commit's server left it, backed up by this version's command
+        // without a server on it: nothing migrated first.
+        await makeEarlierDatabase(earlier, shape)
+        before = await storeEarlierRows(earlier)
+        await exportTo(earlier, file)
+      } finally {
+        await earlier.close()
+      }
+
+      const contents = await readBackupFile(file)
+      expect(contents.header.migrations).toEqual(Object.keys(shape.files).sort())
+      const db = await openPgliteDatabase(undefined, blank)
+      try {
+        const restored = await restoreBackup(db, file, contents, { erasures: [] })
+        expect(restored.skippedTables).toEqual([])
+        expect(await readEarlierRows(db)).toEqual(before)
+        // The server's start: the ledger the restore wrote is accepted (no edited migration,
+        // nothing newer), the rest applied, and the schema is a new database's.
+        await ensureSupabaseRoles(db)
+        const applied = await applyMigrations(db)
+        expect(applied).toEqual((await knownMigrations()).filter((name) => !(name in shape.files)))
+        expect(await readEarlierRows(db)).toEqual(before)
+        const { missing, unexpected } = schemaDifferences(await describeSchema(db), fresh)
+        expect({ missing, unexpected }).toEqual({ missing: [], unexpected: [] })
+        expect(await applyMigrations(db)).toEqual([])
+      } finally {
+        await db.close()
+      }
+    },
+    180_000,
+  )
 })
