@@ -397,6 +397,37 @@ describe('PGlite, backed up through the running server', () => {
       await restarted.stop()
     }, 300_000)
 
+    it('restores as a database user that is not a superuser, which then runs the site', async () => {
+      // As docs/deploy.md's "The database user": a DBA made the roles and the owner once.
+      const admin = await openPostgresDatabase(postgres?.url ?? '')
+      try {
+        await admin.exec('create role restorer login nosuperuser nocreaterole nocreatedb')
+        await admin.exec('grant anon to restorer')
+        await admin.exec('create database by_owner owner restorer')
+      } finally {
+        await admin.close()
+      }
+      const url = new URL(databaseUrl('by_owner'))
+      url.username = 'restorer'
+      const run = await runBuiltCommand('restore', [fromPostgres], {
+        DATABASE_URL: url.toString(),
+      })
+      expect(run.code, run.stderr).toBe(0)
+      const back = await readPostgres(url.toString())
+      expect(acknowledgedOnPostgres.filter((email) => !back.emails.has(email))).toEqual([])
+      expect(back.notes).toEqual([NOTE])
+      const restarted = await startServer(testSettings({ PORT: '0', DATABASE_URL: url.toString() }))
+      try {
+        const { rows } = await restarted.db.query<{ superuser: boolean; owner: string }>(
+          `select r.rolsuper as superuser, pg_get_userbyid(n.nspowner) as owner
+             from pg_roles r, pg_namespace n where r.rolname = current_user and n.nspname = 'private'`,
+        )
+        expect(rows).toEqual([{ superuser: false, owner: 'restorer' }])
+      } finally {
+        await restarted.stop()
+      }
+    }, 300_000)
+
     it('restores a PGlite backup into PostgreSQL, erased people still erased', async () => {
       const url = await createDatabase('from_pglite')
       const run = await runBuiltCommand('restore', [newer], { DATABASE_URL: url })
