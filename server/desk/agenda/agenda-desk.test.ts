@@ -220,6 +220,17 @@ describe('one meeting', () => {
     expect(lead).toContain('(confirmada): ver na agenda')
   })
 
+  it("shows no visitor's clock for a zone that is no IANA name, which PostgreSQL would read as an offset", async () => {
+    const when = await localInstant(db, 3, '10:00')
+    // Stored before zones were checked: 'Foo+99' is UTC−99 h to PostgreSQL.
+    const [booking] = await seedBookings(db, [{ startsAt: when.instant, timeZone: 'Foo+99' }])
+    if (!booking) throw new Error('not seeded')
+    const html = await page(await signedIn(), `/painel/agenda/reunioes/${booking.id}`)
+    expect(html).toContain('10:00–10:30 (America/Sao_Paulo)')
+    expect(html).not.toContain('No horário de quem marcou:')
+    expect(html).not.toContain('Foo+99')
+  })
+
   it('cancels with a message: the visitor and the company each get a cancellation to send', async () => {
     const when = await localInstant(db, 3, '10:00')
     const [booking] = await seedBookings(db, [{ startsAt: when.instant, name: 'Ana Souza' }])
