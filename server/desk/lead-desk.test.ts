@@ -269,8 +269,13 @@ describe('where leads come from', () => {
     expect(html).toContain('<h1>Visão geral</h1>')
     expect(html).toContain('href="/painel/contatos"')
     const old = await client.request('/painel?pagina=2&aviso=apagado&n=1')
-    expect(old.status).toBe(301)
+    expect(old.status).toBe(302)
     expect(old.headers.get('location')).toBe('/painel/contatos?pagina=2&aviso=apagado&n=1')
+    expect(old.headers.get('cache-control')).toBe('no-store')
+    // Any other query is the overview's own: no redirect for a browser to remember.
+    const other = await client.request('/painel?x')
+    expect(other.status).toBe(200)
+    expect(await other.text()).toContain('<h1>Visão geral</h1>')
   })
 
   it("shows a lead's origin as visitor text, filters by source and campaign, and exports it", async () => {
