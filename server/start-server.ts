@@ -12,6 +12,9 @@ import { applyBookingSettings } from './booking/apply-booking-settings.ts'
 import { bookingFacts } from './booking/booking-facts.ts'
 import { reportBusyCalendarOff, startBusyCalendarRefresh } from './booking/busy-calendar-refresh.ts'
 import { applyMigrations } from './db/migrate.ts'
+import { createCallBudget } from './flood/call-budget.ts'
+import { startCallTally } from './flood/call-tally.ts'
+import { createSharedReads } from './flood/shared-reads.ts'
 import { openPgliteDatabase } from './db/pglite.ts'
 import { openPostgresDatabase } from './db/postgres.ts'
 import { ensureSupabaseRoles } from './db/supabase-roles.ts'
@@ -104,6 +107,11 @@ export const startServer = async (
     settings: { to: settings.mail.to, from: settings.mail.from, siteUrl: settings.linkSiteUrl },
   }
   const leadDesk = await startLeadDesk(settings, db, log)
+  // Every public call counted per caller, one budget across the servers of one database
+  // (decision 040); the first tally reads the limits before anyone calls.
+  const callBudget = createCallBudget()
+  const callTally = startCallTally(callBudget, (sql, params) => db.query(sql, params), log)
+  await callTally.tick()
   const deps = {
     db,
     anonKey: settings.anonKey,
@@ -118,6 +126,8 @@ export const startServer = async (
     isHttps: createIsHttps(settings.trustProxy),
     desk: leadDesk.options,
     refusalsPerSecond: settings.refusalsPerSecond,
+    callBudget,
+    sharedReads: createSharedReads(),
   }
   const app = createApp(deps)
   if (settings.warmUp) {
@@ -181,7 +191,12 @@ export const startServer = async (
           server.closeIdleConnections()
           destroyLingering()
         })
-        await Promise.all([sweep?.stop(), webhookSweep?.stop(), busyCalendar?.stop()])
+        await Promise.all([
+          sweep?.stop(),
+          webhookSweep?.stop(),
+          busyCalendar?.stop(),
+          callTally.stop(),
+        ])
         await leadDesk.stop()
         await db.close()
         await lock?.release()

@@ -12,6 +12,7 @@ import { services } from './content/services.ts'
 import { layoutText } from './content/site.ts'
 import { CONTACT_TEMPLATE_SLOTS, renderContactTemplate, renderPage } from './entry-server.tsx'
 import { privacyRoute, type PageKind } from './routes.ts'
+import { callLimitCopy } from '../supabase/functions/_shared/call-limit-copy.ts'
 import { refusalId } from '../supabase/functions/_shared/contact-pages.ts'
 import {
   PRIVACY_NOTICE_SECTIONS,
@@ -287,6 +288,9 @@ describe('the pages of a form sent without script, as prerendered', () => {
     const reasons = [
       ...Object.values(contactFieldErrors).flatMap((field) => Object.values(field)),
       ...Object.values(contactFloodErrors),
+      callLimitCopy.tooMany,
+      callLimitCopy.tooManyUnknown,
+      callLimitCopy.blocked,
     ].filter(Boolean)
     for (const reason of reasons) {
       expect(document.getElementById(refusalId(reason))).toHaveTextContent(

@@ -1,3 +1,4 @@
+import { callLimitCopy } from '../../supabase/functions/_shared/call-limit-copy.ts'
 import { contactFieldErrors, contactFloodErrors } from './contact-errors.ts'
 import { contactToasts } from './contact.ts'
 import { brand, contactFacts } from './site.ts'
@@ -25,6 +26,10 @@ const knownRefusals = [
   ...new Set([
     ...Object.values(contactFieldErrors).flatMap((field) => Object.values(field)),
     ...Object.values(contactFloodErrors),
+    // Past the caller's calls a minute, or a blocked network (decision 040).
+    callLimitCopy.tooMany,
+    callLimitCopy.tooManyUnknown,
+    callLimitCopy.blocked,
   ]),
 ].filter((message) => message !== '')
 
