@@ -3,7 +3,11 @@ import { bookingPage, manageBookingPage, slotPickerText } from './content/bookin
 import { contactInfoCards } from './content/contact-info.ts'
 import { bookingIds, manageIds } from './features/booking/booking-ids.ts'
 import { contactForm, contactSection, contactToasts } from './content/contact.ts'
-import { contactFieldErrors, contactFloodErrors } from './content/contact-errors.ts'
+import {
+  contactFieldErrors,
+  contactFloodErrors,
+  contactQuarantineErrors,
+} from './content/contact-errors.ts'
 import { aboutSection, differentiators } from './content/differentiators.ts'
 import { navLinks } from './content/navigation.ts'
 import { notFoundPage } from './content/not-found.ts'
@@ -288,6 +292,7 @@ describe('the pages of a form sent without script, as prerendered', () => {
     const reasons = [
       ...Object.values(contactFieldErrors).flatMap((field) => Object.values(field)),
       ...Object.values(contactFloodErrors),
+      ...Object.values(contactQuarantineErrors),
       callLimitCopy.tooMany,
       callLimitCopy.tooManyUnknown,
       callLimitCopy.blocked,

@@ -1,5 +1,9 @@
 import { callLimitCopy } from '../../supabase/functions/_shared/call-limit-copy.ts'
-import { contactFieldErrors, contactFloodErrors } from './contact-errors.ts'
+import {
+  contactFieldErrors,
+  contactFloodErrors,
+  contactQuarantineErrors,
+} from './contact-errors.ts'
 import { contactToasts } from './contact.ts'
 import { brand, contactFacts } from './site.ts'
 
@@ -26,6 +30,7 @@ const knownRefusals = [
   ...new Set([
     ...Object.values(contactFieldErrors).flatMap((field) => Object.values(field)),
     ...Object.values(contactFloodErrors),
+    ...Object.values(contactQuarantineErrors),
     // Past the caller's calls a minute, or a blocked network (decision 040).
     callLimitCopy.tooMany,
     callLimitCopy.tooManyUnknown,
