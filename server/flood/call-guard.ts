@@ -3,6 +3,7 @@ import { callLimitCopy } from '../../supabase/functions/_shared/call-limit-copy.
 import { errorAnswer } from '../../supabase/functions/_shared/function-json.ts'
 import type { AnswerTurns } from './answer-turns.ts'
 import type { CallBudget, CallDecision } from './call-budget.ts'
+import { createCallerLines, type CallerLines } from './caller-lines.ts'
 import { clientKey } from './client-key.ts'
 
 export type CallRefusal = Extract<CallDecision, { allowed: false }>
@@ -56,7 +57,15 @@ export interface CallGuard {
    * (refusals leave one at a time, decision 027) and says why. Nothing is read but headers.
    */
   check(c: Context): Promise<CallRefusal | undefined>
-  /** Middleware that counts every request it sees and answers a refused one in `shape`. */
+  /**
+   * Waits until this request's caller may start another call (at most two of one caller's
+   * run at once on this server; caller-lines.ts); call the function it gives when done.
+   */
+  enter(c: Context): Promise<() => void>
+  /**
+   * Middleware that counts every request it sees, answers a refused one in `shape`, and runs
+   * the others in their caller's line.
+   */
   limit(shape: RefusalShape): MiddlewareHandler
 }
 
@@ -68,7 +77,9 @@ export const createCallGuard = (
   budget: CallBudget,
   turns: AnswerTurns,
   clientAddress: (c: Context) => string | undefined,
+  lines: CallerLines = createCallerLines(),
 ): CallGuard => {
+  const enter = (c: Context) => lines.enter(clientKey(clientAddress(c)))
   const check = async (c: Context) => {
     const key = clientKey(clientAddress(c))
     const decision = budget.take(key)
@@ -84,11 +95,17 @@ export const createCallGuard = (
   }
   return {
     check,
+    enter,
     limit: (shape) => async (c, next) => {
       if (c.req.method === 'OPTIONS') return next()
       const refusal = await check(c)
       if (refusal) return callRefusalResponse(c, refusal, shape)
-      return next()
+      const leave = await enter(c)
+      try {
+        await next()
+      } finally {
+        leave()
+      }
     },
   }
 }

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { callLimitCopy } from '../../supabase/functions/_shared/call-limit-copy.ts'
 import { resetAgenda } from '../../tests/support/booking.ts'
 import { createContactPageSite } from '../../tests/support/contact-page-site.ts'
+import { createDeskClient } from '../../tests/support/desk-client.ts'
 import { tableRow, writeHostileSection } from '../../tests/support/hostile-table.ts'
 import { createTestApp } from '../../tests/support/test-app.ts'
 import { createTestDatabase } from '../../tests/support/test-database.ts'
@@ -73,26 +74,28 @@ beforeEach(async () => {
   await resetAgenda(db)
 })
 
-const setup = () => {
+const setup = ({ freshMs, perMinute = 8 }: { freshMs?: number; perMinute?: number } = {}) => {
   const clock = { ms: 0 }
-  const counted = { queries: 0 }
+  const counted = { queries: 0, atOnce: 0, mostAtOnce: 0 }
+  /** Counts a call to the database, and how many are under way at once. */
+  const counting = async <T>(ask: () => Promise<T>): Promise<T> => {
+    counted.queries += 1
+    counted.atOnce += 1
+    counted.mostAtOnce = Math.max(counted.mostAtOnce, counted.atOnce)
+    try {
+      return await ask()
+    } finally {
+      counted.atOnce -= 1
+    }
+  }
   const countingDb: Database = {
-    query: (sql, params) => {
-      counted.queries += 1
-      return db.query(sql, params)
-    },
-    exec: (sql) => {
-      counted.queries += 1
-      return db.exec(sql)
-    },
-    transaction: (fn) => {
-      counted.queries += 1
-      return db.transaction(fn)
-    },
+    query: (sql, params) => counting(() => db.query(sql, params)),
+    exec: (sql) => counting(() => db.exec(sql)),
+    transaction: (fn) => counting(() => db.transaction(fn)),
     close: () => db.close(),
   }
   const budget = createCallBudget({
-    limits: { perMinute: 8, unknownPerMinute: 80 },
+    limits: { perMinute, unknownPerMinute: 80 },
     now: () => clock.ms,
   })
   const app = createTestApp(countingDb, {
@@ -101,7 +104,7 @@ const setup = () => {
     desk,
     clientAddress: createClientAddress(trust),
     callBudget: budget,
-    sharedReads: createSharedReads(),
+    sharedReads: createSharedReads({ freshMs }),
     bookingMail: {
       sendBookingEmail: async () => ({ ok: true }),
       settings: {
@@ -316,6 +319,24 @@ describe('every public call', () => {
     },
   )
 
+  it("runs at most two of one caller's calls at once, so a burst waits behind itself", async () => {
+    const { app, counted } = setup({ perMinute: 600 })
+    const flooder = newVisitor()
+    // The server learns the functions' signatures once (its first rpc call).
+    await ask(app, newVisitor(), '/rest/v1/rpc/booking_details', json({ token: token() }))
+    counted.mostAtOnce = 0
+    const statuses = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        ask(app, flooder, '/rest/v1/rpc/booking_details', json({ token: token() })).then(
+          (response) => response.status,
+        ),
+      ),
+    )
+    // All answered (600 a minute: 150 at once), never more than two at the database at once.
+    expect(statuses).toEqual(Array.from({ length: 40 }, () => 404))
+    expect(counted.mostAtOnce).toBe(2)
+  })
+
   it('counts reads and writes against one budget per caller, refilled at its pace', async () => {
     const { app, clock } = setup()
     const visitor = newVisitor()
@@ -348,6 +369,25 @@ describe('every public call', () => {
     expect((await ask(app, newVisitor(), '/rest/v1/rpc/booking_free_times', json({}))).status).toBe(
       200,
     )
+  })
+
+  it("forgets the free times' copy when the desk closes a day", async () => {
+    // A copy that would serve a minute: only the desk's change can make it fresh.
+    const { app } = setup({ freshMs: 60_000 })
+    const read = async () =>
+      (
+        (await (
+          await ask(app, newVisitor(), '/rest/v1/rpc/booking_free_times', json({}))
+        ).json()) as { slots: string[] }
+      ).slots
+    const before = await read()
+    const day = (before[0] ?? '').slice(0, 10)
+    const desk = createDeskClient((url, init) => Promise.resolve(app.request(url, init)))
+    expect((await desk.signIn('correto cavalo bateria grampo')).status).toBe(303)
+    const closed = await desk.post('/painel/agenda/fechamentos', { dia: day, motivo: 'Feriado' })
+    expect(closed.status).toBe(303)
+    // Within the copy's second: the day is gone all the same.
+    expect((await read()).filter((slot) => slot.startsWith(day))).toEqual([])
   })
 
   it('answers every visitor the same free times with one query a second, fresh after a booking', async () => {

@@ -83,6 +83,7 @@ export const createContactFormRoutes = (deps: ContactFormDeps) => {
     }
     // Counted with the REST insert: one scope. A remembered refusal is answered after the body
     // is read (the page shows what was typed again) but without asking the database.
+    const leave = (await deps.calls?.enter(c)) ?? (() => {})
     const outcome = await submitContactForm(read.post, visitorRequest(c, deps.clientAddress(c)), {
       ...deps,
       inTransaction: limitedTransactionsOf(
@@ -91,7 +92,7 @@ export const createContactFormRoutes = (deps: ContactFormDeps) => {
         deps.refusals,
         refusalScopes.insert('contact_submissions'),
       ),
-    })
+    }).finally(leave)
     if (outcome.kind === 'accepted') return c.redirect(`${CONTACT_PAGE_PATHS.sent}/`, 303)
     if (outcome.retryAfter) c.header('Retry-After', outcome.retryAfter)
     return refusedPage(c, deps, read.post, outcome.status, outcome.reason)
