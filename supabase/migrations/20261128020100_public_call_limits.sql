@@ -31,13 +31,15 @@ alter table private.contact_settings
   add constraint contact_settings_unknown_calls_per_minute_check
     check (unknown_calls_per_minute between 1 and 1000000);
 
--- Calls per caller and minute, every server's together.
+-- Calls per caller and minute, every server's together. A caller's window is read by its key
+-- (the primary key's order), old minutes are deleted by the minute (the index).
 create unlogged table if not exists private.public_call_counts (
-  minute timestamptz not null,
   client_key text not null,
+  minute timestamptz not null,
   calls integer not null check (calls >= 0),
-  primary key (minute, client_key)
+  primary key (client_key, minute)
 );
+create index if not exists public_call_counts_minute_idx on private.public_call_counts (minute);
 revoke all on table private.public_call_counts from public;
 
 -- Whether the company has blocked this caller's network: the one question the call limits
@@ -106,13 +108,13 @@ declare
   this_minute timestamptz := date_trunc('minute', now());
 begin
   select * into settings from private.contact_settings;
-  insert into private.public_call_counts as c (minute, client_key, calls)
-  select this_minute, u.key, sum(u.calls)::integer
+  insert into private.public_call_counts as c (client_key, minute, calls)
+  select u.key, this_minute, sum(u.calls)::integer
     from unnest(p_keys, p_calls) as u (key, calls)
    where u.key is not null and u.calls > 0
    group by u.key
    order by u.key
-  on conflict (minute, client_key) do update set calls = c.calls + excluded.calls;
+  on conflict (client_key, minute) do update set calls = c.calls + excluded.calls;
   delete from private.public_call_counts where minute < this_minute - interval '1 minute';
   return jsonb_build_object(
     'per_minute', settings.calls_per_minute,
@@ -144,9 +146,9 @@ begin
     perform private.refuse(403, 'PT403',
       'Este endereço de internet foi bloqueado pela empresa. Fale conosco por e-mail ou telefone.');
   end if;
-  insert into private.public_call_counts as c (minute, client_key, calls)
-  values (date_trunc('minute', now()), caller, 1)
-  on conflict (minute, client_key) do update set calls = c.calls + 1;
+  insert into private.public_call_counts as c (client_key, minute, calls)
+  values (caller, date_trunc('minute', now()), 1)
+  on conflict (client_key, minute) do update set calls = c.calls + 1;
   select * into counted from private.public_call_window(caller, allowed, now());
   if counted.recent > allowed then
     perform private.refuse(429, 'PT429',

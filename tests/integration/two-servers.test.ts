@@ -220,7 +220,7 @@ describe('two servers on one PostgreSQL', () => {
       await first.db.query(
         `insert into private.public_call_counts (minute, client_key, calls)
          values (date_trunc('minute', now()), $1, 6)
-         on conflict (minute, client_key) do update set calls = public_call_counts.calls + 6`,
+         on conflict (client_key, minute) do update set calls = public_call_counts.calls + 6`,
         [caller],
       )
       for (const server of [first, second]) {
