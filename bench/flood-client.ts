@@ -11,6 +11,9 @@ import { DEV_ANON_KEY } from '../server/settings.ts'
 
 /** Every public call a flood can repeat (decision 040), and the contact form's variants. */
 export const FLOOD_TARGETS = [
+  // No flood at all: "flood" phases like the quiet ones, to show what the machine's drift alone
+  // makes of a ratio (an A/A comparison).
+  'none',
   'rest',
   'rest-same',
   'rest-many',
@@ -53,7 +56,8 @@ export interface FloodOrder {
   address: string
 }
 
-export type ToFlooder = { type: 'start' } | { type: 'stop' }
+/** `address`: the one address this flood phase names (a new one each phase, by default). */
+export type ToFlooder = { type: 'start'; address?: string } | { type: 'stop' }
 export type FromFlooder =
   | { type: 'ready' }
   | { type: 'stopped'; requests: number; seconds: number; statuses: Record<string, number> }
@@ -201,11 +205,13 @@ const flood = (order: FloodOrder) => {
   }
 
   return {
-    start() {
+    start(address?: string) {
+      if (address !== undefined) order.address = address
       running = true
       requests = 0
       started = performance.now()
       statuses = new Map()
+      if (order.target === 'none') return
       for (let n = 0; n < order.connections; n += 1) void loop()
     },
     async stop(): Promise<FromFlooder> {
@@ -226,7 +232,7 @@ if (process.send) {
   const order = JSON.parse(process.argv[2] ?? '{}') as FloodOrder
   const flooder = flood(order)
   process.on('message', (message: ToFlooder) => {
-    if (message.type === 'start') flooder.start()
+    if (message.type === 'start') flooder.start(message.address)
     else void flooder.stop().then((report) => process.send?.(report))
   })
   process.send({ type: 'ready' } satisfies FromFlooder)

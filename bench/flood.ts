@@ -10,11 +10,12 @@
 // after it, as a browser arriving at the site does; not over a warm pooled connection.
 // Phases alternate, quiet then flood, round by round, and end quiet: each target's flood
 // phases are set against its own quiet phases, measured in the same minutes on the same
-// machine, whose speed drifts (other work shares its cores).
+// machine, whose speed drifts (other work shares its cores). Each flood phase comes from an
+// address the server has not met yet, so each starts with the full burst a new attacker gets.
 //
 // Run: npm run bench:flood [-- rounds seconds connections targets]
-//   defaults: 8 4 64 all (every public call, bench/flood-client.ts's ALL_CALLS; or a comma
-//   list such as rest,free-times). BENCH_POSTGRES=1 measures PostgreSQL too (DATABASE_URL:
+//   defaults: 8 4 64 all (no flood at all, then every public call: bench/flood-client.ts's
+//   ALL_CALLS; or a comma list such as none,rest,free-times). BENCH_POSTGRES=1 measures PostgreSQL too (DATABASE_URL:
 //   that server instead); BENCH_SKIP_PGLITE=1 leaves PGlite out. BENCH_VISITORS=kept sends
 //   the visitors' calls over pooled kept-alive connections instead (how this benchmark
 //   measured before decision 040, for comparison).
@@ -40,7 +41,7 @@ const connections = Number(process.argv[4] ?? 64)
 const targetArg = process.argv[5] ?? 'all'
 const targets: FloodTarget[] =
   targetArg === 'all'
-    ? ALL_CALLS
+    ? ['none', ...ALL_CALLS]
     : targetArg.split(',').map((name) => {
         if (!(FLOOD_TARGETS as readonly string[]).includes(name)) {
           throw new Error(`Unknown target ${name}; one of: all, ${FLOOD_TARGETS.join(', ')}`)
@@ -220,7 +221,7 @@ const startFlooder = async (order: FloodOrder) => {
   await next()
   const tell = (message: ToFlooder) => child.send(message)
   return {
-    start: () => tell({ type: 'start' }),
+    start: (address: string) => tell({ type: 'start', address }),
     async stop() {
       const report = next()
       tell({ type: 'stop' })
@@ -262,7 +263,9 @@ const report = (target: FloodTarget, phases: Phase[]): TargetResult => {
     }
   }
   console.log(
-    `\n  ${target}: flood ${(requests / floodSeconds).toFixed(0)} req/s (${[...statuses]
+    `\n  ${target === 'none' ? 'none (no flood: the machine alone)' : target}: flood ${(requests / floodSeconds).toFixed(0)} req/s (${[
+      ...statuses,
+    ]
       .map(([status, n]) => `${status}: ${n}`)
       .join(', ')})`,
   )
@@ -315,14 +318,14 @@ for (const [label, env] of stores) {
         url: server.url,
         connections,
         target,
-        // A flooder of its own per target: one target's refusals do not carry to the next.
-        address: `198.51.100.${10 + index}`,
+        address: `198.51.${100 + index}.1`,
       })
       try {
         const phases: Phase[] = []
         for (let round = 0; round < rounds; round += 1) {
           phases.push({ kind: 'quiet', samples: await visitors(server.url, seconds) })
-          flooder.start()
+          // A flooder the server has never met, each phase: its first burst is the worst case.
+          flooder.start(`198.51.${100 + index}.${10 + round}`)
           const samples = await visitors(server.url, seconds)
           phases.push({ kind: 'flood', samples, flood: await flooder.stop() })
         }
