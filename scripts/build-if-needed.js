@@ -5,7 +5,11 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
-const builtFiles = ['dist/index.html', 'dist-server/server.js'].map((file) => path.join(root, file))
+const builtFiles = [
+  'dist/index.html',
+  'dist-server/server.js',
+  'dist-server/busy-feed-worker.js',
+].map((file) => path.join(root, file))
 // What the build reads; a newer file in any of these means the build is out of date.
 const sources = [
   'src',

@@ -95,8 +95,14 @@ const overBudget = report.pages.some(
 if (overBudget) console.warn('Warning: a size budget from DESIGN.md is exceeded (see above).')
 
 await bundleForNode('server/index.ts', path.join(serverDir, 'server.js'), root)
+// The calendar feed is expanded in a worker thread, from a file of its own beside the server.
+await bundleForNode(
+  'server/booking/busy-feed-worker.ts',
+  path.join(serverDir, 'busy-feed-worker.js'),
+  root,
+)
 // `npm run leads` (export, erase, hash-password), built alike so it runs without dev tools.
 await bundleForNode('server/leads-command.ts', path.join(serverDir, 'leads.js'), root)
 // npm start compares this with the settings it runs with (the key is baked into the page).
 await writeFile(path.join(serverDir, 'build.json'), `${JSON.stringify({ backend }, null, 2)}\n`)
-console.log('Server: dist-server/server.js, dist-server/leads.js')
+console.log('Server: dist-server/server.js, busy-feed-worker.js, leads.js')

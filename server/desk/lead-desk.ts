@@ -6,6 +6,7 @@ import { createBookingRoutes } from './agenda/routes/booking-routes.ts'
 import { createClosedDayRoutes } from './agenda/routes/closed-day-routes.ts'
 import { createFeedRoutes, createFeedSettingsRoutes } from './agenda/routes/feed-routes.ts'
 import { createReleaseRoutes } from './agenda/routes/release-routes.ts'
+import { createNetworkRoutes } from './agenda/routes/network-routes.ts'
 import { deskCookies } from './http/desk-cookies.ts'
 import type { DeskDeps, DeskEnv, LeadDeskOptions } from './http/desk-env.ts'
 import { deskHeaders } from './http/desk-headers.ts'
@@ -55,6 +56,7 @@ export const createLeadDesk = (deps: DeskDeps) => {
   desk.route('/', createBookingRoutes(deps))
   desk.route('/', createClosedDayRoutes(deps))
   desk.route('/', createReleaseRoutes(deps))
+  desk.route('/', createNetworkRoutes(deps))
   desk.route('/', createFeedSettingsRoutes(deps))
   desk.route('/', createWebhookRoutes(deps))
   return desk

@@ -69,9 +69,18 @@ export const privacyNotice = {
         'o dia e o horário da reunião, e as mudanças que você fizer (remarcar ou cancelar, com a mensagem que deixar ao cancelar);',
         'o fuso horário do seu navegador, para escrever o horário da reunião no seu relógio;',
         'o link da sala de vídeo da reunião;',
-        'uma impressão digital do link para remarcar ou cancelar (um código calculado a partir dele, que serve para reconhecê-lo mas não para refazê-lo): o link em si só você recebe, por e-mail;',
-        'a data e a hora do agendamento e o endereço de rede de onde ele veio (o IP), para limitar abusos: cada endereço pode fazer poucos agendamentos por dia;',
-        'os e-mails de confirmação, lembrete, mudança e cancelamento enviados a você e à nossa equipe.',
+        'uma impressão digital do link para confirmar, remarcar ou cancelar, e outra do código que a página usa para desfazer o pedido se você errar o e-mail (cada uma calculada a partir do original, que serve para reconhecê-lo mas não para refazê-lo): o link em si só você recebe, por e-mail;',
+        'a data e a hora do agendamento, quando você o confirmou, e o endereço de rede de onde ele veio (o IP) e a rede a que ele pertence, para limitar abusos: cada endereço e cada rede podem fazer poucos agendamentos por dia;',
+        'os e-mails enviados a você e à nossa equipe: o pedido de confirmação, e depois a confirmação, o lembrete, as mudanças e o cancelamento.',
+      ],
+    },
+    {
+      id: 'confirmacao-por-e-mail',
+      title: 'Confirmação por e-mail',
+      paragraphs: [
+        'Um agendamento só vira reunião quando você o confirma pelo link que enviamos ao seu e-mail; até lá, o horário fica reservado por pouco tempo. Assim ninguém marca reuniões, nem faz a empresa mandar e-mails, em nome de outra pessoa. O e-mail de confirmação não leva nada do que foi digitado no formulário: só o horário e o link. O agendamento que não é confirmado a tempo fica guardado como os outros contatos, marcado como não confirmado.',
+        'Para que ninguém encha a caixa de entrada de outra pessoa, contamos quantos pedidos de confirmação cada endereço de e-mail recebe por dia. Dessa contagem guardamos só uma impressão digital do endereço (um código calculado a partir dele, que não permite lê-lo) e o horário de cada pedido, e apagamos tudo depois de dois dias.',
+        'Se a nossa equipe bloquear uma rede por abuso, ninguém dessa rede consegue agendar nem enviar o formulário de contato por 30 dias; a página diz como falar com a gente por e-mail ou telefone. O bloqueio guarda só o endereço da rede, o motivo e as datas.',
       ],
     },
     {

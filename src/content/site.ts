@@ -1,3 +1,4 @@
+import { brand as look } from '../../supabase/functions/_shared/brand.ts'
 import { company } from '../../supabase/functions/_shared/company.ts'
 import { describeOfficeHours } from './office-hours.ts'
 
@@ -26,6 +27,9 @@ export const contactFacts = {
   replyTimeShort: '24h',
   consultation: `${company.consultationMinutes} minutos`,
 } as const
+
+/** The look (supabase/functions/_shared/brand.ts): the logo's mark is drawn from it. */
+export const brandLook = look
 
 /** Used when the build gets no SITE_URL; canonical, Open Graph and sitemap URLs derive from it. */
 export const defaultSiteUrl = company.siteUrl

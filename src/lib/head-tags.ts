@@ -2,6 +2,7 @@ import { bookingPage, manageBookingPage } from '../content/booking-page.ts'
 import { contactPage, contactRefusedPage, contactSentPage } from '../content/contact-pages.ts'
 import { notFoundPage } from '../content/not-found.ts'
 import { privacyNotice } from '../content/privacy.ts'
+import { shareCards, shareImage } from '../content/share-cards.ts'
 import { brand, contactFacts, seo } from '../content/site.ts'
 import {
   bookingRoute,
@@ -92,6 +93,9 @@ export function renderHeadTags(
   const { title, description, url } = describedPages(siteUrl, refused)[page]
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${key}" content="${escapeAttr(content)}">`
+  // Drawn at build time for each listed page (scripts/brand/share-images.ts).
+  const image = `${siteUrl}${shareImage.path(page)}`
+  const imageAlt = shareImage.alt(shareCards[page])
   return [
     `<title>${escapeAttr(title)}</title>`,
     meta('name', 'description', description),
@@ -102,9 +106,16 @@ export function renderHeadTags(
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
-    meta('name', 'twitter:card', 'summary'),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(shareImage.width)),
+    meta('property', 'og:image:height', String(shareImage.height)),
+    meta('property', 'og:image:alt', imageAlt),
+    meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', image),
+    meta('name', 'twitter:image:alt', imageAlt),
     // The company is described once, on its home page.
     ...(page === 'home'
       ? [`<script type="application/ld+json">${jsonForScript(organization(siteUrl))}</script>`]

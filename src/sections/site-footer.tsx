@@ -6,11 +6,11 @@ import { privacyRoute } from '../routes.ts'
 
 export function SiteFooter({ page }: { page: SitePage }) {
   return (
-    <footer className="border-t border-slate-200 bg-slate-50">
+    <footer className="border-t border-line bg-canvas">
       <div className="mx-auto flex max-w-page flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
         <div className="flex flex-col gap-2">
           <Logo />
-          <p className="text-sm text-slate-600">{layoutText.footerTagline}</p>
+          <p className="text-sm text-ink-muted">{layoutText.footerTagline}</p>
         </div>
         <nav aria-label={layoutText.footerNavLabel}>
           <SectionLinks
@@ -20,7 +20,7 @@ export function SiteFooter({ page }: { page: SitePage }) {
           />
         </nav>
       </div>
-      <div className="flex flex-col items-center justify-center gap-x-6 border-t border-slate-200 px-4 py-2 text-sm text-slate-600 sm:flex-row">
+      <div className="flex flex-col items-center justify-center gap-x-6 border-t border-line px-4 py-2 text-sm text-ink-muted sm:flex-row">
         {/* The year is the build's: the page is static HTML, rebuilt with every deploy. */}
         <p className="py-2 text-center">
           © {new Date().getFullYear()} {brand.name}. {layoutText.rightsReserved}
@@ -28,7 +28,7 @@ export function SiteFooter({ page }: { page: SitePage }) {
         <a
           href={privacyRoute.url}
           aria-current={page === 'privacy' ? 'page' : undefined}
-          className="flex min-h-11 items-center rounded-lg px-2 text-slate-700 underline hover:text-slate-900"
+          className="flex min-h-11 items-center rounded-control px-2 text-ink-muted underline hover:text-ink"
         >
           {privacyLink.label}
         </a>

@@ -270,7 +270,7 @@ describe('webhooks from the Node server', () => {
     expect(card).toContain(`{"type":"TextRun","text":${JSON.stringify(typed.message)}}`)
   })
 
-  it('announce a booking, its move and its cancellation, with times in UTC and on the company’s clock, and no lead.created for it', async () => {
+  it('announce a booking once its inbox confirms it, its move and its cancellation, with times in UTC and on the company’s clock, and no lead.created for it', async () => {
     const now = '2027-03-01T10:00:00-03:00'
     const { rows } = await db().query<{ booking: { manage_token: string } }>(
       `select private.book_meeting('2027-03-03T14:00:00-03:00', 'Bia Lima', 'bia@example.com',
@@ -278,6 +278,16 @@ describe('webhooks from the Node server', () => {
       [now],
     )
     const token = rows[0]?.booking.manage_token
+    // A hold nobody confirms (a stranger's address, a made-up one) is announced to no one.
+    const stranger = await db().query<{ booking: { lead_id: string } }>(
+      `select private.book_meeting('2027-03-05T14:00:00-03:00', 'Robô', 'vitima@example.com',
+         null, 'Promoção!', 'America/Sao_Paulo', null, 60000, $1) as booking`,
+      [now],
+    )
+    await db().query(`select private.expire_booking_holds($1::timestamptz + interval '1 hour')`, [
+      now,
+    ])
+    await db().query(`select private.confirm_booking($1, $2)`, [token, now])
     await db().query(`select private.reschedule_booking($1, '2027-03-04T15:00:00-03:00', $2)`, [
       token,
       now,
@@ -329,6 +339,10 @@ describe('webhooks from the Node server', () => {
       cancel_message: 'Surgiu um imprevisto.',
     })
     expect(await deliveriesOf('lead.created')).toEqual([])
+    const unannounced = await db().query(
+      `select 1 from private.webhook_events where payload::text like '%vitima@example.com%'`,
+    )
+    expect(unannounced.rows, String(stranger.rows.length)).toHaveLength(0)
     await waitFor(
       'Slack to show the cancellation',
       () => answered(slack).map((request) => JSON.parse(request.body).text as string),

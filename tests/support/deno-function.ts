@@ -20,6 +20,8 @@ export interface RunningFunction {
   url: string
   /** Everything the function printed, for assertions and for failures' messages. */
   output(): string
+  /** Deno's process, whose CPU time and memory tests/support/process-usage.ts reads. */
+  pid: number
   stop(): Promise<void>
 }
 
@@ -80,6 +82,7 @@ export const startDenoFunction = async (
   return {
     url: `http://127.0.0.1:${port}`,
     output: () => output,
+    pid: child.pid ?? 0,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM')
       await exited

@@ -46,6 +46,10 @@ const noticeMessages: Record<Notice, (count: number | undefined) => NoticeMessag
   'webhook-tentando': (count) =>
     count === undefined ? undefined : { tone: 'ok', text: notices.webhookRetrying(count) },
   'webhook-reativado': () => ({ tone: 'ok', text: notices.webhookEnabled }),
+  'rede-bloqueada': (count) => ({ tone: 'ok', text: notices.networkBlocked(count) }),
+  'rede-desbloqueada': () => ({ tone: 'ok', text: notices.networkUnblocked }),
+  'rede-invalida': () => ({ tone: 'error', text: notices.networkInvalid }),
+  'rede-larga': () => ({ tone: 'error', text: notices.networkTooWide }),
 }
 
 /**

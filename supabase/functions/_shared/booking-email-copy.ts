@@ -25,12 +25,28 @@ export const bookingEmailCopy = {
 
   visitor: {
     subject: {
+      request: (when: string) => `Confirme sua consultoria: ${when}`,
       confirmation: (when: string) => `Consultoria confirmada: ${when}`,
       update: (when: string) => `Consultoria remarcada: ${when}`,
       cancellation: (when: string) => `Consultoria cancelada: ${when}`,
       reminder: (when: string) => `Lembrete: consultoria ${when}`,
     },
     greeting: (name: string) => `Olá, ${name}!`,
+    /**
+     * The request to confirm carries none of what the visitor typed (name, company, note):
+     * whoever typed this address may be a stranger to it, and its owner must read only the
+     * company's words (decision 038).
+     */
+    request: {
+      greeting: 'Olá!',
+      opening: (minutes: number) =>
+        `Recebemos um pedido para marcar uma consultoria gratuita de ${minutes} minutos com a ${company.name} para este endereço de e-mail.`,
+      confirm: (until: string) =>
+        `Para confirmar a reunião, abra o link abaixo e toque em “Confirmar reunião” até ${until}. Até lá, o horário fica reservado para você; depois, ainda dá para confirmar se ninguém o tiver escolhido.`,
+      link: 'Confirmar a reunião',
+      notMe:
+        'Se não foi você quem pediu, ignore este e-mail: sem a confirmação, nenhuma reunião é marcada e o horário é liberado.',
+    },
     opening: {
       confirmation: (minutes: number) =>
         `Sua consultoria gratuita de ${minutes} minutos com a ${company.name} está confirmada.`,

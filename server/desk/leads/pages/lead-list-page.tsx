@@ -19,7 +19,7 @@ export interface LeadListPageProps {
 }
 
 export const LeadListPage = ({ result, filter, csrfToken, notice }: LeadListPageProps) => (
-  <DeskDocument title={copy.title} csrfToken={csrfToken}>
+  <DeskDocument title={deskCopy.layout.pageTitle(copy.title, result.page)} csrfToken={csrfToken}>
     <h1>{copy.title}</h1>
     {notice && <Notice tone={notice.tone} text={notice.text} />}
     <LeadFilterForm filter={filter} csrfToken={csrfToken} />
