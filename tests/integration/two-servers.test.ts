@@ -243,10 +243,8 @@ describe('two servers on one PostgreSQL', () => {
     it("refuse on both a network the company blocked, from the database's one predicate", async () => {
       const [first, second] = servers as [RunningServer, RunningServer]
       const blocked = '2001:db8:77:1::5'
-      await first.db.exec(`
-        create or replace function private.is_caller_blocked(p_key text)
-          returns boolean language sql stable set search_path = ''
-        as $$ select p_key = '2001:db8:77:1::/64' $$`)
+      // The desk's block list, as "Bloquear esta rede" fills it: one database, both servers.
+      await first.db.query(`select private.block_network('2001:db8:77:1::/64', 'teste', 1)`)
       try {
         for (const server of [first, second]) {
           const refused = await waitFor(
@@ -260,12 +258,25 @@ describe('two servers on one PostgreSQL', () => {
             message: callLimitCopy.blocked,
           })
         }
+        // Every call of that network, the free times and the page-view beacon too.
+        for (const [call, body] of [
+          ['booking_free_times', {}],
+          ['count_page_view', { path: '/', device: 'phone' }],
+        ] as const) {
+          const answer = await fetch(`${second.url}/rest/v1/rpc/${call}`, {
+            method: 'POST',
+            headers: {
+              apikey: DEV_ANON_KEY,
+              'content-type': 'application/json',
+              'x-forwarded-for': '2001:db8:77:1::9',
+            },
+            body: JSON.stringify(body),
+          })
+          expect(answer.status, call).toBe(403)
+        }
         expect((await detailsThrough(second, '2001:db8:77:2::5')).status).toBe(404)
       } finally {
-        await first.db.exec(`
-          create or replace function private.is_caller_blocked(p_key text)
-            returns boolean language sql stable set search_path = ''
-          as $$ select false $$`)
+        await first.db.query(`select private.unblock_network('2001:db8:77:1::/64')`)
       }
     })
   })
