@@ -146,7 +146,7 @@ const freeTimes = (url: string, visitor = newVisitor()) =>
 
 /**
  * A visitor who books: reads the free times, books one of them (measured), and cancels it
- * with the manage link at once, so that the agenda never fills during a run.
+ * at once, so that the agenda never fills during a run.
  */
 const booking = async (url: string, samples: Samples) => {
   const visitor = newVisitor()
@@ -170,7 +170,8 @@ const booking = async (url: string, samples: Samples) => {
   })
   samples.booking.push(booked)
   if (booked.status !== 200) return
-  const token = (JSON.parse(booked.body) as { manage_token: string }).manage_token
+  // A hold (decision 038): its hold token gives it up, as a visitor who mistyped their e-mail.
+  const token = (JSON.parse(booked.body) as { hold_token: string }).hold_token
   await api(url, visitor, '/rest/v1/rpc/cancel_booking', { token })
 }
 
