@@ -11,6 +11,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, loadEnv } from 'vite'
 import { DEV_ANON_KEY } from '../server/settings.ts'
+import { companyDefaultsWarning } from '../supabase/functions/_shared/company.ts'
 import { parseSupabaseEnv } from '../src/lib/env.ts'
 import { bundleForNode } from './bundle-for-node.js'
 import { compileHintsForIslands } from './compile-hints.ts'
@@ -106,3 +107,6 @@ await bundleForNode('server/leads-command.ts', path.join(serverDir, 'leads.js'),
 // npm start compares this with the settings it runs with (the key is baked into the page).
 await writeFile(path.join(serverDir, 'build.json'), `${JSON.stringify({ backend }, null, 2)}\n`)
 console.log('Server: dist-server/server.js, busy-feed-worker.js, leads.js')
+// A fork that merged a later version: the facts it added, still at their defaults.
+const defaults = companyDefaultsWarning()
+if (defaults) console.warn(`Warning: ${defaults}`)

@@ -1,4 +1,5 @@
 import { company } from '../../supabase/functions/_shared/company.ts'
+import { companyName } from '../../supabase/functions/_shared/company-name.ts'
 import type { LookAlikeScript } from './frame/visitor-text-parts.ts'
 import type { BookingOutcome, BookingStatus } from './agenda/booking.ts'
 import type { AgendaView } from './desk-paths.ts'
@@ -69,12 +70,18 @@ export const deskCopy = {
     webhooks: 'Webhooks',
     /** A list's title past its first page, so each page of it has its own. */
     pageTitle: (title: string, page: number) => (page > 1 ? `${title}, página ${page}` : title),
+    /** Shown above every page while e-mail does not reach anyone (server/mail/mail-off.ts). */
+    mailWarning: {
+      off: 'E-mail desligado: este servidor não tem SMTP_URL, então nenhum e-mail sai daqui. Os contatos e as reuniões continuam guardados e aparecem neste painel; os e-mails esperam na fila e saem quando SMTP_URL for configurado e o servidor reiniciado.',
+      outbox: (folder: string) =>
+        `Modo de desenvolvimento: sem SMTP_URL, os e-mails são gravados como arquivos .eml em ${folder} e ninguém os recebe. Configure SMTP_URL para enviá-los de verdade.`,
+    },
   },
   login: {
     title: 'Entrar no painel',
     /** The tab's title, beside the desk's name ('Entrar · Painel · …'). */
     documentTitle: 'Entrar',
-    intro: `Acesso restrito à equipe da ${company.name}.`,
+    intro: `Acesso restrito à equipe ${companyName.of}.`,
     password: 'Senha',
     submit: 'Entrar',
     wrongPassword: 'Senha incorreta. Confira e tente de novo.',
@@ -208,7 +215,7 @@ export const deskCopy = {
       'O servidor de e-mail recusou esta mensagem de vez: ela não será reenviada sozinha. Leia-a aqui ou use “Reenviar notificação”.',
     message: 'Mensagem',
     reply: 'Responder por e-mail',
-    replySubject: `Re: sua mensagem para a ${company.name}`,
+    replySubject: `Re: sua mensagem ${companyName.for}`,
     statusHeading: 'Situação',
     statusLabel: 'Situação do contato',
     saveStatus: 'Salvar situação',
@@ -217,7 +224,7 @@ export const deskCopy = {
     noteHint: 'Só a equipe vê. Até 5000 caracteres.',
     saveNote: 'Salvar nota',
     resendHeading: 'Notificação por e-mail',
-    resendHint: `Envia de novo o e-mail deste contato para a caixa da ${company.name}, mesmo que o limite por hora já tenha sido atingido.`,
+    resendHint: `Envia de novo o e-mail deste contato para a caixa ${companyName.of}, mesmo que o limite por hora já tenha sido atingido.`,
     resend: 'Reenviar notificação',
     eraseHeading: 'Apagar dados (LGPD)',
     eraseHint:

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { countMeetingsForNav } from './agenda/agenda-nav.ts'
+import { warnWhenMailReachesNobody } from './frame/mail-warning.tsx'
 import { createAgendaRoutes } from './agenda/routes/agenda-routes.ts'
 import { createBookingRoutes } from './agenda/routes/booking-routes.ts'
 import { createClosedDayRoutes } from './agenda/routes/closed-day-routes.ts'
@@ -46,7 +47,12 @@ export const createLeadDesk = (deps: DeskDeps) => {
   // A calendar app cannot sign in: the feed's token is its lock (decision 030).
   desk.route('/', createFeedRoutes(deps))
   desk.use('*', requireSession(deps), requireCsrf)
-  desk.use('*', countQuarantineForNav(deps), countMeetingsForNav(deps))
+  desk.use(
+    '*',
+    warnWhenMailReachesNobody(deps),
+    countQuarantineForNav(deps),
+    countMeetingsForNav(deps),
+  )
   desk.route('/', createOverviewRoutes(deps))
   desk.route('/', createListRoutes(deps))
   desk.route('/', createLeadRoutes(deps))

@@ -53,6 +53,7 @@ export const startLeadDesk = async (
       outboxDir,
       isHttps: createIsHttps(settings.trustProxy),
       siteUrl: settings.linkSiteUrl,
+      mailDelivery: settings.mailDelivery,
     }
   }
   return {

@@ -1,6 +1,6 @@
 import { CalendarDays, Clock, Globe, Timer, Video } from 'lucide-react'
 import { contactForm } from './contact.ts'
-import { brand, contactFacts } from './site.ts'
+import { brand, companyName, contactFacts } from './site.ts'
 
 /**
  * The booking pages as prerendered (src/sections/booking.tsx, manage-booking.tsx): everything
@@ -23,7 +23,7 @@ export const bookingOtherWays = {
 
 export const bookingPage = {
   documentTitle: `Agende uma consultoria gratuita | ${brand.name}`,
-  description: `Escolha o dia e o horário de uma conversa de ${contactFacts.consultation} por vídeo com a ${brand.name}: conte sua ideia e receba uma orientação inicial, sem compromisso.`,
+  description: `Escolha o dia e o horário de uma conversa de ${contactFacts.consultation} por vídeo ${companyName.with}: conte sua ideia e receba uma orientação inicial, sem compromisso.`,
   badge: `Consultoria gratuita de ${contactFacts.consultation}`,
   title: 'Agende uma reunião',
   intro: `Uma conversa de ${contactFacts.consultation} por vídeo, sem compromisso: conte sua ideia e receba uma orientação inicial. Escolha o dia e o horário que preferir.`,

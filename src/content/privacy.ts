@@ -1,4 +1,4 @@
-import { brand, contactFacts } from './site.ts'
+import { brand, companyName, contactFacts } from './site.ts'
 
 /** One part of the notice: a heading, what it says, and an optional list after the text. */
 export interface PrivacySection {
@@ -28,8 +28,8 @@ export const QUARANTINE_DAYS_IN_NOTICE = 14
 export const privacyNotice = {
   title: 'Política de Privacidade',
   documentTitle: `Política de Privacidade | ${brand.name}`,
-  description: `O que a ${brand.name} guarda quando você envia o formulário de contato ou agenda uma reunião, para quê, por quanto tempo, quem recebe e como pedir acesso ou exclusão dos seus dados.`,
-  intro: `Esta página explica o que acontece com os dados que você envia pelo formulário de contato ou ao agendar uma reunião, como pede a Lei Geral de Proteção de Dados (LGPD, Lei nº 13.709/2018). Quem decide sobre esses dados e responde por eles é a ${brand.name}, de ${contactFacts.city}.`,
+  description: `O que ${companyName.the} guarda quando você envia o formulário de contato ou agenda uma reunião, para quê, por quanto tempo, quem recebe e como pedir acesso ou exclusão dos seus dados.`,
+  intro: `Esta página explica o que acontece com os dados que você envia pelo formulário de contato ou ao agendar uma reunião, como pede a Lei Geral de Proteção de Dados (LGPD, Lei nº 13.709/2018). Quem decide sobre esses dados e responde por eles é ${companyName.the}, de ${contactFacts.city}.`,
   sections: [
     {
       id: 'o-que-guardamos',
@@ -111,7 +111,7 @@ export const privacyNotice = {
       id: 'quem-recebe',
       title: 'Quem recebe',
       paragraphs: [
-        `A equipe da ${brand.name}, pela caixa de e-mail ${contactFacts.email} e pelas ferramentas de trabalho da equipe que avisam de novos contatos e reuniões (como o chat da equipe ou o sistema de vendas). Os dados passam também pelos serviços que usamos para hospedar o site e o banco de dados e para entregar esses avisos, e não os compartilhamos com mais ninguém.`,
+        `A equipe ${companyName.of}, pela caixa de e-mail ${contactFacts.email} e pelas ferramentas de trabalho da equipe que avisam de novos contatos e reuniões (como o chat da equipe ou o sistema de vendas). Os dados passam também pelos serviços que usamos para hospedar o site e o banco de dados e para entregar esses avisos, e não os compartilhamos com mais ninguém.`,
         'Uma reunião agendada acontece numa sala de vídeo na internet, pelo link que enviamos com a confirmação. Ao entrar na sala, valem também as regras de privacidade do serviço de vídeo que a abre.',
       ],
     },

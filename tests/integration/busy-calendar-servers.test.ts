@@ -414,10 +414,9 @@ describe('two Node servers on one PostgreSQL reading the same calendar', () => {
       () => feed.requests(),
       (count) => count > reads,
     )
-    const started = Date.now()
     await Promise.all(servers.map((server) => server.stop()))
-    // The read's own limit is 20 s; stopping abandons it instead.
-    expect(Date.now() - started).toBeLessThan(10_000)
+    // Stopping abandons the read instead of waiting out its own limit (20 s), which would have
+    // ended it as a failure: none is recorded. (No clock is read: a busy machine is slow.)
     expect(await feedStatus(serversDb)).toMatchObject({ last_error: null })
   })
 })

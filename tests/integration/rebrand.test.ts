@@ -1,5 +1,5 @@
 /**
- * Re-branding is editing two files beside each other: supabase/functions/_shared/company.ts
+ * Re-branding is editing two files beside each other: supabase/functions/_shared/company-facts.ts
  * (the facts) and brand.ts (the look). A copy of the project with another company in the first
  * and another accent in the second is built, and the new facts must appear in the page, in the
  * e-mail the Node server sends and in the one the Edge Function (under Deno) sends, and in the
@@ -22,7 +22,7 @@ import { startPostgresServer, type PostgresServer } from '../support/postgres-se
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
 import { pngColours } from '../support/png.ts'
-// Another company with every fact changed: what a fork writes into company.ts.
+// Another company with every fact changed: what a fork writes into company-facts.ts.
 import OTHER from '../support/other-company.json'
 
 /** Another brand's accent, a teal that white text reads on: the fill keeps it as it is. */
@@ -38,15 +38,15 @@ const children: ChildProcess[] = []
 beforeAll(async () => {
   project = await copyProject()
   folder = project.folder
-  const facts = path.join(folder, 'supabase/functions/_shared/company.ts')
+  const facts = path.join(folder, 'supabase/functions/_shared/company-facts.ts')
   const original = await readFile(facts, 'utf8')
-  const body = original.slice(original.indexOf('export const company'))
+  const body = original.slice(original.indexOf('export const companyFacts'))
   await writeFile(
     facts,
-    `${original.slice(0, original.indexOf('export const company'))}export const company = ${JSON.stringify(OTHER, null, 2)} as const\n`,
+    `${original.slice(0, original.indexOf('export const companyFacts'))}export const companyFacts = ${JSON.stringify(OTHER, null, 2)} as const\n`,
   )
   expect(body).toContain(company.name)
-  // A fact added to company.ts must be re-branded here too, or this test would not see it.
+  // A fact added to the company must be re-branded here too, or this test would not see it.
   expect(Object.keys(OTHER).sort()).toEqual(Object.keys(company).sort())
   const look = path.join(folder, 'supabase/functions/_shared/brand.ts')
   const lookSource = await readFile(look, 'utf8')

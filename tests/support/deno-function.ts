@@ -33,6 +33,21 @@ export const startDenoFunction = async (
   name: string,
   env: Record<string, string>,
 ): Promise<RunningFunction> => {
+  // Another process on the machine (another test file, another checkout's suite) may take the
+  // free port before Deno binds it.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startDenoFunctionOnce(name, env)
+    } catch (error) {
+      if (attempt >= 3 || !/AddrInUse|already in use/i.test(String(error))) throw error
+    }
+  }
+}
+
+const startDenoFunctionOnce = async (
+  name: string,
+  env: Record<string, string>,
+): Promise<RunningFunction> => {
   const port = await freePort()
   const deno = path.join(ROOT_DIR, 'node_modules', '.bin', 'deno')
   const child = spawn(

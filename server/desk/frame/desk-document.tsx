@@ -5,6 +5,7 @@ import { deskPaths } from '../desk-paths.ts'
 import { AgendaNavLink } from '../agenda/pages/agenda-nav-link.tsx'
 import { QuarantineNavLink } from '../quarantine/pages/quarantine-nav-link.tsx'
 import { NavLink } from './desk-nav.tsx'
+import { MailWarning } from './mail-warning.tsx'
 import { STYLESHEET_HREF } from './stylesheet.ts'
 import type { NoticeMessage } from './notices.ts'
 
@@ -51,6 +52,7 @@ export const DeskDocument = ({ title, csrfToken, children }: DeskDocumentProps) 
         )}
       </header>
       <main id="conteudo" tabindex={-1}>
+        {csrfToken !== undefined && <MailWarning />}
         {children}
       </main>
     </body>

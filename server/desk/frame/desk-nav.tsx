@@ -2,8 +2,13 @@
 import { createContext, useContext, type Child } from 'hono/jsx'
 import { DESK_PATH } from '../desk-paths.ts'
 
-/** What the desk's navigation shows beside its links, worked out once per request. */
+/** What the desk's frame shows beside its links, worked out once per request. */
 export interface DeskNavCounts {
+  /**
+   * How e-mail leaves this server when it reaches nobody ('outbox': .eml files in this folder;
+   * 'off': not at all), for the warning above every page; undefined when it goes out by SMTP.
+   */
+  mailWarning?: { delivery: 'outbox'; folder: string } | { delivery: 'off' }
   /** Messages waiting in quarantine (server/desk/quarantine/); unknown on error pages. */
   quarantined?: number
   /** Meetings today on the company's clock (server/desk/agenda/); unknown on error pages. */

@@ -6,6 +6,7 @@ import type { PreparedPassword } from '../sign-in/password-check.ts'
 import type { DeskSession } from '../sign-in/session-store.ts'
 import type { DeskCookies } from './desk-cookies.ts'
 import type { DeskNavCounts } from '../frame/desk-nav.tsx'
+import type { MailDelivery } from '../../settings.ts'
 
 /** What the lead desk is given by the server (see server/desk/lead-desk.ts). */
 export interface LeadDeskOptions {
@@ -23,6 +24,8 @@ export interface LeadDeskOptions {
    * header, which whoever sends the request writes.
    */
   siteUrl?: string
+  /** How this server's e-mail leaves (settings.ts); every page warns when it reaches nobody. */
+  mailDelivery?: MailDelivery
 }
 
 export interface DeskDeps extends LeadDeskOptions {

@@ -1,0 +1,18 @@
+/**
+ * The company facts that have a default: each one a version added after a fork may have been
+ * made. A later version that adds a fact puts it here, with a default that reads right for a
+ * small Brazilian company, and a line in CHANGELOG.md; never in company-facts.ts (the fork's
+ * own file, which a merge then leaves alone). Until the fork sets it there, the start-up and
+ * the build name it, with the default in use (company.ts).
+ */
+export const companyDefaults = {
+  article: 'a',
+  mailSenderName: 'Formulário do site',
+  officeHours: {
+    timeZone: 'America/Sao_Paulo',
+    weekdays: [1, 2, 3, 4, 5],
+    opens: '09:00',
+    closes: '18:00',
+  },
+  consultationMinutes: 30,
+} as const
