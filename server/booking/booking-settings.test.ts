@@ -125,7 +125,7 @@ describe('the agenda settings', () => {
           consultationMinutes: 30,
         }),
       ).toEqual([
-        `officeHours.timeZone in supabase/functions/_shared/company.ts must be an IANA time zone (got "${timeZone}").`,
+        `officeHours.timeZone in supabase/functions/_shared/company-facts.ts must be an IANA time zone (got "${timeZone}").`,
       ])
     }
   })
