@@ -1,4 +1,4 @@
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import type {
   BookingMailSettings,
   SendBookingEmail,
@@ -9,8 +9,12 @@ import { BACKUP_PATH } from './backup/backup-route.ts'
 import type { ContactPageTemplate } from './contact-page.ts'
 import type { Database } from './db/database.ts'
 import { DESK_PATH } from './desk/desk-paths.ts'
+import { createAnswerTurns } from './flood/answer-turns.ts'
+import type { CallBudget } from './flood/call-budget.ts'
+import { createCallGuard, type CallGuard, type RefusalShape } from './flood/call-guard.ts'
 import { createRefusalGuard } from './flood/refusal-guard.ts'
 import { createRefusalMemory, type RefusalMemory } from './flood/refusal-memory.ts'
+import type { SharedReads } from './flood/shared-reads.ts'
 import type { LeadDeskOptions } from './desk/http/desk-env.ts'
 import { leadDeskRoutes } from './desk/lead-desk.ts'
 import { createSecurityHeaders } from './security-headers.ts'
@@ -50,6 +54,13 @@ export interface AppDeps {
   refusalsPerSecond?: number
   /** GET /_backup for `npm run backup` (a PGlite server only: backup/backup-route.ts). */
   backupRoute?: Hono
+  /**
+   * Every public call counted per caller (decision 040; start-server.ts makes it and its
+   * shared tally); absent in `app.request()` tests: no limit on calls.
+   */
+  callBudget?: CallBudget
+  /** Answers the same for every caller, kept for a second (the free times); absent: none. */
+  sharedReads?: SharedReads
 }
 
 const isApiPath = (path: string) => /^\/(rest|functions)\/v1(\/|$)/.test(path)
@@ -60,22 +71,51 @@ export const createApp = (deps: AppDeps) => {
   const query: RunQuery = (sql, params) => deps.db.query(sql, params)
   const site: StaticSite = deps.site ?? new Map()
   const clientAddress = deps.clientAddress ?? (() => undefined)
-  const refusals = createRefusalGuard(deps.refusalMemory ?? createRefusalMemory(), clientAddress, {
-    perSecond: deps.refusalsPerSecond ?? 0,
-  })
+  // One caller's refusals leave in turns, whichever guard refused them.
+  const turns = createAnswerTurns({ perSecond: deps.refusalsPerSecond ?? 0 })
+  const refusals = createRefusalGuard(
+    deps.refusalMemory ?? createRefusalMemory(),
+    clientAddress,
+    {},
+    turns,
+  )
+  const calls: CallGuard | undefined =
+    deps.callBudget && createCallGuard(deps.callBudget, turns, clientAddress)
+  const passThrough: MiddlewareHandler = (_c, next) => next()
+  const limitCalls = (shape: RefusalShape) => calls?.limit(shape) ?? passThrough
 
   const app = new Hono()
   app.use('*', requestLogger(log))
   // Around every route, the desk's included: it fills in what a route left unset, so the
   // desk keeps its own, stricter headers and still gets HSTS and Permissions-Policy.
   app.use('*', createSecurityHeaders(deps.isHttps ?? (() => false)))
+  // The bookings feed is public (a calendar app cannot sign in): its token look-ups count.
+  app.on(['GET', 'HEAD'], `${DESK_PATH}/agenda.ics`, limitCalls('text'))
+  if (deps.sharedReads) {
+    // A change to the agenda from the desk (a closed day, a cancellation, freeing junk).
+    const sharedReads = deps.sharedReads
+    app.post(`${DESK_PATH}/agenda/*`, async (_c, next) => {
+      await next()
+      sharedReads.forget()
+    })
+  }
   if (deps.desk) app.route(DESK_PATH, leadDeskRoutes(deps.desk, { ...deps, log }))
   if (deps.backupRoute) app.route(BACKUP_PATH, deps.backupRoute)
-  for (const prefix of ['/rest/v1', '/functions/v1']) {
-    app.use(prefix, apiCors, requireApiKey(deps.anonKey))
-    app.use(`${prefix}/*`, apiCors, requireApiKey(deps.anonKey))
+  for (const [prefix, shape] of [
+    ['/rest/v1', 'postgrest'],
+    ['/functions/v1', 'function'],
+  ] as const) {
+    // Counted before the key is checked: a flood without the key is a flood all the same.
+    app.use(prefix, apiCors, limitCalls(shape), requireApiKey(deps.anonKey))
+    app.use(`${prefix}/*`, apiCors, limitCalls(shape), requireApiKey(deps.anonKey))
   }
-  const restDeps = { db: deps.db, clientAddress, log, refusals }
+  const restDeps = {
+    db: deps.db,
+    clientAddress,
+    log,
+    refusals,
+    sharedReads: deps.sharedReads,
+  }
   // Before the tables' routes: /rest/v1/rpc/NAME calls a function (the booking calls).
   app.route('/rest/v1/rpc', createRpcRoutes(restDeps))
   app.route('/rest/v1', createRestRoutes(restDeps))
@@ -100,6 +140,7 @@ export const createApp = (deps: AppDeps) => {
         db: deps.db,
         clientAddress,
         refusals,
+        calls,
         page: deps.contactPage,
         query,
         sendEmail: deps.sendEmail,

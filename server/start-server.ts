@@ -14,6 +14,9 @@ import { bookingFacts } from './booking/booking-facts.ts'
 import { reportBusyCalendarOff, startBusyCalendarRefresh } from './booking/busy-calendar-refresh.ts'
 import { checkDatabasePrivileges } from './db/database-privileges.ts'
 import { applyMigrations } from './db/migrate.ts'
+import { createCallBudget } from './flood/call-budget.ts'
+import { startCallTally } from './flood/call-tally.ts'
+import { createSharedReads } from './flood/shared-reads.ts'
 import { openPgliteDatabase } from './db/pglite.ts'
 import { openPostgresDatabase } from './db/postgres.ts'
 import { ensureSupabaseRoles } from './db/supabase-roles.ts'
@@ -114,6 +117,11 @@ export const startServer = async (
   }
   const leadDesk = await startLeadDesk(settings, db, log)
   const backups = await startBackups(settings, db, log)
+  // Every public call counted per caller, one budget across the servers of one database
+  // (decision 040); the first tally reads the limits before anyone calls.
+  const callBudget = createCallBudget()
+  const callTally = startCallTally(callBudget, (sql, params) => db.query(sql, params), log)
+  await callTally.tick()
   const deps = {
     db,
     anonKey: settings.anonKey,
@@ -129,6 +137,8 @@ export const startServer = async (
     desk: leadDesk.options,
     refusalsPerSecond: settings.refusalsPerSecond,
     backupRoute: backups.route,
+    callBudget,
+    sharedReads: createSharedReads(),
   }
   const app = createApp(deps)
   if (settings.warmUp) {
@@ -194,7 +204,12 @@ export const startServer = async (
           server.closeIdleConnections()
           destroyLingering()
         })
-        await Promise.all([sweep?.stop(), webhookSweep?.stop(), busyCalendar?.stop()])
+        await Promise.all([
+          sweep?.stop(),
+          webhookSweep?.stop(),
+          busyCalendar?.stop(),
+          callTally.stop(),
+        ])
         await leadDesk.stop()
         await backupsStopped
         await db.close()

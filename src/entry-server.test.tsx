@@ -3,7 +3,11 @@ import { bookingPage, manageBookingPage, slotPickerText } from './content/bookin
 import { contactInfoCards } from './content/contact-info.ts'
 import { bookingIds, manageIds } from './features/booking/booking-ids.ts'
 import { contactForm, contactSection, contactToasts } from './content/contact.ts'
-import { contactFieldErrors, contactFloodErrors } from './content/contact-errors.ts'
+import {
+  contactFieldErrors,
+  contactFloodErrors,
+  contactQuarantineErrors,
+} from './content/contact-errors.ts'
 import { aboutSection, differentiators } from './content/differentiators.ts'
 import { navLinks } from './content/navigation.ts'
 import { notFoundPage } from './content/not-found.ts'
@@ -12,6 +16,7 @@ import { services } from './content/services.ts'
 import { layoutText } from './content/site.ts'
 import { CONTACT_TEMPLATE_SLOTS, renderContactTemplate, renderPage } from './entry-server.tsx'
 import { privacyRoute, type PageKind } from './routes.ts'
+import { callLimitCopy } from '../supabase/functions/_shared/call-limit-copy.ts'
 import { refusalId } from '../supabase/functions/_shared/contact-pages.ts'
 import {
   PRIVACY_NOTICE_SECTIONS,
@@ -290,6 +295,10 @@ describe('the pages of a form sent without script, as prerendered', () => {
     const reasons = [
       ...Object.values(contactFieldErrors).flatMap((field) => Object.values(field)),
       ...Object.values(contactFloodErrors),
+      ...Object.values(contactQuarantineErrors),
+      callLimitCopy.tooMany,
+      callLimitCopy.tooManyUnknown,
+      callLimitCopy.blocked,
     ].filter(Boolean)
     for (const reason of reasons) {
       expect(document.getElementById(refusalId(reason))).toHaveTextContent(

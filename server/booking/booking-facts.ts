@@ -27,7 +27,16 @@ const minutesOf = (time: string) => {
   return hours * 60 + minutes
 }
 
+/**
+ * An IANA zone name, as private.is_time_zone reads one (20261128020000_iana_time_zones.sql):
+ * the Area/Location shape with no digit but Etc/GMT±N's, which no POSIX specification such as
+ * 'EST5EDT' or 'Foo+99' has, and known to the runtime.
+ */
+const IANA_NAME =
+  /^(UTC|[A-Z][A-Za-z_-]+(\/[A-Za-z][A-Za-z_-]*){1,2}|Etc\/GMT(0|[+-]0|[+-]([1-9]|1[0-2])|-1[34]))$/
+
 const isTimeZone = (name: string) => {
+  if (!IANA_NAME.test(name)) return false
   try {
     new Intl.DateTimeFormat('en', { timeZone: name })
     return true

@@ -117,5 +117,16 @@ describe('the agenda settings', () => {
     ).toEqual([
       'officeHours in supabase/functions/_shared/company-facts.ts must leave room for one consultation: 09:00-09:20 is shorter than 30 minutes.',
     ])
+    // POSIX specifications the runtime might read are not names the database keeps.
+    for (const timeZone of ['EST5EDT', 'Foo+99', 'Etc/GMT+99']) {
+      expect(
+        bookingFactsProblems({
+          officeHours: { timeZone, weekdays: [1], opens: '09:00', closes: '18:00' },
+          consultationMinutes: 30,
+        }),
+      ).toEqual([
+        `officeHours.timeZone in supabase/functions/_shared/company-facts.ts must be an IANA time zone (got "${timeZone}").`,
+      ])
+    }
   })
 })

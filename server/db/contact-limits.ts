@@ -2,7 +2,7 @@ import type { Queryable } from './database.ts'
 
 /**
  * The limits of private.contact_settings (migrations) the operator may set from the
- * environment (RATE_LIMIT_*, FORM_MIN_FILL_MS, QUARANTINE_*, PAGE_VIEW*). They live in the database so
+ * environment (RATE_LIMIT_*, FORM_MIN_FILL_MS, QUARANTINE_*, PAGE_VIEW*, PUBLIC_CALLS_*). They live in the database so
  * that every server on one PostgreSQL, and hosted Supabase, apply the same ones.
  */
 export const CONTACT_LIMIT_SETTINGS = {
@@ -16,6 +16,8 @@ export const CONTACT_LIMIT_SETTINGS = {
   QUARANTINE_MAX_ENTRIES: 'quarantine_max_entries',
   PAGE_VIEWS_PER_MINUTE: 'page_views_per_minute',
   PAGE_VIEW_SOURCES_PER_DAY: 'page_view_sources_per_day',
+  PUBLIC_CALLS_PER_MINUTE: 'calls_per_minute',
+  PUBLIC_CALLS_UNKNOWN_PER_MINUTE: 'unknown_calls_per_minute',
 } as const
 
 export type ContactLimitName = keyof typeof CONTACT_LIMIT_SETTINGS
@@ -28,6 +30,8 @@ export const CONTACT_LIMIT_BOUNDS: Partial<Record<ContactLimitName, [number, num
   QUARANTINE_MAX_ENTRIES: [0, 2_000_000_000],
   PAGE_VIEWS_PER_MINUTE: [0, 1_000_000],
   PAGE_VIEW_SOURCES_PER_DAY: [0, 100_000],
+  PUBLIC_CALLS_PER_MINUTE: [1, 1_000_000],
+  PUBLIC_CALLS_UNKNOWN_PER_MINUTE: [1, 1_000_000],
 }
 
 /** Writes the limits that were set; the others keep what the database holds. */

@@ -599,7 +599,12 @@ describe('hostile values in URLs, forms and the API', () => {
       '- a session from before a password change, or after "Sair de todos os aparelhos", is',
       '  refused on every server (`tests/integration/lead-desk-sessions.test.ts`);',
       '- a name with U+202E or a Cyrillic look-alike is shown with a visible marker and a warning,',
-      '  in its written order (Chromium).',
+      '  in its written order (Chromium);',
+      '- a name, company, message or campaign with `=`, `+`, `-` or `@` after a comma, a tab, a',
+      "  semicolon or a line break (`Ana, =HYPERLINK(…)`, a message's `- item` lines) is exported",
+      "  with an apostrophe before it, so no reader (Excel pt-BR's `;`, en-US Excel's and",
+      "  LibreOffice's `,`, a tab reader, one that ends a row at every line break) sees a cell",
+      '  start a formula (`server/desk/lead-desk.test.ts`).',
     ])
   })
 

@@ -10,6 +10,7 @@ import {
   type ContactEmail,
 } from '../../supabase/functions/_shared/render-contact-email.ts'
 import { createDeskClient, type DeskClient } from '../../tests/support/desk-client.ts'
+import { parseCsv } from '../../tests/support/csv.ts'
 import { seedLeads } from '../../tests/support/seed-leads.ts'
 import { createTestApp, testSettings } from '../../tests/support/test-app.ts'
 import { createTestDatabase } from '../../tests/support/test-database.ts'
@@ -268,8 +269,13 @@ describe('where leads come from', () => {
     expect(html).toContain('<h1>Visão geral</h1>')
     expect(html).toContain('href="/painel/contatos?limpar=1"')
     const old = await client.request('/painel?pagina=2&aviso=apagado&n=1')
-    expect(old.status).toBe(301)
+    expect(old.status).toBe(302)
     expect(old.headers.get('location')).toBe('/painel/contatos?pagina=2&aviso=apagado&n=1')
+    expect(old.headers.get('cache-control')).toBe('no-store')
+    // Any other query is the overview's own: no redirect for a browser to remember.
+    const other = await client.request('/painel?x')
+    expect(other.status).toBe(200)
+    expect(await other.text()).toContain('<h1>Visão geral</h1>')
   })
 
   it("shows a lead's origin as visitor text, filters by source and campaign, and exports it", async () => {
@@ -504,6 +510,58 @@ describe('exports', () => {
         delivery: 'enviado',
       }),
     ])
+  })
+})
+
+describe('the CSV export read by a reader that splits at commas, tabs or every line break', () => {
+  it('never shows such a reader a cell that starts a formula, and Excel (pt-BR) the text with apostrophes only there', async () => {
+    // As visitors send them, through the site's insert and the database's rules.
+    const typed = {
+      name: 'Ana, =HYPERLINK("http://x.example","clique")',
+      email: 'ana@example.com',
+      company: "Empresa,@SUM(1+1)*cmd|' /C calc'!A0;+1",
+      message: 'Oi\n=1+1\r\n- item um\n  - item dois, -2+3\tx\t=cmd|\' /C calc\'!A0\n"=2"\n, "@x"',
+    }
+    const inserted = await app().request('/rest/v1/contact_submissions', {
+      method: 'POST',
+      headers: { apikey: DEV_ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify(typed),
+    })
+    expect(inserted.status).toBe(201)
+    await db.exec(`update contact_submissions set utm_campaign = 'black, =friday'`)
+    const client = await signedIn()
+    const bytes = new Uint8Array(
+      await (await client.request('/painel/exportar?formato=csv')).arrayBuffer(),
+    )
+    const text = new TextDecoder().decode(bytes.slice(3))
+    const readers = [
+      ['Excel (pt-BR)', parseCsv(text, ';')],
+      ['en-US Excel, LibreOffice with comma', parseCsv(text, ',')],
+      [
+        'a reader honouring quotes only where a field begins',
+        parseCsv(text, ',', { quotes: 'at-start' }),
+      ],
+      ['a reader splitting at tabs', parseCsv(text, '\t', { quotes: 'at-start' })],
+      [
+        'a reader splitting at semicolons, quotes at field starts',
+        parseCsv(text, ';', { quotes: 'at-start' }),
+      ],
+    ] as const
+    for (const [reader, rows] of readers) {
+      for (const cell of rows.flat()) {
+        // Spaces trimmed, as LibreOffice's "trim spaces" does.
+        expect(cell.trimStart(), reader).not.toMatch(/^[=+\-@]/)
+      }
+    }
+    // Excel (pt-BR) reads each field whole: only an apostrophe before each formula's start.
+    const [, row] = parseCsv(text, ';')
+    expect(row?.slice(1, 5)).toEqual([
+      'Ana, \'=HYPERLINK("http://x.example","clique")',
+      'ana@example.com',
+      "Empresa,'@SUM(1+1)*cmd|' /C calc'!A0;'+1",
+      "Oi\n'=1+1\r\n'- item um\n  '- item dois, '-2+3\tx\t'=cmd|' /C calc'!A0\n\"'=2\"\n, \"'@x\"",
+    ])
+    expect(row).toContain("black, '=friday")
   })
 })
 

@@ -52,6 +52,7 @@ export const startLeadDesk = async (
       loginAnswerMs: desk.loginAnswerMs,
       outboxDir,
       isHttps: createIsHttps(settings.trustProxy),
+      siteUrl: settings.linkSiteUrl,
       mailDelivery: settings.mailDelivery,
     }
   }

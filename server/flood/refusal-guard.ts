@@ -1,6 +1,7 @@
 import type { Context } from 'hono'
 import type { InTransaction } from '../../supabase/functions/_shared/anon-request.ts'
 import type { RunQuery } from '../../supabase/functions/_shared/mail-delivery.ts'
+import { createAnswerTurns, type AnswerTurns, type AnswerTurnsOptions } from './answer-turns.ts'
 import { clientKey } from './client-key.ts'
 import type { RefusalMemory, RememberedRefusal } from './refusal-memory.ts'
 
@@ -19,27 +20,13 @@ export const refusalScopes = {
   sendContactEmail: 'function:send-contact-email',
 } as const
 
-/** Answers one refused caller gets from a server per second, at most (REFUSALS_PER_SECOND). */
-export const DEFAULT_REFUSALS_PER_SECOND = 20
+export {
+  DEFAULT_REFUSALS_PER_SECOND,
+  MAX_REFUSAL_WAIT_MS,
+  MAX_WAITING_REFUSALS,
+} from './answer-turns.ts'
 
-/** The longest a repeated refusal waits for its turn; past it, it leaves at a random moment. */
-export const MAX_REFUSAL_WAIT_MS = 5_000
-
-/**
- * Answers waiting for their turn at once, at most; past it they go out without waiting. Each
- * is an open request and a timer (a few KB); one address holds no more than its connections.
- */
-export const MAX_WAITING_REFUSALS = 2_000
-
-export interface RefusalGuardOptions {
-  /** 0 answers every remembered refusal at once. */
-  perSecond?: number
-  maxWaitMs?: number
-  maxWaiting?: number
-  /** Milliseconds for the turns (performance.now by default); tests use fake timers. */
-  now?: () => number
-  random?: () => number
-}
+export type RefusalGuardOptions = AnswerTurnsOptions
 
 /**
  * The database's refusals for the caller of a request, keyed by the client key the database
@@ -76,47 +63,16 @@ export interface RefusalGuard {
 export const createRefusalGuard = (
   memory: RefusalMemory,
   clientAddress: (c: Context) => string | undefined,
-  {
-    perSecond = DEFAULT_REFUSALS_PER_SECOND,
-    maxWaitMs = MAX_REFUSAL_WAIT_MS,
-    maxWaiting = MAX_WAITING_REFUSALS,
-    now = () => performance.now(),
-    random = Math.random,
-  }: RefusalGuardOptions = {},
+  options: RefusalGuardOptions = {},
+  /** The turns refusals leave in; the server shares one between its guards. */
+  turns: AnswerTurns = createAnswerTurns(options),
 ): RefusalGuard => {
   const keyOf = (c: Context) => clientKey(clientAddress(c))
-  const interval = perSecond > 0 ? 1000 / perSecond : 0
-  // When each caller's next answer may leave ('' for the unknown callers, one caller).
-  const turns = new Map<string, number>()
-  let waiting = 0
-
-  const forgetPastTurns = (at: number) => {
-    for (const [key, turn] of turns) if (turn <= at) turns.delete(key)
-  }
-
-  /** How long this caller's answer waits for its turn. */
-  const waitFor = (key: string | null): number => {
-    if (interval === 0 || waiting >= maxWaiting) return 0
-    const at = now()
-    const turn = Math.max(at, turns.get(key ?? '') ?? at)
-    if (turn - at > maxWaitMs) return maxWaitMs * (0.5 + random() / 2)
-    if (turns.size >= 4 * maxWaiting) forgetPastTurns(at)
-    turns.set(key ?? '', turn + interval)
-    return turn - at
-  }
 
   /** The remembered refusal, in its turn; undefined when there is none (or no longer). */
   const recalled = async (scope: string, key: string | null) => {
     if (!memory.recall(scope, key)) return undefined
-    const wait = waitFor(key)
-    if (wait > 0) {
-      waiting += 1
-      try {
-        await new Promise((resolve) => setTimeout(resolve, wait))
-      } finally {
-        waiting -= 1
-      }
-    }
+    await turns.wait(key)
     return memory.recall(scope, key)
   }
 

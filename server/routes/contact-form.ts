@@ -9,6 +9,7 @@ import type { NotifyDeps } from '../../supabase/functions/_shared/mail-delivery.
 import { submitContactForm } from '../../supabase/functions/_shared/submit-contact-form.ts'
 import { fillContactPage, type ContactPageTemplate } from '../contact-page.ts'
 import type { Database } from '../db/database.ts'
+import { describeCallRefusal, type CallGuard } from '../flood/call-guard.ts'
 import { refusalScopes, type RefusalGuard } from '../flood/refusal-guard.ts'
 import { limitedTransactionsOf, visitorRequest } from './visitor-request.ts'
 
@@ -20,6 +21,8 @@ export interface ContactFormDeps extends NotifyDeps {
   page: ContactPageTemplate | undefined
   /** The database's flood refusals, answered again without it until their Retry-After. */
   refusals?: RefusalGuard
+  /** Every public call counted per caller (decision 040); absent: no limit on calls. */
+  calls?: CallGuard
 }
 
 const ALLOW = 'GET, HEAD, POST, OPTIONS'
@@ -71,8 +74,16 @@ export const createContactFormRoutes = (deps: ContactFormDeps) => {
       for (const [name, value] of Object.entries(read.headers ?? {})) c.header(name, value)
       return c.text(`${read.problem}\n`, read.status)
     }
+    // A caller past its calls sees the form again with what it typed, and why.
+    const refusal = await deps.calls?.check(c)
+    if (refusal) {
+      const { status, message, hint, headers } = describeCallRefusal(refusal)
+      for (const [name, value] of Object.entries(headers)) c.header(name, value)
+      return refusedPage(c, deps, read.post, status, hint ? `${message} ${hint}` : message)
+    }
     // Counted with the REST insert: one scope. A remembered refusal is answered after the body
     // is read (the page shows what was typed again) but without asking the database.
+    const leave = (await deps.calls?.enter(c)) ?? (() => {})
     const outcome = await submitContactForm(read.post, visitorRequest(c, deps.clientAddress(c)), {
       ...deps,
       inTransaction: limitedTransactionsOf(
@@ -81,7 +92,7 @@ export const createContactFormRoutes = (deps: ContactFormDeps) => {
         deps.refusals,
         refusalScopes.insert('contact_submissions'),
       ),
-    })
+    }).finally(leave)
     if (outcome.kind === 'accepted') return c.redirect(`${CONTACT_PAGE_PATHS.sent}/`, 303)
     if (outcome.retryAfter) c.header('Retry-After', outcome.retryAfter)
     return refusedPage(c, deps, read.post, outcome.status, outcome.reason)

@@ -14,6 +14,7 @@ import {
 import type { Database } from '../db/database.ts'
 import { loadSchemaCache, type SchemaCache } from '../db/schema-cache.ts'
 import { refusalScopes, type RefusalGuard } from '../flood/refusal-guard.ts'
+import type { SharedReads } from '../flood/shared-reads.ts'
 import { silentLogger, type Logger } from '../log.ts'
 import { databaseErrorResponse, invalidPath, postgrestError } from './postgrest-error.ts'
 import { limitedTransactionsOf, transactionsOf, visitorRequest } from './visitor-request.ts'
@@ -32,6 +33,8 @@ export interface RestDeps {
   log?: Logger
   /** The database's flood refusals, answered again without it until their Retry-After. */
   refusals?: RefusalGuard
+  /** Answers the same for everyone (the free times), kept a moment (decision 040). */
+  sharedReads?: SharedReads
 }
 
 type Row = Record<string, unknown>

@@ -7,6 +7,8 @@ import {
 } from '../db/routine-cache.ts'
 import { quoteIdent } from '../db/schema-cache.ts'
 import { refusalScopes } from '../flood/refusal-guard.ts'
+import { RememberedRefusal } from '../flood/refusal-memory.ts'
+import { READS_DECLARED_VOLATILE, SHARED_READS } from '../flood/shared-reads.ts'
 import { silentLogger } from '../log.ts'
 import { databaseErrorResponse, postgrestError } from './postgrest-error.ts'
 import {
@@ -194,20 +196,39 @@ export const createRpcRoutes = (deps: RestDeps) => {
       }
       const sql = callSql(routine, argumentNames)
       // PostgREST runs GET, HEAD and non-volatile functions in a read-only transaction.
-      const readOnly = !isPost || routine.volatility !== 'v'
-      const body = await runAsAnon(
-        c,
-        deps,
-        async (tx) => {
-          if (readOnly) await tx.query('set transaction read only')
-          const params = argumentNames.length > 0 ? [JSON.stringify(args)] : []
-          const { rows } = await tx.query(sql, params)
-          const value = rows[0]?.body
-          return typeof value === 'string' ? value : undefined
-        },
-        // Only a call that may write is limited; reads from one address need not queue.
-        readOnly ? undefined : refusalScopes.rpc(name),
-      )
+      const readOnly =
+        !isPost || routine.volatility !== 'v' || READS_DECLARED_VOLATILE.has(routine.name)
+      const ask = () =>
+        runAsAnon(
+          c,
+          deps,
+          async (tx) => {
+            if (readOnly) await tx.query('set transaction read only')
+            const params = argumentNames.length > 0 ? [JSON.stringify(args)] : []
+            const { rows } = await tx.query(sql, params)
+            const value = rows[0]?.body
+            return typeof value === 'string' ? value : undefined
+          },
+          // Only a call that may write is limited; reads from one address need not queue.
+          readOnly ? undefined : refusalScopes.rpc(name),
+        )
+      // The same answer for any caller (the free times): one query serves them all a moment.
+      const shared = SHARED_READS.has(routine.name) && argumentNames.length === 0
+      const body =
+        shared && deps.sharedReads
+          ? await deps.sharedReads.read(routine.name, ask)
+          : await ask().then(
+              (answer) => {
+                if (!readOnly) deps.sharedReads?.forget()
+                return answer
+              },
+              (error: unknown) => {
+                // A call the database answered may have changed the free times (another
+                // server's booking took a slot: 409); one refused from memory changed nothing.
+                if (!readOnly && !(error instanceof RememberedRefusal)) deps.sharedReads?.forget()
+                throw error
+              },
+            )
       if (routine.returnsVoid) return c.body(null, 204)
       c.header('Content-Type', JSON_TYPE)
       if (c.req.method === 'HEAD') return c.body(null, 200)

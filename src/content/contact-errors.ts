@@ -40,3 +40,14 @@ export const contactFloodErrors = {
   perAddress: 'Muitas mensagens enviadas deste endereço. Tente novamente em alguns minutos.',
   unknownAddresses: 'Recebemos muitas mensagens agora. Tente novamente em alguns minutos.',
 } as const
+
+/**
+ * Why the database refused a submission the bot signals flagged, when the quarantine has no
+ * place for it (full, or its network holds its share): status 503, words that send a person to
+ * try later or to the e-mail and phone (supabase/migrations/*_counter_and_quarantine_shares.sql,
+ * held together by tests/integration/quarantine-sql.test.ts). Never a silent drop.
+ */
+export const contactQuarantineErrors = {
+  cannotKeep:
+    'Não conseguimos receber a sua mensagem agora. Tente de novo mais tarde ou fale conosco por e-mail ou telefone.',
+} as const

@@ -1,4 +1,9 @@
-import { contactFieldErrors, contactFloodErrors } from './contact-errors.ts'
+import { callLimitCopy } from '../../supabase/functions/_shared/call-limit-copy.ts'
+import {
+  contactFieldErrors,
+  contactFloodErrors,
+  contactQuarantineErrors,
+} from './contact-errors.ts'
 import { contactToasts } from './contact.ts'
 import { brand, companyName, contactFacts } from './site.ts'
 
@@ -25,6 +30,11 @@ const knownRefusals = [
   ...new Set([
     ...Object.values(contactFieldErrors).flatMap((field) => Object.values(field)),
     ...Object.values(contactFloodErrors),
+    ...Object.values(contactQuarantineErrors),
+    // Past the caller's calls a minute, or a blocked network (decision 040).
+    callLimitCopy.tooMany,
+    callLimitCopy.tooManyUnknown,
+    callLimitCopy.blocked,
   ]),
 ].filter((message) => message !== '')
 

@@ -48,6 +48,7 @@ export const privacyNotice = {
       title: 'Limite de envios',
       paragraphs: [
         'Para limitar abusos, contamos os envios de cada endereço de rede, minuto a minuto. Cada contador guarda só o endereço (no IPv6, apenas a parte inicial, que identifica a rede), o minuto e quantas mensagens vieram dele, e é apagado depois de um dia.',
+        'Do mesmo modo contamos os pedidos que o site faz ao nosso servidor em seu nome (ler os horários livres, agendar, enviar o formulário, contar uma visita): o contador guarda o endereço de rede, o minuto e quantos pedidos vieram dele, e é apagado depois de dois minutos.',
       ],
     },
     {
@@ -55,7 +56,7 @@ export const privacyNotice = {
       title: 'Mensagens que parecem automáticas',
       paragraphs: [
         'Alguns sinais indicam que uma mensagem foi enviada por um programa, e não por uma pessoa: por exemplo, ela chegou poucos segundos depois de a página abrir, ou um campo que fica escondido de quem visita o site veio preenchido. Você recebe a mesma confirmação de envio, mas essa mensagem fica guardada à parte.',
-        `Dela guardamos o seu nome, o seu e-mail, o nome da empresa (se você o informar), a mensagem, a data e a hora do envio, de onde você veio (veja abaixo) e qual sinal ela mostrou. Ela não é encaminhada automaticamente para ninguém: alguém da nossa equipe a revisa e, se foi escrita por uma pessoa, passa a tratá-la como qualquer outro contato. As que não forem recuperadas são apagadas depois de ${QUARANTINE_DAYS_IN_NOTICE} dias.`,
+        `Dela guardamos o seu nome, o seu e-mail, o nome da empresa (se você o informar), a mensagem, a data e a hora do envio, de onde você veio (veja abaixo), o endereço de rede de onde ela veio (para que uma só rede não ocupe todo o espaço reservado a elas) e qual sinal ela mostrou. Ela não é encaminhada automaticamente para ninguém: alguém da nossa equipe a revisa e, se foi escrita por uma pessoa, passa a tratá-la como qualquer outro contato. As que não forem recuperadas são apagadas depois de ${QUARANTINE_DAYS_IN_NOTICE} dias.`,
       ],
     },
     {
@@ -95,6 +96,7 @@ export const privacyNotice = {
       title: 'Contagem de visitas',
       paragraphs: [
         'Contamos as visitas às páginas do site, sem cookies e sem dados pessoais: a cada página aberta, o site avisa o nosso próprio servidor, que soma um a um contador do dia com a página, o tipo de aparelho (celular, tablet ou computador, pela largura da tela) e a origem da visita (o site que trouxe você ou a campanha do link). Não guardamos o seu endereço de rede, nenhum identificador nem o horário exato, e nada é enviado a outras empresas. Esses totais não permitem saber quem visitou o site.',
+        'Para que uma só rede não distorça as contas, o servidor reconhece a rede de cada visita por um código de mão única, calculado com um segredo que muda todo dia: o código vale um minuto para somar as visitas dessa rede e até o fim do dia para as origens novas que ela trouxe, e depois que o segredo do dia é apagado não há como saber de que rede ele era.',
       ],
     },
     {

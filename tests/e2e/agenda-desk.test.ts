@@ -6,6 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { company } from '../../supabase/functions/_shared/company.ts'
 import { expectNoAxeViolations } from '../support/browser/axe.ts'
 import { signIn, useDeskSite } from '../support/browser/lead-desk-site.ts'
 import { localInstant, seedBookings } from '../support/seed-bookings.ts'
@@ -132,11 +133,15 @@ describe('the agenda in the lead desk', () => {
     await page.getByRole('link', { name: 'Assinar no seu calendário' }).click()
     await page.getByRole('button', { name: 'Criar o endereço' }).click()
     await page.getByRole('status').filter({ hasText: 'Endereço criado.' }).waitFor()
-    const address = await page.getByLabel('Endereço da assinatura').inputValue()
-    expect(address).toMatch(/\/painel\/agenda\.ics\?chave=[0-9a-f]{64}$/)
+    const address = new URL(await page.getByLabel('Endereço da assinatura').inputValue())
+    // On the site's public address (SITE_URL, here company.ts's), whatever host the browser used.
+    expect(address.origin).toBe(company.siteUrl)
+    expect(`${address.pathname}${address.search}`).toMatch(
+      /^\/painel\/agenda\.ics\?chave=[0-9a-f]{64}$/,
+    )
     await expectNoAxeViolations(page, '/painel/agenda/calendario (address made)')
-    // What a calendar app does: fetch it with no cookie at all.
-    const response = await fetch(address)
+    // What a calendar app does: fetch it with no cookie at all (here from this server).
+    const response = await fetch(`${desk.site().url}${address.pathname}${address.search}`)
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8')
     expect(await response.text()).toMatch(/^BEGIN:VCALENDAR\r\n/)

@@ -4,7 +4,7 @@
  * while the lead is kept, book_meeting takes attribution or not, and count_page_view counts
  * only what it may, within its caps.
  */
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { applyContactLimits } from '../../server/db/contact-limits.ts'
@@ -35,7 +35,9 @@ const stores: [string, Store][] = [
         const postgres: PostgresServer = await startPostgresServer()
         await applyMigrationsLikeSupabase(postgres.url)
         const db = await openPostgresDatabase(postgres.url)
-        for (const name of ['20261126000200_attribution.sql', '20261126000210_page_views.sql']) {
+        // Applied a second time, from the attribution's on and in order, they change nothing
+        // and fail nowhere (a later one may replace what an earlier one made).
+        for (const name of (await readdir(MIGRATIONS_DIR)).filter((n) => n >= '20261126000200')) {
           await db.exec(await readFile(path.join(MIGRATIONS_DIR, name), 'utf8'))
         }
         return {
@@ -88,6 +90,17 @@ const insertLead = async (db: Database, attribution: Record<string, string | nul
 
 const countView = (db: Database, body: string) =>
   asAnon(db, (tx) => tx.query('select public.count_page_view($1::text)', [body]))
+
+/** A page view from one network, named as a proxy in front of the database names it. */
+const countViewFrom = (db: Database, address: string, body: string) =>
+  db.transaction(async (tx) => {
+    await tx.query(
+      `select set_config('role', 'anon', true),
+              set_config('request.headers', $1, true)`,
+      [JSON.stringify({ 'cf-connecting-ip': address, 'x-forwarded-for': address })],
+    )
+    await tx.query('select public.count_page_view($1::text)', [body])
+  })
 
 const views = async (db: Queryable) =>
   (
@@ -294,10 +307,85 @@ describe.each(stores)('attribution and page views on %s', (_name, store) => {
     expect(total).toBeLessThan(9)
   })
 
+  it("takes each network's share before the site's: one address cannot spend the minute's views or the day's sources", async () => {
+    await db.exec(`delete from private.page_view_network_minutes;
+      delete from private.page_view_network_sources`)
+    // 700 beacons from one address: its share of the minute's 600 is 20.
+    for (let n = 0; n < 700; n += 1) {
+      await countViewFrom(db, '198.51.100.70', JSON.stringify({ page: '/', device: 'phone' }))
+    }
+    const counted = (await views(db)).reduce((sum, row) => sum + row.views, 0)
+    expect(counted).toBeGreaterThanOrEqual(20)
+    // 20 in each minute the loop ran over; never the 600 that would leave no room.
+    expect(counted).toBeLessThanOrEqual(40)
+    // Real visitors from other networks are all counted.
+    for (let n = 0; n < 30; n += 1) {
+      await countViewFrom(
+        db,
+        `203.0.113.${n}`,
+        JSON.stringify({ page: '/agendar', device: 'desktop' }),
+      )
+    }
+    expect((await views(db)).find((row) => row.page === '/agendar')?.views).toBe(30)
+
+    // 210 junk sources from one /64: its share of the day's 200 new sources is 4.
+    await db.exec('delete from private.page_views')
+    for (let n = 0; n < 210; n += 1) {
+      await countViewFrom(
+        db,
+        `2001:db8:70::${n.toString(16)}`,
+        JSON.stringify({ page: '/', device: 'phone', utm_source: `lixo-${n}` }),
+      )
+    }
+    const sources = new Set((await views(db)).map((row) => row.source))
+    expect(sources).toEqual(new Set(['lixo-0', 'lixo-1', 'lixo-2', 'lixo-3', '(outras)']))
+    // A real campaign the next visitor brings still gets a source of its own.
+    await countViewFrom(
+      db,
+      '198.51.100.71',
+      JSON.stringify({ page: '/', device: 'phone', utm_source: 'newsletter' }),
+    )
+    expect((await views(db)).map((row) => row.source)).toContain('newsletter')
+
+    // No address is kept: each network is a code under the day's secret, and the secret is a
+    // new one the next day.
+    const stored = await db.query<{ network: string }>(
+      `select network from private.page_view_network_minutes
+       union all select network from private.page_view_network_sources`,
+    )
+    expect(stored.rows.length).toBeGreaterThan(0)
+    for (const { network } of stored.rows) expect(network).toMatch(/^[0-9a-f]{32}$/)
+    expect(JSON.stringify(stored.rows)).not.toMatch(/198\.51|2001:db8|203\.0/)
+    const codes = await db.transaction(async (tx) => {
+      await tx.query(`select set_config('request.headers', $1, true)`, [
+        JSON.stringify({ 'cf-connecting-ip': '198.51.100.70', 'x-forwarded-for': '198.51.100.70' }),
+      ])
+      const today = await tx.query<{ code: string }>(
+        `select private.page_view_network((now() at time zone 'America/Sao_Paulo')::date) as code`,
+      )
+      const tomorrow = await tx.query<{ code: string }>(
+        `select private.page_view_network((now() at time zone 'America/Sao_Paulo')::date + 1) as code`,
+      )
+      const secrets = await tx.query<{ n: number }>(
+        'select count(*)::int as n from private.page_view_day_secret',
+      )
+      return {
+        today: today.rows[0]?.code,
+        tomorrow: tomorrow.rows[0]?.code,
+        secrets: secrets.rows[0]?.n,
+      }
+    })
+    expect(codes.today).not.toBe(codes.tomorrow)
+    // Yesterday's secret is gone as the new day's is made.
+    expect(codes.secrets).toBe(1)
+  })
+
   it('gives visitors nothing to read: no page views, no minutes, no attribution through select', async () => {
     for (const sql of [
       'select * from private.page_views',
       'select * from private.page_view_minutes',
+      'select * from private.page_view_network_minutes',
+      'select * from private.page_view_day_secret',
       'select utm_source from public.contact_submissions',
     ]) {
       await expect(

@@ -365,6 +365,42 @@ describe.each(stores)('the agenda on %s', (_name, store) => {
     expect(await attempt('2027-03-02T10:30:00-03:00'), 'within the buffer').toBe('slot_taken')
   })
 
+  it("keeps a visitor's time zone only when it is an IANA name, else the company's", async () => {
+    await resetAgenda(db)
+    await setAgenda(db, { BOOKING_UNKNOWN_ADDRESSES_PER_DAY: 100 })
+    const now = '2027-03-01T08:00:00-03:00'
+    const zones: [string, string][] = [
+      ['America/Manaus', 'America/Manaus'],
+      ['America/Argentina/Buenos_Aires', 'America/Argentina/Buenos_Aires'],
+      ['America/Port-au-Prince', 'America/Port-au-Prince'],
+      ['Etc/GMT+4', 'Etc/GMT+4'],
+      ['UTC', 'UTC'],
+      // POSIX specifications PostgreSQL would read (UTC−99 h, New York's rules, a made-up name).
+      ['Foo+99', 'America/Sao_Paulo'],
+      ['EST5EDT', 'America/Sao_Paulo'],
+      ['Foo/Bar+3', 'America/Sao_Paulo'],
+      ['Etc/GMT+99', 'America/Sao_Paulo'],
+      // Zone files that are not names: leap seconds, a duplicate tree, abbreviations.
+      ['right/America/Sao_Paulo', 'America/Sao_Paulo'],
+      ['posix/America/Sao_Paulo', 'America/Sao_Paulo'],
+      ['CET', 'America/Sao_Paulo'],
+      ['Nowhere/Atlantis', 'America/Sao_Paulo'],
+    ]
+    const kept: string[] = []
+    for (const [index, [zone]] of zones.entries()) {
+      // Two a day (the day's maximum is 4), on the weekdays of 2 to 12 March 2027.
+      const day = ['02', '03', '04', '05', '08', '09', '10', '11', '12'][Math.floor(index / 2)]
+      const startsAt = `2027-03-${day}T${index % 2 === 0 ? '10' : '15'}:00:00-03:00`
+      const { rows } = await db.query<{ zone: string }>(
+        `select private.book_meeting($1::timestamptz, 'Ana', $2, null, 'Um app.', $3, null, 60000,
+           $4::timestamptz) ->> 'time_zone' as zone`,
+        [startsAt, `ana.zona.${index}@example.com`, zone, now],
+      )
+      kept.push(rows[0]?.zone ?? '')
+    }
+    expect(kept).toEqual(zones.map(([, stored]) => stored))
+  })
+
   it('answers the six booking calls (and the page view counter) to anon as PostgREST runs them, and nothing else', async () => {
     await resetAgenda(db)
     // Hosted Supabase serves every function in public that anon may execute: exactly these.

@@ -7,7 +7,9 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import ICAL from 'ical.js'
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { callLimitCopy } from '../../supabase/functions/_shared/call-limit-copy.ts'
 import type { Database } from '../../server/db/database.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { MIGRATIONS_DIR } from '../../server/paths.ts'
@@ -84,6 +86,34 @@ describe('the bookings-feed Edge Function under Deno', () => {
     const posted = await feed(`?chave=${token}`, { method: 'POST' })
     expect(posted.status).toBe(405)
     await posted.text()
+  })
+})
+
+describe('the bookings-feed Edge Function against guessed tokens (decision 040)', () => {
+  it("counts every look-up in its caller's budget: past it, 429 with Retry-After and no look-up", async () => {
+    await db.query('update private.contact_settings set calls_per_minute = 2')
+    try {
+      const guess = () =>
+        feed(`?chave=${randomBytes(32).toString('hex')}`, {
+          headers: { 'cf-connecting-ip': '2001:db8:66:1::9' },
+        })
+      for (let n = 0; n < 2; n += 1) expect((await guess()).status).toBe(404)
+      const refused = await guess()
+      expect(refused.status).toBe(429)
+      expect(refused.headers.get('cache-control')).toBe('private, no-store')
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(await refused.text()).toContain(callLimitCopy.tooMany)
+      // Another network still gets the same 404 as any wrong token.
+      const other = await feed(`?chave=${'f'.repeat(64)}`, {
+        headers: { 'cf-connecting-ip': '2001:db8:66:2::9' },
+      })
+      expect(other.status).toBe(404)
+    } finally {
+      await db.exec(
+        `update private.contact_settings set calls_per_minute = 120;
+         delete from private.public_call_counts`,
+      )
+    }
   })
 })
 

@@ -18,6 +18,7 @@ import {
 import { manageTokenInOutbox } from '../support/booking.ts'
 import { startApiGateway, type ApiGateway } from '../support/api-gateway.ts'
 import { startDenoFunction, type RunningFunction } from '../support/deno-function.ts'
+import { callLimitCopy } from '../../supabase/functions/_shared/call-limit-copy.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { expectNameReadAsTyped, FORGED_NAMES } from '../support/forged-headers.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
@@ -380,6 +381,58 @@ describe('send-booking-email under Deno', () => {
     expect(response.status).toBe(401)
     expect(response.headers.get('access-control-allow-origin')).toBe('https://elsewhere.example')
     expect(await response.json()).toMatchObject({ error: { code: 'unauthorized' } })
+  })
+})
+
+describe('the functions under Deno against a flood (decision 040)', () => {
+  it("count every call in its caller's budget, reads and misses included: past it, 429 JSON with Retry-After", async () => {
+    await db.query('update private.contact_settings set calls_per_minute = 3')
+    try {
+      // The address the platform's proxy writes (cf-connecting-ip, decision 024).
+      const headers = {
+        apikey: DEV_ANON_KEY,
+        'content-type': 'application/json',
+        origin: SITE,
+        'cf-connecting-ip': '198.51.100.200',
+      }
+      const call = (target: RunningFunction, name: string, body: unknown) =>
+        fetch(`${target.url}/functions/v1/${name}`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify(body),
+        })
+      const token = { token: 'e'.repeat(64) }
+      const statuses = []
+      for (let n = 0; n < 3; n += 1) {
+        statuses.push((await call(bookingFn, 'send-booking-email', token)).status)
+      }
+      expect(statuses).toEqual([200, 200, 200])
+      const refused = await call(bookingFn, 'send-booking-email', token)
+      expect(refused.status).toBe(429)
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0)
+      expect(refused.headers.get('access-control-allow-origin')).toBe(SITE)
+      expect(await refused.json()).toMatchObject({
+        error: { code: 'too_many_requests', message: callLimitCopy.tooMany },
+      })
+      // One budget for every public call: the other function refuses the caller too.
+      const other = await call(fn, 'send-contact-email', {
+        name: 'Ana',
+        email: 'ana@example.com',
+        company: null,
+        message: 'Oi.',
+      })
+      expect(other.status).toBe(429)
+      const counted = await db.query<{ n: number }>(
+        `select coalesce(sum(calls), 0)::int as n from private.public_call_counts
+          where client_key = '198.51.100.200'`,
+      )
+      expect(counted.rows).toEqual([{ n: 3 }])
+    } finally {
+      await db.query(
+        `update private.contact_settings set calls_per_minute = 120;
+         delete from private.public_call_counts`,
+      )
+    }
   })
 })
 

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/database.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
+import { contactQuarantineErrors } from '../../src/content/contact-errors.ts'
 import { privacyNotice, QUARANTINE_DAYS_IN_NOTICE } from '../../src/content/privacy.ts'
 import { insertAsPostgrest, type FormRow } from '../support/postgrest-insert.ts'
 import { startPostgresServer } from '../support/postgres-server.ts'
@@ -136,10 +137,14 @@ describe.each(stores)('the quarantine on %s', (_name, open) => {
         utm_campaign: null,
         utm_term: null,
         utm_content: null,
+        // Its network, as a lead keeps it: no network may hold more than its share.
+        client_key: '198.51.100.1',
       },
     ])
-    // Neither the address nor the trap's text nor the timing is kept anywhere with it.
-    expect(JSON.stringify(kept)).not.toMatch(/198\.51\.100\.1|promo\.example|800/)
+    // Neither the trap's text nor the timing is kept anywhere with it.
+    expect(JSON.stringify(kept)).not.toMatch(/promo\.example|800/)
+    const notice = privacyNotice.sections.find((section) => section.id === 'mensagens-automaticas')
+    expect(notice?.paragraphs.join(' ')).toContain('endereço de rede')
   })
 
   it('keeps one sent sooner than the minimum, and a double click of it once', async () => {
@@ -164,20 +169,23 @@ describe.each(stores)('the quarantine on %s', (_name, open) => {
     expect(claim.rows).toEqual([{ outcome: 'not_found' }])
   })
 
-  it('answers 201 but keeps nothing a lead could not be, and counts it as dropped', async () => {
-    for (const bot of [
-      trapped({ email: 'não é e-mail' }),
-      tooFast({ name: 'Ana\r\nBcc: x@example.com' }),
-      trapped({ message: 'x'.repeat(5001) }),
-    ]) {
-      expect(await insertAsPostgrest(db(), bot, from('198.51.100.4'))).toEqual({ status: 201 })
+  it('refuses a flagged post whose fields a lead could not have in the words a lead would get, keeping nothing', async () => {
+    for (const [bot, words] of [
+      [trapped({ email: 'não é e-mail' }), 'Informe um e-mail válido, como nome@empresa.com.br.'],
+      [
+        tooFast({ name: 'Ana\r\nBcc: x@example.com' }),
+        'O nome não pode ter quebras de linha nem caracteres de controle.',
+      ],
+      [trapped({ message: 'x'.repeat(5001) }), 'A mensagem pode ter até 5000 caracteres.'],
+    ] as const) {
+      expect(await insertAsPostgrest(db(), bot, from('198.51.100.4'))).toEqual({
+        status: 400,
+        code: '23514',
+        message: words,
+      })
     }
     expect(await quarantined()).toEqual([])
-    expect(await dropped()).toEqual([
-      { reason: 'trap_filled', dropped_because: 'invalid_fields' },
-      { reason: 'too_fast', dropped_because: 'invalid_fields' },
-      { reason: 'trap_filled', dropped_because: 'invalid_fields' },
-    ])
+    expect(await dropped()).toEqual([])
   })
 
   it('counts flagged posts against the same per-address limit as leads', async () => {
@@ -195,21 +203,47 @@ describe.each(stores)('the quarantine on %s', (_name, open) => {
     expect((await insertAsPostgrest(db(), trapped(), from('198.51.100.6'))).status).toBe(201)
   })
 
-  it('holds at most quarantine_max_entries, keeping the oldest and counting the rest', async () => {
+  it('holds at most quarantine_max_entries, then refuses in words: a person is never dropped in silence', async () => {
     await db().query('update private.contact_settings set quarantine_max_entries = 2')
-    for (let n = 0; n < 4; n += 1) {
-      expect((await insertAsPostgrest(db(), trapped(), from(`203.0.113.${n}`))).status).toBe(201)
+    for (let n = 0; n < 2; n += 1) {
+      expect((await insertAsPostgrest(db(), trapped(), from(`203.0.${n}.1`))).status).toBe(201)
     }
-    const kept = await quarantined()
-    expect(kept).toHaveLength(2)
-    expect(kept.map((row) => row.name)).toEqual([
-      `Ana Souza ${sequence - 3}`,
+    const refused = await insertAsPostgrest(db(), trapped(), from('203.0.9.1'))
+    expect(refused).toMatchObject({
+      status: 503,
+      code: 'PT503',
+      message: contactQuarantineErrors.cannotKeep,
+      retryAfter: '3600',
+    })
+    expect((await quarantined()).map((row) => row.name)).toEqual([
       `Ana Souza ${sequence - 2}`,
+      `Ana Souza ${sequence - 1}`,
     ])
-    expect(await dropped()).toEqual([
-      { reason: 'trap_filled', dropped_because: 'quarantine_full' },
-      { reason: 'trap_filled', dropped_because: 'quarantine_full' },
+    // A message the signals do not flag is a lead as always.
+    expect((await insertAsPostgrest(db(), person(), from('203.0.9.1'))).status).toBe(201)
+  })
+
+  it('gives each network, and each /48 or /24, a share of the places, so one connection cannot fill them', async () => {
+    // 500 places: 5 for one network (an IPv4 address, an IPv6 /64), 20 for one /48 or /24.
+    const statusesFrom = async (addresses: string[]) => {
+      const statuses: number[] = []
+      for (const address of addresses) {
+        statuses.push((await insertAsPostgrest(db(), tooFast(), from(address))).status)
+      }
+      return statuses
+    }
+    expect(await statusesFrom(Array.from({ length: 6 }, () => '198.51.100.20'))).toEqual([
+      201, 201, 201, 201, 201, 503,
     ])
+    // 55 /64s of one /48: 20 places, then words.
+    const fromOneBlock = await statusesFrom(
+      Array.from({ length: 25 }, (_, n) => `2001:db8:5:${n.toString(16)}::1`),
+    )
+    expect(fromOneBlock.filter((status) => status === 201)).toHaveLength(20)
+    expect(fromOneBlock.slice(20)).toEqual([503, 503, 503, 503, 503])
+    // A person in another network trips a signal: kept for review as ever.
+    expect((await insertAsPostgrest(db(), trapped(), from('2001:db8:6::1'))).status).toBe(201)
+    expect((await insertAsPostgrest(db(), trapped(), from('192.0.2.7'))).status).toBe(201)
   })
 
   it('restores an entry as a lead dated when it was sent, which the sweep then mails', async () => {

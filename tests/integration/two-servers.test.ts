@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { clientKey } from '../../server/flood/client-key.ts'
+import { callLimitCopy } from '../../supabase/functions/_shared/call-limit-copy.ts'
 import { normalizeAddress } from '../../server/proxy-trust.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
@@ -128,6 +129,156 @@ describe('two servers on one PostgreSQL', () => {
       )
       expect(stored?.rows).toEqual([{ client_key: clientKey(normalizeAddress(forwarded)) }])
     }
+  })
+
+  describe('one calls budget per caller across both (decision 040)', () => {
+    const CALLS_PER_MINUTE = 12
+    const detailsThrough = (server: RunningServer, forwardedFor: string) =>
+      fetch(`${server.url}/rest/v1/rpc/booking_details`, {
+        method: 'POST',
+        headers: {
+          apikey: DEV_ANON_KEY,
+          'content-type': 'application/json',
+          'x-forwarded-for': forwardedFor,
+        },
+        body: JSON.stringify({ token: 'f'.repeat(64) }),
+      })
+    let throwaway = 0
+    /** Calls from a new address until refused: the burst this server allows now. */
+    const burstOn = async (server: RunningServer) => {
+      const address = `203.0.113.${(throwaway += 1)}`
+      let allowed = 0
+      while ((await detailsThrough(server, address)).status !== 429) allowed += 1
+      return allowed
+    }
+    const callsCounted = async (key: string) =>
+      (
+        await (servers[0] as RunningServer).db.query<{ n: number }>(
+          'select coalesce(sum(calls), 0)::int as n from private.public_call_counts where client_key = $1',
+          [key],
+        )
+      ).rows[0]?.n
+
+    beforeAll(async () => {
+      await servers[0]?.db.query('update private.contact_settings set calls_per_minute = $1', [
+        CALLS_PER_MINUTE,
+      ])
+      // Each server takes the limit from its next tally: a quarter of 12 at once.
+      for (const server of servers) {
+        await waitFor(
+          'the server to hold the new limit',
+          () => burstOn(server),
+          (n) => n === 3,
+          {
+            timeoutMs: 30_000,
+            intervalMs: 200,
+          },
+        )
+      }
+    }, 60_000)
+    afterAll(async () => {
+      await servers[0]?.db.query('update private.contact_settings set calls_per_minute = 120')
+      for (const server of servers) {
+        await waitFor(
+          'the server to hold the limit again',
+          () => burstOn(server),
+          (n) => n === 30,
+          {
+            timeoutMs: 30_000,
+            intervalMs: 200,
+          },
+        )
+      }
+    }, 60_000)
+
+    it("add each server's calls to one tally per caller, without a write per call", async () => {
+      const [first, second] = servers as [RunningServer, RunningServer]
+      const caller = '198.51.100.120'
+      const statuses = []
+      for (let n = 0; n < 4; n += 1) {
+        statuses.push((await detailsThrough(n % 2 ? second : first, caller)).status)
+      }
+      // Each server's own bucket allows three at once: all four are answered.
+      expect(statuses).toEqual([404, 404, 404, 404])
+      await waitFor(
+        'both servers to add their calls',
+        () => callsCounted(caller),
+        (n) => n === 4,
+        {
+          timeoutMs: 20_000,
+        },
+      )
+    })
+
+    it('refuse on both a caller whose minute the servers filled together, until its window drains', async () => {
+      const [first, second] = servers as [RunningServer, RunningServer]
+      const caller = '198.51.100.121'
+      // Three calls each, and what a third server counted: the minute is full.
+      for (const server of [first, second, first, second, first, second]) {
+        expect((await detailsThrough(server, caller)).status).toBe(404)
+      }
+      await first.db.query(
+        `insert into private.public_call_counts (minute, client_key, calls)
+         values (date_trunc('minute', now()), $1, 6)
+         on conflict (client_key, minute) do update set calls = public_call_counts.calls + 6`,
+        [caller],
+      )
+      for (const server of [first, second]) {
+        const refused = await waitFor(
+          'the server to learn the window is full',
+          () => detailsThrough(server, caller),
+          (response) => response.status === 429,
+          { timeoutMs: 20_000, intervalMs: 2_500 },
+        )
+        // Until the window drains: seconds, not the one-second wait of an empty bucket.
+        expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(2)
+        expect(await refused.json()).toMatchObject({ code: 'PT429' })
+      }
+      // Another caller is answered as always, on both.
+      for (const server of [first, second]) {
+        expect((await detailsThrough(server, '198.51.100.122')).status).toBe(404)
+      }
+    })
+
+    it("refuse on both a network the company blocked, from the database's one predicate", async () => {
+      const [first, second] = servers as [RunningServer, RunningServer]
+      const blocked = '2001:db8:77:1::5'
+      // The desk's block list, as "Bloquear esta rede" fills it: one database, both servers.
+      await first.db.query(`select private.block_network('2001:db8:77:1::/64', 'teste', 1)`)
+      try {
+        for (const server of [first, second]) {
+          const refused = await waitFor(
+            'the server to learn of the block',
+            () => detailsThrough(server, blocked),
+            (response) => response.status === 403,
+            { timeoutMs: 20_000, intervalMs: 300 },
+          )
+          expect(await refused.json()).toMatchObject({
+            code: 'PT403',
+            message: callLimitCopy.blocked,
+          })
+        }
+        // Every call of that network, the free times and the page-view beacon too.
+        for (const [call, body] of [
+          ['booking_free_times', {}],
+          ['count_page_view', { path: '/', device: 'phone' }],
+        ] as const) {
+          const answer = await fetch(`${second.url}/rest/v1/rpc/${call}`, {
+            method: 'POST',
+            headers: {
+              apikey: DEV_ANON_KEY,
+              'content-type': 'application/json',
+              'x-forwarded-for': '2001:db8:77:1::9',
+            },
+            body: JSON.stringify(body),
+          })
+          expect(answer.status, call).toBe(403)
+        }
+        expect((await detailsThrough(second, '2001:db8:77:2::5')).status).toBe(404)
+      } finally {
+        await first.db.query(`select private.unblock_network('2001:db8:77:1::/64')`)
+      }
+    })
   })
 
   // Last: it stops the database for a while.

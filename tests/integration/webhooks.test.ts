@@ -153,6 +153,18 @@ const insertThrough = async (server: RunningServer, body: object) => {
 const answered = (receiver: WebhookReceiver, status = 200) =>
   receiver.received.filter((request) => request.status === status)
 
+/** The texts of a Slack message's rich text elements, as Slack shows them. */
+const slackTexts = (body = '{}') =>
+  (
+    JSON.parse(body) as {
+      blocks?: { elements: { elements: { type: string; text: string }[] }[] }[]
+    }
+  ).blocks?.flatMap((block) =>
+    block.elements.flatMap((element) =>
+      element.elements.filter((leaf) => leaf.type === 'text').map((leaf) => leaf.text),
+    ),
+  ) ?? []
+
 /** One request per event (the first of each webhook-id): what a receiver that dedupes keeps. */
 const firstOfEach = <T extends { headers: Record<string, string> }>(requests: T[]) =>
   requests.filter(
@@ -271,13 +283,51 @@ describe('webhooks from the Node server', () => {
     }
     // Both JSON receivers got the same event id: one event, however many receivers.
     expect(answered(crm)[0]?.headers['webhook-id']).toBe(answered(n8n)[0]?.headers['webhook-id'])
-    expect(JSON.parse(answered(slack)[0]?.body ?? '{}').text).toContain(ana.name)
+    expect(slackTexts(answered(slack)[0]?.body)).toContain(ana.name)
     expect(JSON.parse(answered(teams)[0]?.body ?? '{}').type).toBe('message')
     expect(JSON.parse(answered(discord)[0]?.body ?? '{}').content).toContain('Ana Souza')
     const robot = await db().query(
       `select 1 from private.webhook_events where payload::text like '%Robô%'`,
     )
     expect(robot.rows).toHaveLength(0)
+  })
+
+  it('show what a visitor typed as text in Slack, Discord and Teams: no markup, emoji code, link or broken quote', async () => {
+    const typed = lead({
+      name: '*Chefe* _agora_ ~riscado~ `código` :rotating_light: <!channel>',
+      email: '_ana_*~x~@example.com',
+      company: '<https://phish.example|Banco> :bank:',
+      message: 'primeira\r> citação falsa\u2028*negrito* :fire:\u2029<https://phish.example|aqui>',
+    })
+    await insertThrough(servers[0] as RunningServer, typed)
+    await waitFor(
+      'Slack, Discord and Teams to take the lead',
+      () => [slack, discord, teams].map((receiver) => answered(receiver).length),
+      (counts) => counts.every((count) => count === 1),
+      DELIVERY_WAIT,
+    )
+    // Slack: each value is one rich text element of its own, which Slack shows as given; the
+    // message's line breaks are plain LFs inside its quote.
+    const slackBody = answered(slack)[0]?.body ?? ''
+    const texts = slackTexts(slackBody)
+    for (const value of [typed.name, typed.email, typed.company]) expect(texts).toContain(value)
+    expect(texts).toContain(
+      'primeira\n> citação falsa\n*negrito* :fire:\n<https://phish.example|aqui>',
+    )
+    expect(slackBody).not.toContain('mrkdwn')
+    // Discord: every character escaped, every line of the message inside the quote.
+    const { content } = JSON.parse(answered(discord)[0]?.body ?? '{}') as { content: string }
+    expect(content).not.toMatch(/[\r\u2028\u2029]/)
+    expect(content).toContain(
+      '\\*Chefe\\* \\_agora\\_ \\~riscado\\~ \\`código\\` \\:rotating\\_light\\:',
+    )
+    expect(content).toContain(
+      '> primeira\n> \\> citação falsa\n> \\*negrito\\* \\:fire\\:\n> \\<https',
+    )
+    // Teams: the values only as TextRuns, which read no markdown.
+    const card = JSON.stringify(JSON.parse(answered(teams)[0]?.body ?? '{}'))
+    expect(card).toContain(`{"type":"TextRun","text":${JSON.stringify(typed.name)}}`)
+    expect(card).toContain(`{"type":"TextRun","text":${JSON.stringify(typed.message)}}`)
   })
 
   it('announce a booking once its inbox confirms it, its move and its cancellation, with times in UTC and on the company’s clock, and no lead.created for it', async () => {
@@ -356,7 +406,7 @@ describe('webhooks from the Node server', () => {
     await waitFor(
       'Slack to show the cancellation',
       () => answered(slack).map((request) => JSON.parse(request.body).text as string),
-      (texts) => texts.some((text) => text.includes('*Consultoria cancelada*')),
+      (texts) => texts.includes('Consultoria cancelada'),
       DELIVERY_WAIT,
     )
   })

@@ -222,6 +222,17 @@ describe('one meeting', () => {
     expect(lead).toContain('(confirmada): ver na agenda')
   })
 
+  it("shows no visitor's clock for a zone that is no IANA name, which PostgreSQL would read as an offset", async () => {
+    const when = await localInstant(db, 3, '10:00')
+    // Stored before zones were checked: 'Foo+99' is UTC−99 h to PostgreSQL.
+    const [booking] = await seedBookings(db, [{ startsAt: when.instant, timeZone: 'Foo+99' }])
+    if (!booking) throw new Error('not seeded')
+    const html = await page(await signedIn(), `/painel/agenda/reunioes/${booking.id}`)
+    expect(html).toContain('10:00–10:30 (America/Sao_Paulo)')
+    expect(html).not.toContain('No horário de quem marcou:')
+    expect(html).not.toContain('Foo+99')
+  })
+
   it('cancels with a message: the visitor and the company each get a cancellation to send', async () => {
     const when = await localInstant(db, 3, '10:00')
     const [booking] = await seedBookings(db, [{ startsAt: when.instant, name: 'Ana Souza' }])
@@ -722,6 +733,30 @@ describe('the calendar feed', () => {
     )
   })
 
+  it('builds the address on SITE_URL, whatever Host the request names', async () => {
+    const [ana] = await seedBookings(db, [
+      { startsAt: (await localInstant(db, 2, '10:00')).instant },
+    ])
+    const site = { ...options, siteUrl: 'https://www.empresa.example.com.br/' }
+    const request = (url: string, init: RequestInit = {}) => {
+      const headers = new Headers(init.headers)
+      headers.set('host', 'atacante.example')
+      headers.set('x-forwarded-host', 'atacante.example')
+      return Promise.resolve(createTestApp(db, { desk: site }).request(url, { ...init, headers }))
+    }
+    const client = createDeskClient(request)
+    expect((await client.signIn(PASSWORD)).status).toBe(303)
+    const url = await makeFeed(client)
+    expect(url.origin).toBe('https://www.empresa.example.com.br')
+    expect(url.pathname).toBe('/painel/agenda.ics')
+    const feed = await (await request(`${url.pathname}${url.search}`)).text()
+    const [event] = events(feed)
+    expect(event?.description).toContain(
+      `https://www.empresa.example.com.br/painel/agenda/reunioes/${ana?.id}`,
+    )
+    expect(feed).not.toContain('atacante')
+  })
+
   it('answers a wrong, old, malformed or missing token with the same 404', async () => {
     const client = await signedIn()
     const none = await app().request('/painel/agenda.ics?chave=' + 'a'.repeat(64))
@@ -1027,6 +1062,12 @@ describe('hostile requests', () => {
       '| # | input | status | answer |',
       '| - | ----- | ------ | ------ |',
       ...observed.map((o, n) => tableRow([n + 1, o.label, o.status, o.answer])),
+      '',
+      'Tested beside it: a request naming another `Host` (or `X-Forwarded-Host`) gets the',
+      "calendar feed's secret address and its meetings' links on `SITE_URL` all the same; a",
+      "meeting stored with a zone that is no IANA name (`Foo+99`) is shown on the company's clock,",
+      'never on the offset PostgreSQL would read in it; `GET /painel?x` is the overview, and an',
+      'old list link (`/painel?pagina=2`) a `302` no cache keeps (`server/desk/lead-desk.test.ts`).',
     ])
   })
 

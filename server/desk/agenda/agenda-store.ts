@@ -183,10 +183,9 @@ export const findBooking = async (
   const { rows } = await db.query<DetailsRow>(
     `with ${CLOCK}
      select ${COLUMNS},
-            b.time_zone as visitor_time_zone,
-            to_char(b.starts_at at time zone
-              (case when private.is_time_zone(b.time_zone) then b.time_zone else clock.zone end),
-              'DD/MM/YYYY HH24:MI') as visitor_start,
+            -- A zone that is no IANA name (stored before they were checked) is the company's.
+            v.zone as visitor_time_zone,
+            to_char(b.starts_at at time zone v.zone, 'DD/MM/YYYY HH24:MI') as visitor_start,
             -- A cancellation raises the sequence too; it is not a move.
             b.sequence - (case when b.status = 'cancelled' then 1 else 0 end) as moves,
             s.lead_status, s.desk_note,
@@ -199,6 +198,8 @@ export const findBooking = async (
             private.is_network_blocked(b.client_key) as network_blocked
        from public.bookings b
        join public.contact_submissions s on s.id = b.lead_id, clock
+       cross join lateral (select case when private.is_time_zone(b.time_zone)
+                                       then b.time_zone else clock.zone end as zone) v
       where b.id = $1`,
     [id],
   )

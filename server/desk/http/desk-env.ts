@@ -18,6 +18,12 @@ export interface LeadDeskOptions {
   outboxDir: string | undefined
   /** Whether the visitor came over HTTPS (see proxy-trust.ts): Secure and __Host- cookies. */
   isHttps: (c: Context) => boolean
+  /**
+   * The site's public address (SITE_URL, else company.ts's siteUrl): where the links the desk
+   * hands out point, the calendar feed's secret address included. Never the request's Host
+   * header, which whoever sends the request writes.
+   */
+  siteUrl?: string
   /** How this server's e-mail leaves (settings.ts); every page warns when it reaches nobody. */
   mailDelivery?: MailDelivery
 }

@@ -1,6 +1,7 @@
 import ical, { ICalEventStatus } from 'ical-generator'
 import { bookingsFeedCopy as copy } from './bookings-feed-copy.ts'
 import { company } from './company.ts'
+import type { CountsCalls } from './function-call-limit.ts'
 import type { RunQuery } from './mail-delivery.ts'
 import { visitorTextAsPlain } from './visitor-text-parts.ts'
 
@@ -112,7 +113,7 @@ export const renderBookingsFeed = (
   return calendar.toString()
 }
 
-export interface BookingsFeedDeps {
+export interface BookingsFeedDeps extends CountsCalls {
   query: RunQuery
   /** Where a meeting opens in the lead desk (the Node server only). */
   deskLink?: (id: string) => string
@@ -146,6 +147,19 @@ export const handleBookingsFeed = async (
 ): Promise<Response> => {
   if (req.method !== 'GET' && req.method !== 'HEAD') {
     return new Response(null, { status: 405, headers: { ...PRIVATE_HEADERS, Allow: 'GET, HEAD' } })
+  }
+  // Each token look-up is a call in its caller's budget, a wrong token's too.
+  const overLimit = await deps.countCall?.(req)
+  if (overLimit) {
+    const text = overLimit.hint ? `${overLimit.message} ${overLimit.hint}` : overLimit.message
+    return new Response(req.method === 'HEAD' ? null : `${text}\n`, {
+      status: overLimit.status,
+      headers: {
+        ...PRIVATE_HEADERS,
+        ...overLimit.headers,
+        'Content-Type': 'text/plain; charset=utf-8',
+      },
+    })
   }
   const token = new URL(req.url).searchParams.get(FEED_TOKEN_PARAMETER)
   if (!(await opensFeed(deps.query, token))) return notFound(req.method)

@@ -4,6 +4,7 @@ import {
   type SendNowDeps,
   type SendNowOutcome,
 } from './booking-mail-delivery.ts'
+import { callLimitAnswer, type CountsCalls } from './function-call-limit.ts'
 import { errorAnswer, jsonAnswer, preflightAnswer } from './function-json.ts'
 import {
   ACCEPTED_BODY_ENCODINGS,
@@ -13,7 +14,7 @@ import {
 } from './request-body.ts'
 import { isSweepAllowed, SWEEP_SECRET_HEADER } from './sweep-secret.ts'
 
-export interface SendBookingEmailDeps extends SendNowDeps {
+export interface SendBookingEmailDeps extends SendNowDeps, CountsCalls {
   /** MAIL_SWEEP_SECRET: the /sweep path needs it; without one nobody may run the sweep. */
   sweepSecret: string | undefined
 }
@@ -81,6 +82,9 @@ export const handleSendBookingEmail = async (
   }
   try {
     if (isSweepPath(req)) return await sweep(req, deps, origin)
+    // A token that opens nothing is looked up like one that does: each look-up is a call.
+    const overLimit = await deps.countCall?.(req)
+    if (overLimit) return callLimitAnswer(overLimit, origin)
     const encoding = unsupportedContentEncoding(req.headers)
     if (encoding !== null) {
       return errorAnswer(

@@ -1,5 +1,6 @@
 import { parseContactMessage, type ContactIssue, type ContactMessage } from './contact-message.ts'
 import { readDatabaseAnswer, type DatabaseRefusal } from './database-answer.ts'
+import { callLimitAnswer, type CountsCalls } from './function-call-limit.ts'
 import { errorAnswer, jsonAnswer, preflightAnswer } from './function-json.ts'
 import {
   ACCEPTED_BODY_ENCODINGS,
@@ -27,6 +28,8 @@ export interface SendContactEmailDeps extends NotifyDeps {
    * it resolves); undefined asks the database.
    */
   rememberedRefusal?: () => Promise<unknown>
+  /** Counts the call in its caller's budget (hosted Supabase; decision 040). */
+  countCall?: CountsCalls['countCall']
 }
 
 /** A contact message is a few KB at most; anything bigger is refused before parsing. */
@@ -139,6 +142,8 @@ export const handleSendContactEmail = async (
   }
   try {
     if (isSweepPath(req)) return await sweep(req, deps, origin)
+    const overLimit = await deps.countCall?.(req)
+    if (overLimit) return callLimitAnswer(overLimit, origin)
     const remembered = await deps.rememberedRefusal?.()
     const refusal = remembered === undefined ? undefined : floodRefusal(remembered)
     if (refusal) return tooManyRequests(refusal, origin)

@@ -9,6 +9,7 @@ import { hasVisibleText } from './contact-message.ts'
 import { CONTACT_PAGE_PATHS, refusalId } from './contact-pages.ts'
 import { readContactFormPost, type ContactFormPost } from './contact-form-post.ts'
 import { readDatabaseAnswer } from './database-answer.ts'
+import type { CountsCalls } from './function-call-limit.ts'
 import { notifyCompany, type NotifyDeps } from './mail-delivery.ts'
 
 /**
@@ -103,7 +104,7 @@ export const submitContactForm = async (
 }
 
 /** SITE_URL without a trailing slash; the only place the function ever sends a visitor. */
-export interface SubmitContactFormHandlerDeps extends SubmitContactFormDeps {
+export interface SubmitContactFormHandlerDeps extends SubmitContactFormDeps, CountsCalls {
   siteUrl: string
 }
 
@@ -134,6 +135,9 @@ export const handleSubmitContactForm = async (
   deps: SubmitContactFormHandlerDeps,
 ): Promise<Response> => {
   if (req.method !== 'POST') return plainText(405, 'Use POST.', { Allow: 'POST' })
+  const overLimit = await deps.countCall?.(req)
+  if (overLimit)
+    return seeOther(deps.siteUrl, CONTACT_PAGE_PATHS.refused, `#${refusalId(overLimit.message)}`)
   const read = await readContactFormPost(req)
   if (!read.ok) return plainText(read.status, read.problem, read.headers)
   try {

@@ -78,30 +78,96 @@ describe('the signed JSON (Standard Webhooks)', () => {
 
 describe('the Slack message', () => {
   // Slack's incoming webhooks take chat.postMessage's message fields; these are the ones used.
-  const SLACK_FIELDS = ['text', 'unfurl_links', 'unfurl_media']
+  const SLACK_FIELDS = ['text', 'blocks', 'unfurl_links', 'unfurl_media']
 
-  it('is {"text": …} in mrkdwn with the lead, and no link previews', () => {
+  /** The rich text block's elements, as Slack reads them. */
+  const richText = (body: Record<string, unknown>) => {
+    const blocks = body.blocks as { type: string; elements: Record<string, unknown>[] }[]
+    expect(blocks).toHaveLength(1)
+    expect(blocks[0]?.type).toBe('rich_text')
+    return blocks[0]?.elements ?? []
+  }
+  /** Every leaf element (text or link) of the rich text, in order. */
+  const leaves = (body: Record<string, unknown>) =>
+    richText(body).flatMap(
+      (element) => element.elements as { type: string; text: string; url?: string }[],
+    )
+
+  it('is one rich text block with the lead, a plain title for notifications, and no link previews', () => {
     const body = parse(renderWebhookBody('slack', leadEvent('Quero um site.')))
     expect(Object.keys(body).every((key) => SLACK_FIELDS.includes(key))).toBe(true)
-    expect(body).toMatchObject({ unfurl_links: false, unfurl_media: false })
-    expect(body.text).toContain('*Novo contato pelo site*')
-    expect(body.text).toContain('*Recebido em:* 26/11/2026 às 14:30 (America/Sao_Paulo)')
-    expect(body.text).toContain('>Quero um site.')
-    expect(body.text).toContain(
-      '<https://www.auroradigital.com.br/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a|Abrir no painel>',
-    )
+    expect(body).toMatchObject({
+      text: 'Novo contato pelo site',
+      unfurl_links: false,
+      unfurl_media: false,
+    })
+    const shown = leaves(body)
+      .map((leaf) => leaf.text)
+      .join('')
+    expect(shown).toContain('Novo contato pelo site\nNome: ')
+    expect(shown).toContain('Recebido em: 26/11/2026 às 14:30 (America/Sao_Paulo)')
+    expect(richText(body).map((element) => element.type)).toEqual([
+      'rich_text_section',
+      'rich_text_section',
+      'rich_text_quote',
+      'rich_text_section',
+    ])
+    expect(richText(body)[2]).toEqual({
+      type: 'rich_text_quote',
+      elements: [{ type: 'text', text: 'Quero um site.' }],
+    })
+    expect(leaves(body).at(-1)).toEqual({
+      type: 'link',
+      url: 'https://www.auroradigital.com.br/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a',
+      text: 'Abrir no painel',
+    })
   })
 
-  it('escapes &, < and > in what the visitor typed, so no mention or hidden link reaches the channel', () => {
-    const { text } = parse(renderWebhookBody('slack', leadEvent())) as { text: string }
-    expect(text).not.toContain('<!channel>')
-    expect(text).not.toContain('<!here>')
-    expect(text).not.toContain('<@123456>')
-    expect(text).not.toContain('<https://phish.example|Banco>')
-    expect(text).toContain('&lt;!channel&gt;')
-    expect(text).toContain('&amp; &lt;https://phish.example|Banco&gt;')
-    // Every < left is one of ours: the desk link.
-    expect(text.match(/</g)).toHaveLength(1)
+  it("puts what the visitor typed, Slack's markup included, only in plain text elements", () => {
+    const markup = {
+      name: '*Chefe* _agora_ ~riscado~ `código` :rotating_light: <!channel>',
+      company: '<https://phish.example|Banco> &amp; :bank:',
+      email: 'x_y_@example.com',
+    }
+    const event = leadEvent(
+      '*negrito* _itálico_ ~risco~ `rm -rf` :fire: <https://phish.example|aqui> <@U123>',
+    )
+    Object.assign(event.data.lead, markup)
+    const body = parse(renderWebhookBody('slack', event))
+    const typed = [...Object.values(markup), event.data.lead.message]
+    for (const text of typed) {
+      const holding = leaves(body).filter((leaf) => leaf.text === text)
+      expect(holding, text).toHaveLength(1)
+      // A text element with no style: Slack shows its characters, reading no markup in them.
+      expect(holding[0]).toEqual({ type: 'text', text })
+    }
+    // Nothing is mrkdwn, and the one link is the desk's.
+    expect(JSON.stringify(body)).not.toContain('mrkdwn')
+    expect(leaves(body).filter((leaf) => leaf.type !== 'text')).toHaveLength(1)
+    expect(body.text).toBe('Novo contato pelo site')
+  })
+
+  it('keeps a message with a lone CR, U+2028 and U+2029 inside its quote, line by line', () => {
+    const message = 'primeira\rsegunda\u2028*terceira*\u2029quarta\r\nquinta\u0085sexta'
+    const body = parse(renderWebhookBody('slack', leadEvent(message)))
+    const quote = richText(body).find((element) => element.type === 'rich_text_quote')
+    expect(quote?.elements).toEqual([
+      { type: 'text', text: 'primeira\nsegunda\n*terceira*\nquarta\nquinta\nsexta' },
+    ])
+    expect(JSON.stringify(body)).not.toMatch(/\\r|\\u2028|\\u2029|\u2028|\u2029/)
+  })
+
+  it('cuts a message past 3000 characters and says so; an empty fact shows a dash', () => {
+    const event = leadEvent('🙂'.repeat(3500))
+    event.data.lead.company = ''
+    const body = parse(renderWebhookBody('slack', event))
+    const quote = richText(body).find((element) => element.type === 'rich_text_quote')
+    const [text] = quote?.elements as { text: string }[]
+    expect(Array.from(text?.text ?? '')).toHaveLength(
+      3000 + Array.from(' (texto completo no painel)…').length,
+    )
+    expect(text?.text.endsWith('… (texto completo no painel)')).toBe(true)
+    expect(leaves(body).every((leaf) => leaf.text !== '')).toBe(true)
   })
 })
 
@@ -138,6 +204,22 @@ describe('the Discord message', () => {
     expect(content).toContain('\\[clique aqui\\]\\(https\\:\\/\\/phish\\.example\\)')
     expect(content).toContain('\\@everyone')
     expect(content).toContain('> \\# Título')
+  })
+
+  it('quotes every line of a message with a lone CR, U+2028 or U+2029, so none escapes the quote', () => {
+    const message = 'primeira\r# Título falso\u2028**negrito**\u2029quarta\r\nquinta'
+    const { content } = parse(renderWebhookBody('discord', leadEvent(message))) as {
+      content: string
+    }
+    expect(content).not.toMatch(/[\r\u2028\u2029]/)
+    const quoted = content.split('\n').filter((line) => line.startsWith('> '))
+    expect(quoted).toEqual([
+      '> primeira',
+      '> \\# Título falso',
+      '> \\*\\*negrito\\*\\*',
+      '> quarta',
+      '> quinta',
+    ])
   })
 
   it('fits Discord’s 2000 characters with a 5000-character message of characters it escapes', () => {

@@ -5,12 +5,16 @@ import type { WebhookFormat } from './webhook-receivers.ts'
  * The body of one delivery, from the event's payload ({type, timestamp, data}, written by the
  * database's triggers) and the receiver's format:
  * - standard: the payload itself, minified (Standard Webhooks);
- * - slack: `{"text": …}` in Slack's mrkdwn, what an incoming webhook posts;
+ * - slack: a message of Block Kit rich text (what an incoming webhook posts), with a plain
+ *   `text` for notifications;
  * - teams: a message with one Adaptive Card attachment, what a Teams Workflows webhook ("Post
  *   to a channel when a webhook request is received") and the legacy connector both take;
  * - discord: `{"content": …}` (2000 characters at most), mentions and link previews off.
- * Whatever a visitor typed is written so that no service reads it as formatting, a link or a
- * mention: escaped for Slack and Discord, in Teams only inside TextRuns, which take no markdown.
+ * Whatever a visitor typed is written so that no service reads it as formatting, a link, an
+ * emoji code or a mention: in Slack only inside rich text `text` elements and in Teams only
+ * inside TextRuns (neither reads any markup there), and escaped for Discord, whose messages
+ * are markdown only. Every kind of line break a visitor can type (CR alone, U+2028…) is a
+ * plain line break first, so none can end a quote early.
  */
 
 type Json = Record<string, unknown>
@@ -114,25 +118,72 @@ const viewOf = (payload: Json): MessageView | null => {
   return null
 }
 
-// Slack: only &, < and > are markup (links, mentions, channels); escaping them is all Slack asks.
-const slackEscape = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+/**
+ * Every way a text can break a line that a service might honour (CR LF, CR or LF alone, NEL,
+ * vertical tab, form feed, U+2028, U+2029), as LF: a quote that is continued line by line
+ * must see every line. A fact is one line: its breaks become spaces.
+ */
+const LINE_BREAKS = new Set(['\r', '\n', '\u0085', '\u000b', '\u000c', '\u2028', '\u2029'])
+// A loop, not a regular expression: linters refuse control characters in one.
+const replaceBreaks = (value: string, by: string) => {
+  let out = ''
+  for (let index = 0; index < value.length; index += 1) {
+    const character = value[index] ?? ''
+    if (character === '\r' && value[index + 1] === '\n') index += 1
+    out += LINE_BREAKS.has(character) ? by : character
+  }
+  return out
+}
+const asLines = (value: string) => replaceBreaks(value, '\n')
+const asOneLine = (value: string) => replaceBreaks(value, ' ')
 
-const slackQuote = (value: string) =>
-  value
-    .split('\n')
-    .map((line) => `>${line}`)
-    .join('\n')
+const codePoints = (value: string) => Array.from(value)
+
+/** Slack's limits on one text are far above what a field holds; a message is cut to this. */
+export const SLACK_MAX_TEXT = 3000
+
+// Slack: a rich text `text` element is shown as given (emoji codes, links, mentions and
+// mrkdwn are elements of their own there, never read out of text), as the Teams TextRun.
+const slackText = (text: string, bold = false): Json =>
+  bold ? { type: 'text', text, style: { bold: true } } : { type: 'text', text }
+
+const slackLong = (value: string) => {
+  const text = codePoints(asLines(value))
+  return text.length <= SLACK_MAX_TEXT
+    ? text.join('')
+    : `${text.slice(0, SLACK_MAX_TEXT).join('')}${webhookCopy.cut}`
+}
 
 const renderSlack = (view: MessageView): Json => {
-  const lines = [`*${slackEscape(view.title)}*`]
+  const heading: Json[] = [slackText(view.title, true)]
   for (const { label, value } of view.facts) {
-    lines.push(`*${label}:* ${slackEscape(value.text)}`)
+    // Slack refuses an empty text element: a fact with nothing in it shows the dash.
+    const shown = asOneLine(value.text) || webhookCopy.noCompany
+    heading.push(slackText('\n'), slackText(`${label}: `, true), slackText(shown))
   }
-  if (view.long) lines.push(`*${view.long.label}:*`, slackQuote(slackEscape(view.long.value.text)))
-  if (view.link) lines.push(`<${slackEscape(view.link.url)}|${view.link.label}>`)
-  // A visitor's link is not fetched and previewed (its owner would learn the message was read).
-  return { text: lines.join('\n'), unfurl_links: false, unfurl_media: false }
+  const elements: Json[] = [{ type: 'rich_text_section', elements: heading }]
+  if (view.long) {
+    elements.push({
+      type: 'rich_text_section',
+      elements: [slackText(`\n${view.long.label}:`, true)],
+    })
+    const text = slackLong(view.long.value.text)
+    if (text !== '') elements.push({ type: 'rich_text_quote', elements: [slackText(text)] })
+  }
+  if (view.link) {
+    elements.push({
+      type: 'rich_text_section',
+      elements: [{ type: 'link', url: view.link.url, text: view.link.label }],
+    })
+  }
+  return {
+    // What a notification shows: the title alone, nothing a visitor typed.
+    text: view.title,
+    blocks: [{ type: 'rich_text', elements }],
+    // A visitor's link is not fetched and previewed (its owner would learn the message was read).
+    unfurl_links: false,
+    unfurl_media: false,
+  }
 }
 
 /** Discord's limit on a message's content. */
@@ -143,7 +194,8 @@ const SUPPRESS_EMBEDS = 1 << 2
 // Discord's markdown takes a backslash before any ASCII punctuation as "this character as is".
 const discordEscape = (value: string) => value.replace(/[!-/:-@[-`{-~]/g, '\\$&')
 
-const discordValue = ({ text: value, visitor }: Shown) => (visitor ? discordEscape(value) : value)
+const discordValue = ({ text: value, visitor }: Shown) =>
+  visitor ? discordEscape(asOneLine(value)) : value
 
 const discordContent = (view: MessageView, long: string | undefined) => {
   const lines = [`**${view.title}**`]
@@ -162,10 +214,9 @@ const discordContent = (view: MessageView, long: string | undefined) => {
   return lines.join('\n')
 }
 
-const codePoints = (value: string) => Array.from(value)
-
 const renderDiscord = (view: MessageView): Json => {
-  const full = view.long?.value.text
+  const typed = view.long?.value.text
+  const full = typed === undefined ? undefined : asLines(typed)
   let content = discordContent(view, full === undefined ? undefined : discordEscape(full))
   if (full !== undefined && codePoints(content).length > DISCORD_MAX_CONTENT) {
     // Cut the visitor's text (never an escape in half) until the whole message fits.

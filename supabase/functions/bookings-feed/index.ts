@@ -6,6 +6,7 @@
 // @ts-types="npm:@types/pg@8.23.1"
 import pg from 'pg'
 import { handleBookingsFeed } from '../_shared/bookings-feed.ts'
+import { countFunctionCall } from '../_shared/function-call-limit.ts'
 
 const log = (event: string, fields?: Record<string, unknown>) =>
   console.error(
@@ -30,7 +31,11 @@ const serveConfigured = (url: string) => {
   const query = async (sql: string, params: unknown[]) => await pool.query(sql, params)
   return async (req: Request) => {
     try {
-      return await handleBookingsFeed(req, { query })
+      // Each token look-up counts in its caller's budget (decision 040).
+      return await handleBookingsFeed(req, {
+        query,
+        countCall: (request: Request) => countFunctionCall(request, query),
+      })
     } catch (error) {
       log('bookings_feed_failed', { message: error instanceof Error ? error.message : 'unknown' })
       return new Response('Internal Server Error\n', {

@@ -14,6 +14,7 @@ import {
   readSiteUrl,
   type FunctionSettings,
 } from '../_shared/function-settings.ts'
+import { countFunctionCall } from '../_shared/function-call-limit.ts'
 import { smtpTransportOptions } from '../_shared/mail-settings.ts'
 import { handleSendBookingEmail } from '../_shared/send-booking-email.ts'
 
@@ -44,8 +45,9 @@ const serveConfigured = (settings: FunctionSettings, siteUrl: string) => {
   const transport = nodemailer.createTransport(
     smtpTransportOptions(settings.smtpUrl, settings.mail),
   )
+  const query = async (sql: string, params: unknown[]) => await pool.query(sql, params)
   const deps = {
-    query: async (sql: string, params: unknown[]) => await pool.query(sql, params),
+    query,
     sendBookingEmail: createBookingMailSender(transport),
     settings: { to: settings.mail.to, from: settings.mail.from, siteUrl },
     log: {
@@ -55,6 +57,8 @@ const serveConfigured = (settings: FunctionSettings, siteUrl: string) => {
     },
     responseDeadlineMs: settings.mail.responseDeadlineMs,
     sweepSecret: settings.sweepSecret,
+    // Each call counts in its caller's budget (decision 040).
+    countCall: (req: Request) => countFunctionCall(req, query),
     waitUntil: (work: Promise<unknown>) =>
       typeof EdgeRuntime === 'undefined' ? undefined : EdgeRuntime.waitUntil(work),
   }

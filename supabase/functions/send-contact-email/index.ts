@@ -8,6 +8,7 @@ import nodemailer from 'nodemailer'
 import pg from 'pg'
 import { readFunctionSettings, type FunctionSettings } from '../_shared/function-settings.ts'
 import { createMailSender } from '../_shared/mail-delivery.ts'
+import { countFunctionCall } from '../_shared/function-call-limit.ts'
 import { smtpTransportOptions } from '../_shared/mail-settings.ts'
 import { headersForSql } from '../_shared/anon-request.ts'
 import { corsHeaders } from '../_shared/cors.ts'
@@ -45,8 +46,9 @@ const serveConfigured = (settings: FunctionSettings) => {
   const transport = nodemailer.createTransport(
     smtpTransportOptions(settings.smtpUrl, settings.mail),
   )
+  const query = async (sql: string, params: unknown[]) => await pool.query(sql, params)
   const deps = {
-    query: async (sql: string, params: unknown[]) => await pool.query(sql, params),
+    query,
     sendEmail: createMailSender(transport, settings.mail),
     log: {
       info: (event: string, fields?: Record<string, string | number>) => log('info', event, fields),
@@ -57,6 +59,8 @@ const serveConfigured = (settings: FunctionSettings) => {
     sweepSecret: settings.sweepSecret,
     // The database reads the caller's address from the one header the operator trusts.
     visitorHeaders: (req: Request) => headersForSql(req.headers),
+    // Each call counts in its caller's budget (decision 040).
+    countCall: (req: Request) => countFunctionCall(req, query),
     waitUntil: (work: Promise<unknown>) =>
       typeof EdgeRuntime === 'undefined' ? undefined : EdgeRuntime.waitUntil(work),
   }

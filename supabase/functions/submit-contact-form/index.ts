@@ -14,6 +14,7 @@ import {
   type FunctionSettings,
 } from '../_shared/function-settings.ts'
 import { createMailSender } from '../_shared/mail-delivery.ts'
+import { countFunctionCall } from '../_shared/function-call-limit.ts'
 import { smtpTransportOptions } from '../_shared/mail-settings.ts'
 import { handleSubmitContactForm } from '../_shared/submit-contact-form.ts'
 
@@ -67,10 +68,11 @@ const serveConfigured = (settings: FunctionSettings, siteUrl: string) => {
   const transport = nodemailer.createTransport(
     smtpTransportOptions(settings.smtpUrl, settings.mail),
   )
+  const query = async (sql: string, params: unknown[]) => await pool.query(sql, params)
   const deps = {
     siteUrl,
     inTransaction: transactionsOn(pool),
-    query: async (sql: string, params: unknown[]) => await pool.query(sql, params),
+    query,
     sendEmail: createMailSender(transport, settings.mail),
     log: {
       info: (event: string, fields?: Record<string, string | number>) => log('info', event, fields),
@@ -78,6 +80,8 @@ const serveConfigured = (settings: FunctionSettings, siteUrl: string) => {
         log('error', event, fields),
     },
     responseDeadlineMs: settings.mail.responseDeadlineMs,
+    // Each call counts in its caller's budget (decision 040).
+    countCall: (req: Request) => countFunctionCall(req, query),
     waitUntil: (work: Promise<unknown>) =>
       typeof EdgeRuntime === 'undefined' ? undefined : EdgeRuntime.waitUntil(work),
   }

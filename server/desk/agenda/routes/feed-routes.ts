@@ -1,8 +1,9 @@
-import { Hono, type Context } from 'hono'
+import { Hono } from 'hono'
 import {
   FEED_TOKEN_PARAMETER,
   handleBookingsFeed,
 } from '../../../../supabase/functions/_shared/bookings-feed.ts'
+import { company } from '../../../../supabase/functions/_shared/company.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
 import { renderPage } from '../../http/render.ts'
@@ -10,11 +11,9 @@ import { readAgendaClock } from '../agenda-store.ts'
 import { createFeedToken, feedTokenCreatedAt } from '../feed-token.ts'
 import { FeedPage } from '../pages/feed-page.tsx'
 
-/** The address the team reaches this server at, as the browser asked for it. */
-const publicOrigin = (c: Context, deps: Pick<DeskDeps, 'isHttps'>) => {
-  const url = new URL(c.req.url)
-  return `${deps.isHttps(c) ? 'https:' : url.protocol}//${url.host}`
-}
+/** The site's public address (SITE_URL), without a trailing slash. */
+const publicOrigin = (deps: Pick<DeskDeps, 'siteUrl'>) =>
+  (deps.siteUrl ?? company.siteUrl).replace(/\/+$/, '')
 
 /**
  * The bookings' calendar feed itself, outside the session (a calendar app cannot sign in):
@@ -24,7 +23,7 @@ const publicOrigin = (c: Context, deps: Pick<DeskDeps, 'isHttps'>) => {
 export const createFeedRoutes = (deps: DeskDeps) => {
   const app = new Hono<DeskEnv>()
   app.get('/agenda.ics', (c) => {
-    const origin = publicOrigin(c, deps)
+    const origin = publicOrigin(deps)
     return handleBookingsFeed(c.req.raw, {
       query: (sql, params) => deps.db.query(sql, params),
       deskLink: (id) => `${origin}${deskPaths.booking(id)}`,
@@ -60,7 +59,7 @@ export const createFeedSettingsRoutes = (deps: DeskDeps) => {
       readAgendaClock(deps.db),
       feedTokenCreatedAt(deps.db),
     ])
-    const url = `${publicOrigin(c, deps)}${deskPaths.feed}?${FEED_TOKEN_PARAMETER}=${token}`
+    const url = `${publicOrigin(deps)}${deskPaths.feed}?${FEED_TOKEN_PARAMETER}=${token}`
     return renderPage(
       c,
       FeedPage({ zone: clock.zone, csrfToken: c.get('session').csrfToken, createdAt, newUrl: url }),

@@ -15,8 +15,20 @@ const BOM = '\uFEFF'
  * A cell Excel could run as a formula (=, +, -, @, or a tab or carriage return before them)
  * gets a leading apostrophe, which Excel shows as text (OWASP "CSV injection"). Visitors write
  * these fields, so an export must never run what they typed.
+ *
+ * Not every reader splits where Excel set to Portuguese does: en-US Excel and LibreOffice (with
+ * "comma" or "tab" ticked) split at commas or tabs, and a reader that does not share our
+ * quotes starts a new row at a line break inside a cell. So wherever a cell may start for any
+ * of them (after a comma, semicolon, tab or line break, past spaces and quotes) a formula's
+ * first character gets the apostrophe too: `Ana, =1+1` is written `Ana, '=1+1`.
  */
-const defuse = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value)
+const FORMULA_AT_START = /^[ "]*[=+\-@\t\r]/
+const FORMULA_AFTER_SPLIT = /([,;\t\r\n][ "]*)(?=[=+\-@])/g
+
+const defuse = (value: string) => {
+  const inner = value.replace(FORMULA_AFTER_SPLIT, "$1'")
+  return FORMULA_AT_START.test(inner) ? `'${inner}` : inner
+}
 
 const cell = (value: string | null) => {
   const text = defuse(value ?? '')

@@ -1,0 +1,111 @@
+import type { Context, MiddlewareHandler } from 'hono'
+import { callLimitCopy } from '../../supabase/functions/_shared/call-limit-copy.ts'
+import { errorAnswer } from '../../supabase/functions/_shared/function-json.ts'
+import type { AnswerTurns } from './answer-turns.ts'
+import type { CallBudget, CallDecision } from './call-budget.ts'
+import { createCallerLines, type CallerLines } from './caller-lines.ts'
+import { clientKey } from './client-key.ts'
+
+export type CallRefusal = Extract<CallDecision, { allowed: false }>
+
+/** How a refusal is written: as PostgREST, as the functions answer, or as plain text. */
+export type RefusalShape = 'postgrest' | 'function' | 'text'
+
+/** The refusal's words, status and headers, as the SQL on hosted Supabase words them. */
+export const describeCallRefusal = (refusal: CallRefusal) => {
+  const blocked = refusal.reason === 'blocked'
+  return {
+    status: blocked ? (403 as const) : (429 as const),
+    code: blocked ? 'PT403' : 'PT429',
+    message: blocked
+      ? callLimitCopy.blocked
+      : refusal.unknown
+        ? callLimitCopy.tooManyUnknown
+        : callLimitCopy.tooMany,
+    hint: blocked ? null : callLimitCopy.retryHint(refusal.retryAfterSeconds),
+    headers: (blocked ? {} : { 'Retry-After': String(refusal.retryAfterSeconds) }) as Record<
+      string,
+      string
+    >,
+  }
+}
+
+/** The refusal as the route it stands in for would answer. */
+export const callRefusalResponse = (c: Context, refusal: CallRefusal, shape: RefusalShape) => {
+  const { status, code, message, hint, headers } = describeCallRefusal(refusal)
+  if (shape === 'function') {
+    return errorAnswer(
+      status,
+      status === 403 ? 'blocked' : 'too_many_requests',
+      message,
+      c.req.header('origin') ?? null,
+      { more: { hint }, headers },
+    )
+  }
+  for (const [name, value] of Object.entries(headers)) c.header(name, value)
+  if (shape === 'text') {
+    c.header('Cache-Control', 'private, no-store')
+    return c.text(`${message}${hint ? ` ${hint}` : ''}\n`, status)
+  }
+  c.header('Proxy-Status', `PostgREST; error=${code}`)
+  return c.json({ code, details: null, hint, message }, status)
+}
+
+export interface CallGuard {
+  /**
+   * Counts this request's call; when its caller may make none, waits for the caller's turn
+   * (refusals leave one at a time, decision 027) and says why. Nothing is read but headers.
+   */
+  check(c: Context): Promise<CallRefusal | undefined>
+  /**
+   * Waits until this request's caller may start another call (at most two of one caller's
+   * run at once on this server; caller-lines.ts); call the function it gives when done.
+   */
+  enter(c: Context): Promise<() => void>
+  /**
+   * Middleware that counts every request it sees, answers a refused one in `shape`, and runs
+   * the others in their caller's line.
+   */
+  limit(shape: RefusalShape): MiddlewareHandler
+}
+
+/**
+ * The server's guard in front of every public call (decision 040): the caller is the client
+ * key of the address this server trusts (TRUST_PROXY), the one the database counts.
+ */
+export const createCallGuard = (
+  budget: CallBudget,
+  turns: AnswerTurns,
+  clientAddress: (c: Context) => string | undefined,
+  lines: CallerLines = createCallerLines(),
+): CallGuard => {
+  const enter = (c: Context) => lines.enter(clientKey(clientAddress(c)))
+  const check = async (c: Context) => {
+    const key = clientKey(clientAddress(c))
+    const decision = budget.take(key)
+    if (decision.allowed) return undefined
+    const asked = performance.now()
+    await turns.wait(key)
+    // Retry-After as it stands when the answer leaves.
+    const waited = (performance.now() - asked) / 1000
+    return {
+      ...decision,
+      retryAfterSeconds: Math.max(1, Math.ceil(decision.retryAfterSeconds - waited)),
+    }
+  }
+  return {
+    check,
+    enter,
+    limit: (shape) => async (c, next) => {
+      if (c.req.method === 'OPTIONS') return next()
+      const refusal = await check(c)
+      if (refusal) return callRefusalResponse(c, refusal, shape)
+      const leave = await enter(c)
+      try {
+        await next()
+      } finally {
+        leave()
+      }
+    },
+  }
+}

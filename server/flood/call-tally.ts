@@ -1,0 +1,72 @@
+import type { RunQuery } from '../../supabase/functions/_shared/mail-delivery.ts'
+import type { Logger } from '../log.ts'
+import type { CallBudget, TallyAnswer } from './call-budget.ts'
+
+/** How often a server adds what it counted to the shared tally while callers are calling. */
+export const CALL_TALLY_INTERVAL_MS = 1_000
+
+/** How often it asks anyway, when nobody called: the limits an operator may have changed. */
+const IDLE_TALLY_INTERVAL_MS = 10_000
+
+const TALLY_SQL = 'select private.tally_public_calls($1::text[], $2::integer[]) as answer'
+
+export interface CallTally {
+  /** One tally now (start-up reads the limits with it); never throws. */
+  tick(): Promise<void>
+  stop(): Promise<void>
+}
+
+/**
+ * The shared tally of the calls budget (decision 040): once a second while anyone calls, one
+ * statement adds this server's counts per caller to private.public_call_counts and reads back
+ * every server's, so servers on one PostgreSQL hold one budget per caller. A database that
+ * cannot be reached costs nothing but the sharing: this server's own buckets still hold, and
+ * the counts wait for the next tally.
+ */
+export const startCallTally = (
+  budget: CallBudget,
+  query: RunQuery,
+  log: Logger,
+  intervalMs = CALL_TALLY_INTERVAL_MS,
+): CallTally => {
+  let running: Promise<void> | undefined
+  let lastAt = 0
+  let failing = false
+
+  const tally = async () => {
+    const { keys, calls } = budget.drain()
+    if (keys.length === 0 && performance.now() - lastAt < IDLE_TALLY_INTERVAL_MS) return
+    try {
+      const { rows } = await query(TALLY_SQL, [keys, calls])
+      budget.learn(rows[0]?.answer as TallyAnswer)
+      lastAt = performance.now()
+      if (failing) log.info('call_tally_resumed', {})
+      failing = false
+    } catch (error) {
+      budget.restore(keys, calls)
+      if (!failing) {
+        log.error('call_tally_failed', {
+          message: error instanceof Error ? error.message : String(error),
+        })
+      }
+      failing = true
+    }
+  }
+
+  const tick = () => {
+    running ??= tally().finally(() => {
+      running = undefined
+    })
+    return running
+  }
+
+  const timer = setInterval(() => void tick(), intervalMs)
+  timer.unref()
+  return {
+    tick,
+    async stop() {
+      clearInterval(timer)
+      await running
+    },
+  }
+}
