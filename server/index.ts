@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { createJsonLogger } from './log.ts'
 import { leadDeskStartupLine } from './desk/startup-line.ts'
+import { demoIdentityWarning } from '../supabase/functions/_shared/company-identity.ts'
 import { readSettings } from './settings.ts'
 import { startServer } from './start-server.ts'
 
@@ -21,6 +22,8 @@ const main = async () => {
     `Site running at ${settings.siteUrl ?? server.url} (database: ${store}; mail: ${mail})`,
   )
   console.log(leadDeskStartupLine(settings, settings.siteUrl ?? server.url))
+  const demoFacts = demoIdentityWarning()
+  if (demoFacts) console.warn(`Warning: ${demoFacts}`)
 
   const shutdown = (signal: string) => {
     console.log(`${signal} received, finishing requests in flight…`)

@@ -12,6 +12,7 @@ import {
   type ContactLimitName,
 } from './db/contact-limits.ts'
 import { bookingFactsProblems } from './booking/booking-facts.ts'
+import { companyIdentityProblems } from '../supabase/functions/_shared/company-identity.ts'
 import { readBookingSettings, type BookingSettings } from './booking/booking-settings.ts'
 import { readDeskSettings, type DeskSettings } from './desk/desk-settings.ts'
 import { DEFAULT_REFUSALS_PER_SECOND } from './flood/refusal-guard.ts'
@@ -165,7 +166,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
   const { webhooks, problems: webhookProblems } = readWebhookSettings(env)
   problems.push(...webhookProblems)
   const { booking, problems: bookingProblems } = readBookingSettings(env)
-  problems.push(...bookingProblems, ...bookingFactsProblems())
+  problems.push(...bookingProblems, ...bookingFactsProblems(), ...companyIdentityProblems())
   const busyCalendarUrl = readBusyCalendarUrl(value('BOOKING_BUSY_CALENDAR_URL'))
   if (!busyCalendarUrl.ok) problems.push(busyCalendarUrl.problem)
   const positive = (name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number => {

@@ -53,6 +53,9 @@ export const bookingPage = {
     manageBefore: 'Para remarcar ou cancelar, use este link (ele também está no e-mail): ',
     manageLink: 'gerenciar o agendamento',
     manageAfter: '.',
+    /** Beside the WhatsApp link, when company.ts has a number. */
+    whatsappBefore: 'Alguma dúvida antes da reunião? ',
+    whatsappAfter: '.',
   },
 } as const
 

@@ -4,6 +4,7 @@ import { Input } from '../components/ui/input.tsx'
 import { Label } from '../components/ui/label.tsx'
 import { Textarea } from '../components/ui/textarea.tsx'
 import { bookingPage, slotPickerText } from '../content/booking-page.ts'
+import { whatsappChat } from '../content/legal.ts'
 import { BOOKING_NOTE_MAX_CHARS } from '../content/booking.ts'
 import { MANAGE_BOOKING_URL } from '../routes.ts'
 import { bookingFieldNames, bookingIds, PICKER_PREFIX } from '../features/booking/booking-ids.ts'
@@ -132,6 +133,15 @@ function Confirmation() {
         {done.manageAfter}
       </p>
       <p id={bookingIds.doneManageAddress} className="text-sm break-all text-slate-600" />
+      {whatsappChat.href ? (
+        <p>
+          {done.whatsappBefore}
+          <a href={whatsappChat.href} className={link}>
+            {whatsappChat.label}
+          </a>
+          {done.whatsappAfter}
+        </p>
+      ) : null}
     </section>
   )
 }

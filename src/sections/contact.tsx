@@ -17,6 +17,7 @@ type InfoCardProps = (typeof contactInfoCards)[number]
 
 function InfoCard({ icon: Icon, title, value, detail, ...card }: InfoCardProps) {
   const href = 'href' in card ? card.href : undefined
+  const also = 'also' in card ? card.also : undefined
   return (
     <Card layout="inline" className="shadow-brand-600/10">
       <div className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-brand-600 to-accent-600 text-white">
@@ -32,6 +33,11 @@ function InfoCard({ icon: Icon, title, value, detail, ...card }: InfoCardProps) 
           <p className="font-medium text-slate-900">{value}</p>
         )}
         <CardDescription>{detail}</CardDescription>
+        {also ? (
+          <a href={also.href} className="text-sm font-medium text-brand-700 hover:underline">
+            {also.label}
+          </a>
+        ) : null}
       </div>
     </Card>
   )

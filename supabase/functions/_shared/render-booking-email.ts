@@ -4,6 +4,7 @@ import { bookAgainLink, manageLink } from './booking-pages.ts'
 import { meetingTime, sameClock, usableTimeZone, type MeetingTime } from './booking-times.ts'
 import { toHeaderText } from './mail-header.ts'
 import { escapeHtml } from './render-contact-email.ts'
+import { companyWhatsappLink } from './whatsapp.ts'
 
 /**
  * Turns one row of the booking outbox into its e-mail: a confirmation, update or cancellation
@@ -172,9 +173,11 @@ const visitorBlocks = (row: BookingMailRow, context: BookingEmailContext, clocks
       ? [{ label: copy.visitor.companyClock, value: meetingWhen(clocks.company) }]
       : []),
   ]
-  const closing: Block = {
-    paragraph: [copy.visitor.closing, ...copy.signature].join('\n'),
-  }
+  const whatsapp = companyWhatsappLink()
+  const closing: Block[] = [
+    ...(whatsapp ? [{ label: copy.visitor.whatsapp, link: whatsapp }] : []),
+    { paragraph: [copy.visitor.closing, ...copy.signature].join('\n') },
+  ]
   if (row.kind === 'cancellation') {
     return [
       { paragraph: copy.visitor.greeting(booking.name) },
@@ -185,7 +188,7 @@ const visitorBlocks = (row: BookingMailRow, context: BookingEmailContext, clocks
         : []),
       { label: copy.visitor.bookAgain, link: bookAgainLink(context.siteUrl) },
       { paragraph: copy.visitor.invitationRemoves },
-      closing,
+      ...closing,
     ]
   }
   return [
@@ -196,7 +199,7 @@ const visitorBlocks = (row: BookingMailRow, context: BookingEmailContext, clocks
     { label: copy.visitor.note, value: booking.note, quoted: true },
     manageBlock(row, context),
     ...(row.kind === 'reminder' ? [] : [{ paragraph: copy.visitor.invitationAdds }]),
-    closing,
+    ...closing,
   ]
 }
 
