@@ -66,7 +66,16 @@ export const createApp = (deps: AppDeps) => {
   // Around every route, the desk's included: it fills in what a route left unset, so the
   // desk keeps its own, stricter headers and still gets HSTS and Permissions-Policy.
   app.use('*', createSecurityHeaders(deps.isHttps ?? (() => false)))
-  if (deps.desk) app.route(DESK_PATH, leadDeskRoutes(deps.desk, { ...deps, log }))
+  // The desk's replies go the booking e-mails' way: to a stored visitor's address, from the company.
+  const visitorMail = deps.bookingMail && {
+    sendMessage: deps.bookingMail.sendBookingEmail,
+    settings: deps.bookingMail.settings,
+    siteUrl: deps.bookingMail.settings.siteUrl,
+    responseDeadlineMs: deps.responseDeadlineMs,
+  }
+  if (deps.desk) {
+    app.route(DESK_PATH, leadDeskRoutes(deps.desk, { ...deps, log, visitorMail }))
+  }
   for (const prefix of ['/rest/v1', '/functions/v1']) {
     app.use(prefix, apiCors, requireApiKey(deps.anonKey))
     app.use(`${prefix}/*`, apiCors, requireApiKey(deps.anonKey))

@@ -17,6 +17,7 @@ import { readBookingSettings, type BookingSettings } from './booking/booking-set
 import { readDeskSettings, type DeskSettings } from './desk/desk-settings.ts'
 import { DEFAULT_REFUSALS_PER_SECOND } from './flood/refusal-guard.ts'
 import { readWebhookSettings, type WebhookSettings } from './webhooks/webhook-settings.ts'
+import { readReplySettings, type ReplySettings } from './watch/reply-settings.ts'
 import { WEBHOOK_TIMEOUT_MS } from '../supabase/functions/_shared/webhook-delivery.ts'
 import { CONTACT_TEMPLATE, DIST_DIR } from './paths.ts'
 
@@ -84,6 +85,13 @@ export interface Settings {
   webhookSweepIntervalMs: number | false
   /** How long one webhook attempt may take before it counts as failed. */
   webhookTimeoutMs: number
+  /** REPLY_PROMISE_HOURS, REPLY_ALERT_AFTER_HOURS and WEEKLY_SUMMARY (decision 051). */
+  reply: ReplySettings
+  /**
+   * How often the pipeline is watched: overdue leads, incidents, the weekly summary, and the
+   * company's alerts and the desk's replies sent; false turns the watch off (tests).
+   */
+  pipelineWatchIntervalMs: number | false
 }
 
 export interface HttpLimits {
@@ -165,6 +173,8 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
   problems.push(...deskProblems)
   const { webhooks, problems: webhookProblems } = readWebhookSettings(env)
   problems.push(...webhookProblems)
+  const { reply, problems: replyProblems } = readReplySettings(env)
+  problems.push(...replyProblems)
   const { booking, problems: bookingProblems } = readBookingSettings(env)
   problems.push(...bookingProblems, ...bookingFactsProblems(), ...companyIdentityProblems())
   const busyCalendarUrl = readBusyCalendarUrl(value('BOOKING_BUSY_CALENDAR_URL'))
@@ -231,6 +241,9 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       webhooks,
       webhookSweepIntervalMs: 5_000,
       webhookTimeoutMs: WEBHOOK_TIMEOUT_MS,
+      reply,
+      // An overdue lead's alert leaves within this of its time (60 s promised, decision 051).
+      pipelineWatchIntervalMs: 15_000,
     },
   }
 }

@@ -63,7 +63,7 @@ export const createLeadDesk = (deps: DeskDeps) => {
 /** What createApp already has, plus the desk's own options. */
 export const leadDeskRoutes = (
   options: LeadDeskOptions,
-  shared: Pick<DeskDeps, 'db' | 'sendEmail' | 'log'> & {
+  shared: Pick<DeskDeps, 'db' | 'sendEmail' | 'log' | 'visitorMail'> & {
     clientAddress?: DeskDeps['clientAddress']
   },
 ) =>
@@ -71,6 +71,7 @@ export const leadDeskRoutes = (
     ...options,
     db: shared.db,
     sendEmail: shared.sendEmail,
+    visitorMail: shared.visitorMail,
     log: shared.log,
     clientAddress: shared.clientAddress ?? (() => undefined),
     cookies: deskCookies(options.isHttps),

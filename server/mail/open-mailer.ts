@@ -18,6 +18,8 @@ export interface Mailer {
   sendEmail: SendEmail
   /** Booking e-mails, to the visitor of a stored booking or to the company. */
   sendBookingEmail: SendBookingEmail
+  /** Any prepared message (the desk's replies, the company's alerts): the same transport. */
+  sendMessage: SendBookingEmail
 }
 
 /** Real delivery through SMTP_URL, or .eml files in <DATA_DIR>/outbox without it. */
@@ -28,5 +30,6 @@ export const openMailer = (settings: Settings): Mailer => {
   return {
     sendEmail: createMailSender(transport, settings.mail),
     sendBookingEmail: createBookingMailSender(transport),
+    sendMessage: createBookingMailSender(transport),
   }
 }

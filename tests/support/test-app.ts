@@ -20,6 +20,7 @@ export const testSettings = (
     distDir: undefined,
     mailSweepIntervalMs: false,
     webhookSweepIntervalMs: false,
+    pipelineWatchIntervalMs: false,
     warmUp: false,
     ...overrides,
   })

@@ -46,6 +46,14 @@ const noticeMessages: Record<Notice, (count: number | undefined) => NoticeMessag
   'webhook-tentando': (count) =>
     count === undefined ? undefined : { tone: 'ok', text: notices.webhookRetrying(count) },
   'webhook-reativado': () => ({ tone: 'ok', text: notices.webhookEnabled }),
+  'resposta-enviada': () => ({ tone: 'ok', text: notices.replySent }),
+  'resposta-na-fila': () => ({ tone: 'ok', text: notices.replyQueued }),
+  'resposta-falhou': () => ({ tone: 'error', text: notices.replyFailed }),
+  'resposta-recusada': () => ({ tone: 'error', text: notices.replyRefused }),
+  'resposta-incompleta': () => ({ tone: 'error', text: notices.replyIncomplete }),
+  'resposta-sem-email': () => ({ tone: 'error', text: notices.replyNoMail }),
+  respondido: () => ({ tone: 'ok', text: notices.markedAnswered }),
+  'ja-respondido': () => ({ tone: 'ok', text: notices.alreadyAnswered }),
 }
 
 /**

@@ -66,6 +66,15 @@ td.email { overflow-wrap: anywhere; min-width: 10rem; }
 .badge-pendente { background: #fefce8; color: #713f12; border-color: #facc15; }
 .badge-falhou { background: #fef2f2; color: #7f1d1d; border-color: #fca5a5; }
 .badge-recusado { background: #7f1d1d; color: #ffffff; border-color: #7f1d1d; }
+.timeline { margin: 0; padding-left: 1.25rem; display: grid; gap: 0.4rem; }
+.timeline details { margin-top: 0.25rem; }
+.panel.waiting { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; justify-content: space-between; }
+.panel.waiting p { margin: 0; }
+.panel.waiting.late { border-color: #fca5a5; background: #fef2f2; }
+[aria-current="true"] { font-weight: 700; }
+.badge-respondido { background: #f0fdf4; color: #14532d; border-color: #86efac; }
+.badge-esperando { background: #fefce8; color: #713f12; border-color: #facc15; }
+.badge-atrasado { background: #fef2f2; color: #7f1d1d; border-color: #fca5a5; }
 .badge-warning { background: #fff7ed; color: #7c2d12; border-color: #fb923c; margin-left: 0.35rem; }
 .hidden-char { display: inline-block; padding: 0 0.2rem; margin: 0 0.1rem; border: 1px dashed #b45309; border-radius: 0.25rem; background: #fffbeb; color: #7c2d12; font-family: ui-monospace, monospace; font-size: 0.8em; white-space: nowrap; }
 mark.mixed-script { background: #ffedd5; color: #7c2d12; text-decoration: underline wavy #c2410c; }

@@ -9,6 +9,7 @@ export const webhookCopy = {
     'booking.created': 'Nova consultoria marcada pelo site',
     'booking.rescheduled': 'Consultoria remarcada',
     'booking.cancelled': 'Consultoria cancelada',
+    'lead.overdue': 'Contato ainda sem resposta: o prazo está acabando',
   },
   labels: {
     name: 'Nome',
@@ -22,6 +23,7 @@ export const webhookCopy = {
     message: 'Mensagem',
     note: 'Assunto',
     cancelMessage: 'Mensagem de quem cancelou',
+    deadline: 'Prazo de resposta',
   },
   noCompany: '—',
   cancelledBy: { visitor: 'quem marcou', company: 'a empresa' } as Record<string, string>,

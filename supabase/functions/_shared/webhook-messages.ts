@@ -65,6 +65,20 @@ const leadView = (lead: Json): MessageView => ({
   link: deskLink(lead.desk_url),
 })
 
+/** lead.overdue: the lead as lead.created shows it, with the deadline on the company's clock. */
+const overdueView = (lead: Json): MessageView => {
+  const view = leadView(lead)
+  const [name, email, company, received] = view.facts
+  return {
+    ...view,
+    title: webhookCopy.titles['lead.overdue'],
+    facts: [
+      { label: labels.deadline, value: localTime(lead.deadline_at_local, lead.time_zone) },
+      ...[name, email, company, received].filter((fact) => fact !== undefined),
+    ],
+  }
+}
+
 const bookingView = (type: string, booking: Json): MessageView => {
   const cancelled = type === 'booking.cancelled'
   const facts = [
@@ -110,6 +124,7 @@ const viewOf = (payload: Json): MessageView | null => {
   const type = text(payload.type)
   const data = object(payload.data)
   if (type === 'lead.created') return leadView(object(data.lead))
+  if (type === 'lead.overdue') return overdueView(object(data.lead))
   if (type.startsWith('booking.')) return bookingView(type, object(data.booking))
   return null
 }
