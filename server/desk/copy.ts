@@ -201,6 +201,20 @@ export const deskCopy = {
       oldest: 'Mais antigo não enviado',
     },
     mailAllSent: 'Nenhum',
+    answersHeading: 'Tempo de resposta',
+    answersIntro: (promise: string) =>
+      `O site promete resposta em até ${promise}. Por semana, contando de quando a pessoa escreveu: a mediana do tempo até a primeira resposta, quantos foram respondidos dentro do prazo e quantos continuam sem resposta depois dele. Não contam os contatos marcados como spam nem as reuniões marcadas direto pela agenda.`,
+    answersCaption: 'Tempo até a primeira resposta por semana, da mais antiga à atual',
+    answerColumns: {
+      median: 'Mediana até a 1ª resposta',
+      inTime: 'Respondidos no prazo',
+      unanswered: 'Sem resposta, prazo vencido',
+    },
+    inTime: (part: number, whole: number, percent: string) =>
+      whole === 0
+        ? '—'
+        : `${part.toLocaleString('pt-BR')} de ${whole.toLocaleString('pt-BR')} (${percent})`,
+    noAnswers: '—',
     meetingsHeading: 'Próximas reuniões',
     meetingsCaption: 'As próximas 5 reuniões',
     meetingColumns: { when: 'Quando', who: 'Com', status: 'Situação' },

@@ -6,6 +6,7 @@ import { SourceName } from '../frame/source-name.tsx'
 import { VisitorText } from '../frame/visitor-text.tsx'
 import type { MailQueue, Overview } from './overview-queries.ts'
 import { WeeklyBars } from './weekly-chart.tsx'
+import { AnswerTimes } from './answer-times.tsx'
 
 const copy = deskCopy.overview
 
@@ -118,6 +119,8 @@ export const OverviewPage = ({
           </table>
         </ScrollableTable>
       </section>
+
+      <AnswerTimes overview={overview} />
 
       <section class="panel" aria-labelledby="conversao">
         <h2 id="conversao">{copy.conversionHeading}</h2>
