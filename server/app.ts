@@ -20,6 +20,7 @@ import { invalidPath } from './routes/postgrest-error.ts'
 import { createRestRoutes } from './routes/rest.ts'
 import { createRpcRoutes } from './routes/rpc.ts'
 import { createStaticRoutes, sendNotFoundPage } from './routes/static.ts'
+import { createHealthRoutes } from './health/health-route.ts'
 import type { StaticSite } from './static-site.ts'
 
 export interface AppDeps {
@@ -113,6 +114,8 @@ export const createApp = (deps: AppDeps) => {
       }),
     )
   }
+  // For uptime monitors: up, the database, the queues' age (decision 052).
+  app.route('/', createHealthRoutes(deps.db))
   app.route('/', createStaticRoutes(site))
 
   // An empty 404 would read as success in supabase-js, so API paths always get JSON.

@@ -76,6 +76,15 @@ export const deskCopy = {
     answered: (took: number) => `respondido em ${describeDuration(took)}`,
     notCounted: '—',
   },
+  /** The banner across every page while the pipeline has an open incident. */
+  incidents: {
+    heading: (count: number) =>
+      count === 1
+        ? 'Alerta: algo no site precisa de atenção'
+        : `Alertas: ${count} problemas no site precisam de atenção`,
+    action: 'O que fazer:',
+    open: 'Ver no painel',
+  },
   layout: {
     signOut: 'Sair',
     signOutEverywhere: 'Sair de todos os aparelhos',

@@ -14,6 +14,7 @@ import { createApiRoutes } from './leads/routes/api-routes.ts'
 import { createLeadRoutes } from './leads/routes/lead-routes.ts'
 import { createListRoutes } from './leads/routes/list-routes.ts'
 import { countQuarantineForNav } from './quarantine/quarantine-nav.ts'
+import { readIncidentsForBanner } from './incidents/open-incidents.ts'
 import { createQuarantineRoutes } from './quarantine/routes/quarantine-routes.ts'
 import { createWebhookRoutes } from './webhooks/routes/webhook-routes.ts'
 import { createOverviewRoutes } from './overview/overview-routes.ts'
@@ -45,7 +46,12 @@ export const createLeadDesk = (deps: DeskDeps) => {
   // A calendar app cannot sign in: the feed's token is its lock (decision 030).
   desk.route('/', createFeedRoutes(deps))
   desk.use('*', requireSession(deps), requireCsrf)
-  desk.use('*', countQuarantineForNav(deps), countMeetingsForNav(deps))
+  desk.use(
+    '*',
+    countQuarantineForNav(deps),
+    countMeetingsForNav(deps),
+    readIncidentsForBanner(deps),
+  )
   desk.route('/', createOverviewRoutes(deps))
   desk.route('/', createListRoutes(deps))
   desk.route('/', createLeadRoutes(deps))

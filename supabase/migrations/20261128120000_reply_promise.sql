@@ -353,7 +353,8 @@ begin
       kind text,
       lead_id uuid,
       incident_id bigint,
-      week date
+      -- As text (YYYY-MM-DD): drivers turn a date into an instant in their own time zone.
+      week text
     );
   end if;
 end
@@ -383,7 +384,7 @@ begin
            attempts = a.attempts + 1
       from picked
      where a.id = picked.id
-    returning a.id, a.kind, a.lead_id, a.incident_id, a.week;
+    returning a.id, a.kind, a.lead_id, a.incident_id, a.week::text;
 end
 $$;
 revoke all on function private.claim_company_alerts(integer, integer) from public;

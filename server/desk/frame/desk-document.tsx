@@ -4,6 +4,7 @@ import { deskCopy } from '../copy.ts'
 import { deskPaths } from '../desk-paths.ts'
 import { AgendaNavLink } from '../agenda/pages/agenda-nav-link.tsx'
 import { QuarantineNavLink } from '../quarantine/pages/quarantine-nav-link.tsx'
+import { IncidentBanner } from '../incidents/incident-banner.tsx'
 import { STYLESHEET_HREF } from './stylesheet.ts'
 import type { NoticeMessage } from './notices.ts'
 
@@ -49,6 +50,7 @@ export const DeskDocument = ({ title, csrfToken, children }: DeskDocumentProps) 
           </nav>
         )}
       </header>
+      {csrfToken !== undefined && <IncidentBanner />}
       <main id="conteudo" tabindex={-1}>
         {children}
       </main>

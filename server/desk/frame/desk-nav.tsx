@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { createContext, useContext, type Child } from 'hono/jsx'
+import type { OpenIncident } from '../incidents/open-incidents.ts'
 
 /** What the desk's navigation shows beside its links, worked out once per request. */
 export interface DeskNavCounts {
@@ -7,6 +8,8 @@ export interface DeskNavCounts {
   quarantined?: number
   /** Meetings today on the company's clock (server/desk/agenda/); unknown on error pages. */
   meetingsToday?: number
+  /** The pipeline's open incidents, for the banner across every page (server/desk/incidents/). */
+  incidents?: OpenIncident[]
 }
 
 const DeskNavContext = createContext<DeskNavCounts>({})

@@ -72,6 +72,10 @@ td.email { overflow-wrap: anywhere; min-width: 10rem; }
 .panel.waiting p { margin: 0; }
 .panel.waiting.late { border-color: #fca5a5; background: #fef2f2; }
 [aria-current="true"] { font-weight: 700; }
+.incident-banner { background: #fef2f2; border-bottom: 2px solid #b91c1c; color: #7f1d1d; padding: 0.75rem 1.25rem; }
+.incident-banner h2 { font-size: 1rem; margin: 0 0 0.35rem; }
+.incident-banner ul { margin: 0; padding-left: 1.25rem; display: grid; gap: 0.35rem; }
+.incident-banner a { color: #7f1d1d; font-weight: 600; }
 .badge-respondido { background: #f0fdf4; color: #14532d; border-color: #86efac; }
 .badge-esperando { background: #fefce8; color: #713f12; border-color: #facc15; }
 .badge-atrasado { background: #fef2f2; color: #7f1d1d; border-color: #fca5a5; }

@@ -1,8 +1,13 @@
 import type { DeliveryLog, MailMessage, RunQuery, SendEmailResult } from './mail-delivery.ts'
 import { CLAIM_LEASE_MINUTES } from './mail-delivery.ts'
 import { headerValue, isHeaderSafeAddress, toHeaderText } from './mail-header.ts'
+import { noteMailOutcome } from './mail-health.ts'
 import type { MailSettings } from './mail-settings.ts'
 import { renderOverdueAlert, type RenderedAlert } from './render-overdue-alert.ts'
+import { renderIncidentAlert } from './render-incident-alert.ts'
+import { isIncidentKind } from './incident-copy.ts'
+import { readWeekSummary, renderWeeklySummary } from './render-weekly-summary.ts'
+import { describeWebhookUrl } from './webhook-receivers.ts'
 
 /**
  * The company's own outbox (private.company_alerts): a lead about to break the reply promise,
@@ -49,12 +54,7 @@ const readClaim = (row: Record<string, unknown>): AlertClaim => ({
   kind: text(row.kind),
   leadId: row.lead_id === null ? null : String(row.lead_id),
   incidentId: row.incident_id === null ? null : String(row.incident_id),
-  week:
-    row.week === null
-      ? null
-      : row.week instanceof Date
-        ? row.week.toISOString().slice(0, 10)
-        : String(row.week).slice(0, 10),
+  week: typeof row.week === 'string' ? row.week : null,
 })
 
 const OVERDUE_LEAD_SQL = `
@@ -90,12 +90,66 @@ const composeOverdue = async (deps: CompanyAlertDeps, leadId: string) => {
   }
 }
 
+const INCIDENT_SQL = `
+select i.kind, i.since, i.detail, i.resolved_at, b.time_zone,
+       regexp_replace(w.lead_link_base, 'contatos/$', '') as desk_url, r.url as receiver_url
+  from private.pipeline_incidents i
+ cross join private.booking_settings b
+ cross join private.webhook_settings w
+  left join private.webhook_receivers r
+    on i.kind = 'webhook_set_apart' and r.id::text = i.subject
+ where i.id = $1::bigint`
+
+const composeIncident = async (deps: CompanyAlertDeps, incidentId: string) => {
+  const { rows } = await deps.query(INCIDENT_SQL, [incidentId])
+  const row = rows[0]
+  if (!row || !isIncidentKind(row.kind)) return null
+  const detail =
+    typeof row.detail === 'object' && row.detail !== null
+      ? (row.detail as Record<string, unknown>)
+      : {}
+  return renderIncidentAlert(
+    {
+      kind: row.kind,
+      since: instant(row.since),
+      detail,
+      ...(typeof row.receiver_url === 'string'
+        ? { receiver: describeWebhookUrl(row.receiver_url) }
+        : {}),
+      timeZone: text(row.time_zone) || 'America/Sao_Paulo',
+      deskUrl: typeof row.desk_url === 'string' ? row.desk_url : null,
+      resolvedAt: row.resolved_at === null ? null : instant(row.resolved_at),
+    },
+    deps.now?.() ?? new Date(),
+  )
+}
+
+const SUMMARY_SQL = `
+select private.week_summary($1::date) as summary,
+       regexp_replace(w.lead_link_base, 'contatos/$', '') as desk_url
+  from private.webhook_settings w`
+
+const composeSummary = async (deps: CompanyAlertDeps, week: string) => {
+  const { rows } = await deps.query(SUMMARY_SQL, [week])
+  const row = rows[0]
+  if (!row || typeof row.summary !== 'object' || row.summary === null) return null
+  return renderWeeklySummary(
+    readWeekSummary(row.summary as Record<string, unknown>),
+    typeof row.desk_url === 'string' ? row.desk_url : null,
+    deps.now?.() ?? new Date(),
+  )
+}
+
 type AlertComposer = (deps: CompanyAlertDeps, claim: AlertClaim) => Promise<ComposedAlert | null>
 
 /** How each kind of alert is written; null: its subject is gone, nothing to send. */
 const composers: Record<string, AlertComposer> = {
   lead_overdue: (deps, claim) =>
     claim.leadId === null ? Promise.resolve(null) : composeOverdue(deps, claim.leadId),
+  incident: (deps, claim) =>
+    claim.incidentId === null ? Promise.resolve(null) : composeIncident(deps, claim.incidentId),
+  weekly_summary: (deps, claim) =>
+    claim.week === null ? Promise.resolve(null) : composeSummary(deps, claim.week),
 }
 
 /** The message for the company's inbox: visitor text in headers only as mail-header.ts writes it. */
@@ -155,6 +209,7 @@ export const sendCompanyAlert = async (
     }
   }
   await record(deps.query, claim.id, result)
+  await noteMailOutcome(deps.query, result, { toVisitor: false })
   const fields = { alert: claim.id, kind: claim.kind }
   if (result.ok) {
     deps.log?.info('company_alert_sent', fields)

@@ -24,12 +24,16 @@ export const webhookCopy = {
     note: 'Assunto',
     cancelMessage: 'Mensagem de quem cancelou',
     deadline: 'Prazo de resposta',
+    happened: 'O que houve',
+    toDo: 'O que fazer',
   },
   noCompany: '—',
   cancelledBy: { visitor: 'quem marcou', company: 'a empresa' } as Record<string, string>,
   /** A local date and time ('26/11/2026', '14:30') and the zone it is on. */
   dateTime: (date: string, time: string, zone: string) => `${date} às ${time} (${zone})`,
   openInDesk: 'Abrir no painel',
+  /** Before an incident's title (pipeline.incident). */
+  incidentPrefix: 'Alerta do site: ',
   /** After a text cut to fit a service's limit (Discord: 2000 characters a message). */
   cut: '… (texto completo no painel)',
 } as const

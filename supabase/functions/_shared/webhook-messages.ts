@@ -1,4 +1,5 @@
 import { webhookCopy } from './webhook-copy.ts'
+import { companyClock, describeIncident, isIncidentKind } from './incident-copy.ts'
 import type { WebhookFormat } from './webhook-receivers.ts'
 
 /**
@@ -79,6 +80,31 @@ const overdueView = (lead: Json): MessageView => {
   }
 }
 
+/**
+ * pipeline.incident: what broke, what to do, and the desk. Worded from the payload alone (the
+ * time it opened stands for "now"), so every retry writes the same bytes.
+ */
+const incidentView = (incident: Json): MessageView | null => {
+  if (!isIncidentKind(incident.kind)) return null
+  const since = new Date(text(incident.since))
+  const opened = new Date(text(incident.opened_at) || text(incident.since))
+  if (Number.isNaN(since.getTime()) || Number.isNaN(opened.getTime())) return null
+  const zone = text(incident.time_zone) || 'America/Sao_Paulo'
+  const words = describeIncident(
+    { kind: incident.kind, since, detail: object(incident.detail) },
+    opened,
+    companyClock(zone),
+  )
+  return {
+    title: `${webhookCopy.incidentPrefix}${words.title}`,
+    facts: [
+      { label: labels.happened, value: ours(words.summary) },
+      { label: labels.toDo, value: ours(words.action) },
+    ],
+    link: deskLink(incident.desk_url),
+  }
+}
+
 const bookingView = (type: string, booking: Json): MessageView => {
   const cancelled = type === 'booking.cancelled'
   const facts = [
@@ -125,6 +151,7 @@ const viewOf = (payload: Json): MessageView | null => {
   const data = object(payload.data)
   if (type === 'lead.created') return leadView(object(data.lead))
   if (type === 'lead.overdue') return overdueView(object(data.lead))
+  if (type === 'pipeline.incident') return incidentView(object(data.incident))
   if (type.startsWith('booking.')) return bookingView(type, object(data.booking))
   return null
 }

@@ -8,6 +8,7 @@ import {
   type SendEmailResult,
 } from '../../../../supabase/functions/_shared/mail-delivery.ts'
 import type { MailSettings } from '../../../../supabase/functions/_shared/mail-settings.ts'
+import { noteMailOutcome } from '../../../../supabase/functions/_shared/mail-health.ts'
 import { renderLeadReply, toReplyMessage, type ClaimedReply } from './render-lead-reply.ts'
 
 /**
@@ -81,6 +82,7 @@ const sendClaimed = async (
       result.ok ? null : result.reason,
     ])
   }
+  await noteMailOutcome(deps.query, result, { toVisitor: true })
   const fields = { reply: reply.id }
   if (result.ok) {
     deps.log?.info('lead_reply_sent', fields)
