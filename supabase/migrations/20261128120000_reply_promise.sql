@@ -583,6 +583,75 @@ revoke all on function private.tally_lead_days(date) from public;
 -- decision 036).
 delete from private.lead_tally_days;
 
+-- A week's median answer time once every day of it is tallied: the median is no sum, so it
+-- needs every answer's seconds, and sorting twelve weeks of them on each view (75 000 in the
+-- benchmark's worst case) would double the overview's time. Kept per company time zone (the
+-- weeks are its), and forgotten with any tallied day of the week.
+create table if not exists private.answer_week_medians (
+  time_zone text not null,
+  monday date not null,
+  median_seconds double precision,
+  primary key (time_zone, monday)
+);
+revoke all on table private.answer_week_medians from public;
+
+-- Keeps the medians of the weeks from p_first_week on that are wholly tallied and not kept yet.
+create or replace function private.keep_answer_medians(p_first_week date, p_time_zone text)
+  returns integer language plpgsql security definer set search_path = ''
+as $$
+declare
+  kept integer;
+begin
+  perform private.lock_lead_tallies();
+  with weeks as (
+    select w::date as monday,
+           (w::timestamp at time zone p_time_zone) as starts,
+           ((w + interval '7 days')::timestamp at time zone p_time_zone) as ends
+      from generate_series(p_first_week::timestamp, now()::date::timestamp, interval '7 days') w
+  ),
+  whole as (
+    select w.* from weeks w
+     where not exists (select 1 from private.answer_week_medians m
+                        where m.time_zone = p_time_zone and m.monday = w.monday)
+       and not exists (
+         select 1 from generate_series((w.starts at time zone 'UTC')::date,
+                                       ((w.ends - interval '1 microsecond') at time zone 'UTC')::date,
+                                       interval '1 day') d
+          where not exists (select 1 from private.lead_tally_days t where t.day = d::date))
+  )
+  insert into private.answer_week_medians (time_zone, monday, median_seconds)
+  select p_time_zone, w.monday,
+         (select percentile_cont(0.5) within group (order by v)
+            from private.lead_tallies t, unnest(t.answer_seconds) v
+           where t.by_time and t.bucket >= w.starts and t.bucket < w.ends)
+    from whole w
+  on conflict do nothing;
+  get diagnostics kept = row_count;
+  return kept;
+end
+$$;
+revoke all on function private.keep_answer_medians(date, text) from public;
+
+-- A day forgotten (an answer, an erasure, a late lead, a new promise) takes its weeks' medians.
+create or replace function private.forget_answer_medians()
+  returns trigger language plpgsql security definer set search_path = ''
+as $$
+begin
+  delete from private.answer_week_medians m
+   where exists (select 1 from gone g where m.monday between g.day - 7 and g.day + 1);
+  return null;
+end
+$$;
+revoke all on function private.forget_answer_medians() from public;
+
+drop trigger if exists forget_answer_medians on private.lead_tally_days;
+create trigger forget_answer_medians
+  after delete on private.lead_tally_days
+  referencing old table as gone
+  for each statement execute function private.forget_answer_medians();
+-- As the tallies' own triggers: also while an import runs with session_replication_role = replica.
+alter table private.lead_tally_days enable always trigger forget_answer_medians;
+
 -- Writes the promise, the alert and the weekly summary's choice (the Node server at start, from
 -- company.ts and REPLY_*). A promise of another length changes which answers were in time:
 -- the tallies are counted again.

@@ -176,9 +176,26 @@ answer_groups as materialized (
    where t.day >= since.first_day and t.by_time
 ),
 answer_weeks as (
-  select date_trunc('week', g.bucket at time zone since.tz) as monday, g.answered, g.in_time,
-         g.unanswered, g.answer_seconds
+  select date_trunc('week', g.bucket at time zone since.tz) as monday,
+         sum(g.answered) as answered, sum(g.in_time) as in_time, sum(g.unanswered) as unanswered
     from answer_groups g, since
+   group by 1
+),
+-- The weeks whose medians are kept (private.keep_answer_medians: every day tallied); the
+-- others' medians are taken here from their answers. A median is no sum: it needs them all.
+kept_medians as (
+  select m.monday::timestamp as monday, m.median_seconds
+    from private.answer_week_medians m, since
+   where m.time_zone = since.tz and m.monday >= since.first_week
+),
+answer_medians as (
+  select k.monday, k.median_seconds from kept_medians k
+  union all
+  select x.monday, percentile_cont(0.5) within group (order by v)
+    from (select date_trunc('week', g.bucket at time zone since.tz) as monday, g.answer_seconds
+            from answer_groups g, since) x, unnest(x.answer_seconds) v
+   where x.monday not in (select k.monday from kept_medians k)
+   group by x.monday
 ),
 -- Tallied days and the live reads cover disjoint spans of time, so their groups are put side
 -- by side as they are; the sums below add up a source's or campaign's days.
@@ -212,13 +229,9 @@ select
       order by sum(g.leads) desc, sum(g.meetings) desc, g.campaign
       limit ${TOP_ROWS}) t) as campaigns,
   (select coalesce(json_agg(a), '[]') from (
-     select to_char(w.monday, 'YYYY-MM-DD') as week, sum(w.answered) as answered,
-            sum(w.in_time) as in_time, sum(w.unanswered) as unanswered,
-            (select percentile_cont(0.5) within group (order by v)
-               from answer_weeks m, unnest(m.answer_seconds) v
-              where m.monday = w.monday) as median_seconds
-       from answer_weeks w
-      group by w.monday) a) as answers`
+     select to_char(w.monday, 'YYYY-MM-DD') as week, w.answered, w.in_time, w.unanswered,
+            m.median_seconds
+       from answer_weeks w left join answer_medians m using (monday)) a) as answers`
 
 /**
  * Tallies the window's whole past days not tallied yet (a no-op on most views: only the first
@@ -227,6 +240,11 @@ select
 const tallySql = `
 with ${WINDOW}
 select private.tally_lead_days(since.first_day) from since`
+
+/** Then keeps the medians of the weeks now wholly tallied (none on most views). */
+const mediansSql = `
+with ${WINDOW}
+select private.keep_answer_medians(since.first_week, since.tz) from since`
 
 // Visits: the page_views rows of the window, summed by day and by source in one pass; the
 // days then make weeks.
@@ -326,6 +344,7 @@ export const readOverview = async (db: Queryable, now = new Date()): Promise<Ove
   )
   const weekList = await db.query<{ week: string }>(weekListSql, at)
   await db.query(tallySql, at)
+  await db.query(mediansSql, at)
   const leadFigures = (await db.query<LeadFigureRows>(leadFiguresSql, at)).rows[0]
   const viewFigures = (await db.query<ViewFigureRows>(viewFiguresSql, at)).rows[0]
   const leadMail = await db.query<Record<string, unknown>>(leadMailSql)
