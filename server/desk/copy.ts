@@ -45,8 +45,8 @@ const deliveries: Record<Delivery, string> = {
 }
 
 const answerFilters: Record<AnswerFilter, string> = {
-  sem_resposta: 'Sem resposta (mais antigos primeiro)',
-  atrasado: 'Sem resposta e fora do prazo',
+  sem_resposta: 'Sem resposta',
+  atrasado: 'Sem resposta, fora do prazo',
   respondido: 'Respondidos',
 }
 

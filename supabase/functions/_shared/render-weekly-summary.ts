@@ -160,7 +160,7 @@ export const renderWeeklySummary = (
     deskUrl
       ? `<p style="margin:24px 0"><a href="${escapeHtml(deskUrl)}" style="display:inline-block;padding:12px 20px;background:#1d4ed8;color:#fff;border-radius:6px;text-decoration:none">Abrir o painel</a></p>`
       : '',
-    '<p style="font-size:13px;color:#6b7280">Para não receber mais este resumo, defina WEEKLY_SUMMARY=false no servidor.</p>',
+    '<p style="font-size:14px;color:#6b7280">Para não receber mais este resumo, defina WEEKLY_SUMMARY=false no servidor.</p>',
     '</div></body></html>',
   ].join('\n')
   return { subject, text, html }
