@@ -168,17 +168,15 @@ live_answers as (
    where s.lead_status <> 'spam' and s.notified_via is distinct from 'booking'
    group by 1
 ),
-answer_groups as materialized (
-  select a.bucket, a.answered, a.in_time, a.unanswered, a.answer_seconds from live_answers a
-  union all
-  select t.bucket, t.answered, t.answered_in_time, t.unanswered, t.answer_seconds
-    from private.lead_tallies t, since
-   where t.day >= since.first_day and t.by_time
-),
+-- Each quarter-hour's counts, week by week (the tallies' arrays are not read for these).
 answer_weeks as (
   select date_trunc('week', g.bucket at time zone since.tz) as monday,
          sum(g.answered) as answered, sum(g.in_time) as in_time, sum(g.unanswered) as unanswered
-    from answer_groups g, since
+    from (select a.bucket, a.answered, a.in_time, a.unanswered from live_answers a
+          union all
+          select t.bucket, t.answered, t.answered_in_time, t.unanswered
+            from private.lead_tallies t, since
+           where t.day >= since.first_day and t.by_time) g, since
    group by 1
 ),
 -- The weeks whose medians are kept (private.keep_answer_medians: every day tallied); the
@@ -192,8 +190,15 @@ answer_medians as (
   select k.monday, k.median_seconds from kept_medians k
   union all
   select x.monday, percentile_cont(0.5) within group (order by v)
-    from (select date_trunc('week', g.bucket at time zone since.tz) as monday, g.answer_seconds
-            from answer_groups g, since) x, unnest(x.answer_seconds) v
+    from (select date_trunc('week', a.bucket at time zone since.tz) as monday, a.answer_seconds
+            from live_answers a, since
+          union all
+          select date_trunc('week', t.bucket at time zone since.tz), t.answer_seconds
+            from private.lead_tallies t, since
+           where t.day >= since.first_day and t.by_time
+             and date_trunc('week', t.bucket at time zone since.tz)
+                   not in (select k.monday from kept_medians k)) x,
+         unnest(x.answer_seconds) v
    where x.monday not in (select k.monday from kept_medians k)
    group by x.monday
 ),
