@@ -2,10 +2,11 @@
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 import { defineConfig } from 'vite'
+import { brandAssets } from './scripts/brand/vite-brand.ts'
 import { devPages } from './scripts/vite-dev-pages.ts'
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), devPages()],
+  plugins: [brandAssets(), react(), tailwindcss(), devPages()],
   // The pages are rendered by devPages (and prerendered by the build), not served as index.html.
   appType: 'custom',
   server: {

@@ -18,6 +18,8 @@ export const FLOOR_PATHS = {
   siteWithInlineIcon: '/bench-site-inline-icon',
   /** The site with the favicon inlined and no CSS at all: what the markup alone costs. */
   siteWithoutCss: '/bench-site-without-css',
+  /** The 404 page answered with 200: Lighthouse measures no page that answers 404. */
+  notFound: '/bench-not-found',
 } as const
 
 const text =
@@ -69,6 +71,7 @@ export async function writeFloorPages(distDir: string): Promise<() => Promise<vo
       /<style[^>]*>[\s\S]*?<\/style>/g,
       '',
     ),
+    [`${FLOOR_PATHS.notFound}.html`]: await readFile(path.join(distDir, '404.html'), 'utf8'),
     [`${FLOOR_PATHS.page}.html`]: barePage,
     [`${FLOOR_PATHS.interactions}.html`]: interactionsPage,
     [`${FLOOR_PATHS.interactions}.js`]: interactionsScript,

@@ -5,7 +5,13 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import path from 'node:path'
 
 const root = path.resolve(import.meta.dirname, '..')
-const builtFiles = ['dist/index.html', 'dist-server/server.js'].map((file) => path.join(root, file))
+/** server/settings.ts's DEV_ANON_KEY, the key a server without SUPABASE_ANON_KEY accepts. */
+export const DEV_ANON_KEY = 'sb_publishable_local-development-key'
+const builtFiles = [
+  'dist/index.html',
+  'dist-server/server.js',
+  'dist-server/busy-feed-worker.js',
+].map((file) => path.join(root, file))
 // What the build reads; a newer file in any of these means the build is out of date.
 const sources = [
   'src',
@@ -36,11 +42,14 @@ export const whyBuild = () => {
   if (!builtFiles.every((file) => existsSync(file))) return 'no build yet'
   const built = Math.min(...builtFiles.map((file) => statSync(file).mtimeMs))
   if (Math.max(...sources.map(newest)) > built) return 'the sources changed since the last build'
-  // The page carries the key it sends; it must be the one this server will accept.
+  // The page carries the key it sends; it must be the one this server will accept: the
+  // server refuses to start on any other (server/build-key.ts).
   const info = JSON.parse(readFileSync(path.join(root, 'dist-server', 'build.json'), 'utf8'))
-  const key = process.env.SUPABASE_ANON_KEY?.trim() || undefined
-  if (info.backend?.url === '/' && key !== undefined && info.backend.anonKey !== key) {
-    return 'SUPABASE_ANON_KEY changed since the last build'
+  const key = process.env.SUPABASE_ANON_KEY?.trim() || DEV_ANON_KEY
+  if (info.backend?.url === '/' && info.backend.anonKey !== key) {
+    return process.env.SUPABASE_ANON_KEY?.trim()
+      ? 'SUPABASE_ANON_KEY changed since the last build'
+      : 'the last build carries another key than the development one, and SUPABASE_ANON_KEY is not set'
   }
   return undefined
 }

@@ -15,6 +15,7 @@ import {
   companyIdentityProblems,
   demoIdentityWarning,
 } from '../supabase/functions/_shared/company-identity.ts'
+import { companyDefaultsWarning } from '../supabase/functions/_shared/company.ts'
 import { parseSupabaseEnv } from '../src/lib/env.ts'
 import { bundleForNode } from './bundle-for-node.js'
 import { compileHintsForIslands } from './compile-hints.ts'
@@ -109,8 +110,17 @@ const overBudget = report.pages.some(
 if (overBudget) console.warn('Warning: a size budget from DESIGN.md is exceeded (see above).')
 
 await bundleForNode('server/index.ts', path.join(serverDir, 'server.js'), root)
+// The calendar feed is expanded in a worker thread, from a file of its own beside the server.
+await bundleForNode(
+  'server/booking/busy-feed-worker.ts',
+  path.join(serverDir, 'busy-feed-worker.js'),
+  root,
+)
 // `npm run leads` (export, erase, hash-password), built alike so it runs without dev tools.
 await bundleForNode('server/leads-command.ts', path.join(serverDir, 'leads.js'), root)
 // npm start compares this with the settings it runs with (the key is baked into the page).
 await writeFile(path.join(serverDir, 'build.json'), `${JSON.stringify({ backend }, null, 2)}\n`)
-console.log('Server: dist-server/server.js, dist-server/leads.js')
+console.log('Server: dist-server/server.js, busy-feed-worker.js, leads.js')
+// A fork that merged a later version: the facts it added, still at their defaults.
+const defaults = companyDefaultsWarning()
+if (defaults) console.warn(`Warning: ${defaults}`)

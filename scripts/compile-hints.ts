@@ -15,7 +15,7 @@ const ALL_FUNCTIONS_CALLED_ON_LOAD = '//# allFunctionsCalledOnLoad\n'
 export function compileHintsForIslands(): Plugin {
   let outDir = 'dist'
   return {
-    name: 'aurora:compile-hints-for-islands',
+    name: 'site:compile-hints-for-islands',
     apply: 'build',
     configResolved(config) {
       outDir = path.resolve(config.root, config.build.outDir)

@@ -11,8 +11,13 @@ import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
 import { CONTACT_TEMPLATE_FILE } from '../server/paths.ts'
-import type { PageKind, PageRoute } from '../src/routes.ts'
+import { brand as look } from '../supabase/functions/_shared/brand.ts'
+import type { ShareCard } from '../src/content/share-cards.ts'
+import type { ListedPageKind, PageKind, PageRoute } from '../src/routes.ts'
+import { buildBrandFont } from './brand/brand-font.ts'
+import { writeShareImages } from './brand/share-images.ts'
 import { withPolicy } from './content-security-policy.ts'
+import { pageCssCompiler, type PageCss } from './page-css.ts'
 import { CLIENT_MANIFEST, SSR_BUILD_DIR } from './page-scripts.ts'
 
 /** DESIGN.md: the first screen's HTML + critical CSS must arrive in one round trip. */
@@ -30,17 +35,26 @@ interface ServerEntry {
   renderSitemapXml(siteUrl: string, paths: readonly string[]): string
   defaultSiteUrl: string
   pageRoutes: readonly PageRoute[]
-  isListed(kind: PageKind): boolean
+  isListed(kind: PageKind): kind is ListedPageKind
+  brand: { logoWords: readonly string[] }
+  shareCards: Record<ListedPageKind, ShareCard>
+  shareImage: {
+    width: number
+    height: number
+    eyebrow: string
+    path(kind: ListedPageKind): string
+  }
 }
 
 /** The part of Vite's build manifest the prerender reads: keys are source paths or chunk ids. */
-type Manifest = Record<string, { file: string; imports?: string[] }>
+type Manifest = Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>
 
 export interface PrerenderReport {
   pages: Array<{
     file: string
     gzipBytes: number
-    cssInlined: boolean
+    /** The page's CSS is in it; `below` when only the first screen's is, the rest linked after. */
+    cssInlined: boolean | 'above'
     /** The page script and the chunks it imports statically: all that runs before interaction. */
     scriptFiles: string[]
     scriptGzipBytes: number
@@ -51,13 +65,53 @@ export const gzipSize = (text: string | Buffer) => gzipSync(text, { level: 9 }).
 
 const stylesheetLink = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/
 
-/** Swaps the render-blocking stylesheet for an inline copy while the page stays in budget. */
-async function inlineCss(html: string, distDir: string): Promise<[string, boolean]> {
+/**
+ * Where a page's first screen ends (src/components/styles-below.tsx): the CSS of what comes
+ * before it is in the page, and the site's stylesheet is linked here, for the rest.
+ */
+export const STYLES_BELOW_MARKER = '<div data-styles-below="" hidden=""></div>'
+
+/**
+ * Puts the page's own CSS in the page, replacing the site's render-blocking stylesheet, while
+ * the page stays in budget. A page too heavy for that (the landing page) keeps in it only the
+ * CSS of its first screen, up to STYLES_BELOW_MARKER, and links the site's stylesheet there: a
+ * stylesheet in the body holds back the painting of what follows it, never of what precedes
+ * it, so the first screen paints at once and nothing below is ever seen unstyled (decision 044).
+ */
+async function inlineCss(
+  html: string,
+  scripts: readonly string[],
+  pageCss: PageCss,
+): Promise<[string, boolean | 'above']> {
   const match = stylesheetLink.exec(html)
-  if (!match?.[1]) return [html, false]
-  const css = await readFile(path.join(distDir, match[1]), 'utf8')
-  const inlined = html.replace(match[0], () => `<style>${css}</style>`)
-  return gzipSize(inlined) <= HTML_BUDGET_GZIP ? [inlined, true] : [html, false]
+  if (!match?.[0]) return [html, false]
+  const link = match[0]
+  const head = html.indexOf('</head>')
+  const below = html.indexOf(STYLES_BELOW_MARKER)
+  if (below === -1) {
+    const css = await pageCss(html.slice(head), scripts)
+    const inlined = html.replace(link, () => `<style>${css}</style>`)
+    return gzipSize(inlined) <= HTML_BUDGET_GZIP ? [inlined, true] : [html, false]
+  }
+  const css = await pageCss(html.slice(head, below), [])
+  const split = html
+    .replace(STYLES_BELOW_MARKER, () => link)
+    .replace(link, () => `<style>${css}</style>`)
+  return [split, 'above']
+}
+
+/** A page script's chunks and every chunk it may import later, on use, each once. */
+export function reachableScriptFiles(manifest: Manifest, script: string): string[] {
+  const files: string[] = []
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || files.includes(`/${chunk.file}`)) return
+    files.push(`/${chunk.file}`)
+    for (const imported of [...(chunk.imports ?? []), ...(chunk.dynamicImports ?? [])])
+      visit(imported)
+  }
+  visit(script)
+  return files
 }
 
 /** A page script's file followed by every chunk it imports statically, each once. */
@@ -72,6 +126,35 @@ export function staticScriptFiles(manifest: Manifest, script: string): string[] 
   }
   visit(script)
   return files
+}
+
+/** The brand's own font face, which the page's loader adds once the page is painted. */
+export interface BrandFontFace {
+  family: string
+  url: string
+  /** Its weight range, as @font-face writes it ('400 700'). */
+  weight: string
+}
+
+/**
+ * The brand font's @font-face as the site's stylesheet carries it (for the dev server, and so
+ * Vite hashes the file): taken out of every page's CSS and out of that stylesheet, whose every
+ * request before the first paint Lighthouse's simulation counts as needed for it, and handed
+ * to the page's loader instead.
+ */
+export function takeBrandFontFace(
+  css: string,
+  family: string,
+): [string, BrandFontFace | undefined] {
+  let face: BrandFontFace | undefined
+  const rule = new RegExp(`@font-face\\{font-family:["']?${family}["']?;[^}]*\\}`, 'g')
+  const rest = css.replace(rule, (whole) => {
+    const url = /url\(([^)]+)\)/.exec(whole)?.[1]?.replace(/["']/g, '')
+    const weight = /font-weight:([^;}]+)/.exec(whole)?.[1]?.trim()
+    if (url && weight) face = { family, url, weight }
+    return ''
+  })
+  return [rest, face]
 }
 
 /**
@@ -94,11 +177,16 @@ export const closeMenuOnPick =
  * its hash is in the page's Content-Security-Policy. `data-page-script` names the files the
  * loader brings in (the page script and the chunks it imports), for the size checks.
  */
-export function pageScriptLoader(files: readonly string[]): string {
+export function pageScriptLoader(files: readonly string[], font?: BrandFontFace): string {
   const [entry] = files
+  // The brand's font, asked for once the page is painted (decision 044): until it arrives, and
+  // without JavaScript, the text is in its metric-matched fallback, so nothing moves.
+  const loadFont = font
+    ? `const face = new FontFace(${JSON.stringify(font.family)}, ${JSON.stringify(`url(${font.url}) format("woff2")`)}, { weight: ${JSON.stringify(font.weight)}, display: 'swap' }); document.fonts.add(face); face.load().catch(() => {}); `
+    : ''
   const code = [
     closeMenuOnPick,
-    `const start = () => setTimeout(() => import(${JSON.stringify(entry)}))`,
+    `const start = () => setTimeout(() => { ${loadFont}import(${JSON.stringify(entry)}) })`,
     "const painted = (list) => list.getEntriesByName('first-contentful-paint').length > 0",
     "if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) addEventListener('load', start, { once: true })",
     "else new PerformanceObserver((list, observer) => painted(list) && (observer.disconnect(), start())).observe({ type: 'paint', buffered: true })",
@@ -118,15 +206,29 @@ export async function prerender(
   const manifest = JSON.parse(await readFile(path.join(root, CLIENT_MANIFEST), 'utf8')) as Manifest
   const site = siteUrl || entry.defaultSiteUrl
   const template = await readFile(path.join(distDir, 'index.html'), 'utf8')
+  const siteCssFile = stylesheetLink.exec(template)?.[1]
+  if (!siteCssFile) throw new Error('dist/index.html links no stylesheet.')
+  const siteCss = await readFile(path.join(distDir, siteCssFile), 'utf8')
+  const [siteCssWithoutFont, font] = takeBrandFontFace(siteCss, look.type.family)
+  if (!font) throw new Error(`The site's stylesheet has no @font-face for ${look.type.family}.`)
+  await writeFile(path.join(distDir, siteCssFile), siteCssWithoutFont)
+  const compile = await pageCssCompiler(root, siteCss)
+  const pageCss: PageCss = async (html, scripts) =>
+    takeBrandFontFace(await compile(html, scripts), look.type.family)[0]
 
   /** A page as the browser gets it: head tags, body, its script, inlined CSS and its policy. */
   const renderDocument = async (route: PageRoute, head: string, body: string) => {
     const scriptFiles = staticScriptFiles(manifest, route.script)
     const html = template
       .replace('<!--app-head-->', () => head)
-      .replace('<!--page-script-->', () => pageScriptLoader(scriptFiles))
+      .replace('<!--page-script-->', () => pageScriptLoader(scriptFiles, font))
       .replace('<!--app-html-->', () => body)
-    const [styledHtml, cssInlined] = await inlineCss(html, distDir)
+    const scripts = await Promise.all(
+      reachableScriptFiles(manifest, route.script).map((file) =>
+        readFile(path.join(distDir, file), 'utf8'),
+      ),
+    )
+    const [styledHtml, cssInlined] = await inlineCss(html, scripts, pageCss)
     return { html: withPolicy(styledHtml, backendUrl), cssInlined, scriptFiles }
   }
 
@@ -172,6 +274,19 @@ export async function prerender(
     )
   }
 
+  // The image each listed page's link preview shows, named in its head tags.
+  const { shareCards, shareImage } = entry
+  await writeShareImages(
+    distDir,
+    look,
+    await buildBrandFont(root, look.type),
+    { ...shareImage, logoWords: entry.brand.logoWords, siteUrl: site },
+    entry.pageRoutes
+      .map((route) => route.kind)
+      .filter(entry.isListed)
+      .map((kind) => ({ path: shareImage.path(kind), ...shareCards[kind] })),
+  )
+
   await writeFile(path.join(distDir, 'robots.txt'), entry.renderRobotsTxt(site))
   const indexable = entry.pageRoutes.filter((r) => entry.isListed(r.kind)).map((r) => r.url)
   await writeFile(path.join(distDir, 'sitemap.xml'), entry.renderSitemapXml(site, indexable))
@@ -184,7 +299,7 @@ export function formatReport(report: PrerenderReport): string {
   return report.pages
     .map((p) =>
       [
-        `  ${p.file}: ${kb(p.gzipBytes)} gzip (HTML${p.cssInlined ? ' + inlined CSS' : ', CSS linked'}; budget ${kb(HTML_BUDGET_GZIP)})`,
+        `  ${p.file}: ${kb(p.gzipBytes)} gzip (HTML${p.cssInlined === 'above' ? " + the first screen's CSS, the rest linked below it" : p.cssInlined ? ' + inlined CSS' : ', CSS linked'}; budget ${kb(HTML_BUDGET_GZIP)})`,
         `    script before interaction: ${kb(p.scriptGzipBytes)} gzip in ${p.scriptFiles.length} file(s) (budget ${kb(CRITICAL_JS_BUDGET_GZIP)})`,
       ].join('\n'),
     )

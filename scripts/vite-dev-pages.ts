@@ -11,7 +11,7 @@ type ServerEntry = typeof import('../src/entry-server.tsx')
  */
 export function devPages(): Plugin {
   return {
-    name: 'aurora:dev-pages',
+    name: 'site:dev-pages',
     apply: 'serve',
     configureServer(server) {
       server.middlewares.use((req, res, next) => {

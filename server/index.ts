@@ -1,9 +1,12 @@
+// First: on a Node.js too old for the rest, stop here with a message that says so.
+import './require-supported-node.ts'
 import { existsSync } from 'node:fs'
+import { buildKeyProblem, readBuildInfo } from './build-key.ts'
 import { createJsonLogger } from './log.ts'
 import { leadDeskStartupLine } from './desk/startup-line.ts'
-import { demoIdentityWarning } from '../supabase/functions/_shared/company-identity.ts'
-import { readSettings } from './settings.ts'
+import { DEV_ANON_KEY, readSettings } from './settings.ts'
 import { startServer } from './start-server.ts'
+import { startupLines } from './startup-lines.ts'
 
 // The built server's entry (dist-server/server.js): the environment is read here and only here.
 const main = async () => {
@@ -15,15 +18,22 @@ const main = async () => {
     process.exit(1)
   }
   const { settings } = result
+  // Never serve pages that carry a key this server refuses.
+  const keyProblem = settings.distDir
+    ? buildKeyProblem(readBuildInfo(), {
+        key: settings.anonKey,
+        fromEnvironment: settings.anonKey !== DEV_ANON_KEY,
+      })
+    : undefined
+  if (keyProblem) {
+    console.error(keyProblem)
+    process.exit(1)
+  }
   const server = await startServer(settings, createJsonLogger())
-  const store = settings.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${settings.dataDir}`
-  const mail = settings.smtpUrl ? 'SMTP' : `.eml files in ${settings.dataDir}/outbox`
-  console.log(
-    `Site running at ${settings.siteUrl ?? server.url} (database: ${store}; mail: ${mail})`,
-  )
+  const { info, warnings } = startupLines(settings, server.url)
+  for (const line of info) console.log(line)
+  for (const line of warnings) console.error(line)
   console.log(leadDeskStartupLine(settings, settings.siteUrl ?? server.url))
-  const demoFacts = demoIdentityWarning()
-  if (demoFacts) console.warn(`Warning: ${demoFacts}`)
 
   const shutdown = (signal: string) => {
     console.log(`${signal} received, finishing requests in flight…`)

@@ -35,8 +35,14 @@ export interface Settings {
   dataDir: string
   /** PostgreSQL instead of PGlite. */
   databaseUrl: string | undefined
-  /** Without it, e-mails are written as .eml files to <dataDir>/outbox. */
+  /** Without it, e-mails are written as .eml files to <dataDir>/outbox (see mailDelivery). */
   smtpUrl: string | undefined
+  /**
+   * How e-mail leaves: through SMTP_URL; as .eml files in <dataDir>/outbox, nobody receiving
+   * them (development: NODE_ENV is not production); or not at all (production without
+   * SMTP_URL: the e-mails wait in the database and are sent once SMTP_URL is set).
+   */
+  mailDelivery: MailDelivery
   mail: MailSettings
   anonKey: string
   /** The public address, for the start-up line. */
@@ -93,6 +99,8 @@ export interface Settings {
    */
   pipelineWatchIntervalMs: number | false
 }
+
+export type MailDelivery = 'smtp' | 'outbox' | 'off'
 
 export interface HttpLimits {
   /** From a connection's (or a request's) first byte to the end of its headers. */
@@ -222,6 +230,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       dataDir: path.resolve(value('DATA_DIR') ?? '.data'),
       databaseUrl,
       smtpUrl: mail.smtpUrl,
+      mailDelivery: mail.smtpUrl ? 'smtp' : value('NODE_ENV') === 'production' ? 'off' : 'outbox',
       mail: mail.settings,
       anonKey,
       siteUrl,

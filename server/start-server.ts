@@ -11,6 +11,7 @@ import { tightenDataFolder } from './db/data-folder.ts'
 import { applyBookingSettings } from './booking/apply-booking-settings.ts'
 import { bookingFacts } from './booking/booking-facts.ts'
 import { reportBusyCalendarOff, startBusyCalendarRefresh } from './booking/busy-calendar-refresh.ts'
+import { checkDatabasePrivileges } from './db/database-privileges.ts'
 import { applyMigrations } from './db/migrate.ts'
 import { openPgliteDatabase } from './db/pglite.ts'
 import { openPostgresDatabase } from './db/postgres.ts'
@@ -19,6 +20,7 @@ import { startLeadDesk } from './desk/start-lead-desk.ts'
 import { createHttpServer } from './http/http-server.ts'
 import { silentLogger, type Logger } from './log.ts'
 import { startMailSweep } from './mail/mail-sweep.ts'
+import { releaseMailHeldWhileOff } from './mail/mail-off.ts'
 import { openMailer } from './mail/open-mailer.ts'
 import type { Settings } from './settings.ts'
 import { loadStaticSite, type StaticSite } from './static-site.ts'
@@ -82,9 +84,15 @@ export const startServer = async (
       : undefined
   const { db, lock } = await openDatabase(settings, log)
   try {
+    // Before anything is created: a missing privilege is one message saying what to grant.
+    if (settings.databaseUrl) await checkDatabasePrivileges(db)
     await ensureSupabaseRoles(db)
     const applied = await applyMigrations(db)
     if (applied.length > 0) log.info('migrations_applied', { names: applied.join(', ') })
+    if (settings.mailDelivery === 'smtp') {
+      const released = await releaseMailHeldWhileOff(db)
+      if (released > 0) log.info('mail_held_while_off_released', { emails: released })
+    }
     await applyContactLimits(db, settings.contactLimits)
     await setNodeClientAddressHeader(db)
     await applyBookingSettings(db, bookingFacts(), settings.booking)

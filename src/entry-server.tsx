@@ -11,7 +11,8 @@ import { NotFoundPage } from './pages/not-found-page.tsx'
 import { PrivacyPage } from './pages/privacy-page.tsx'
 import type { PageKind } from './routes.ts'
 
-export { defaultSiteUrl } from './content/site.ts'
+export { brand, defaultSiteUrl } from './content/site.ts'
+export { shareCards, shareImage } from './content/share-cards.ts'
 export { renderHeadTags, renderRobotsTxt, renderSitemapXml } from './lib/head-tags.ts'
 export { isListed, pageRouteFor, pageRoutes } from './routes.ts'
 

@@ -1,4 +1,4 @@
-import { company } from '../../supabase/functions/_shared/company.ts'
+import { company, COMPANY_FACTS_FILE } from '../../supabase/functions/_shared/company.ts'
 
 /** The company facts the agenda needs, as private.booking_settings stores them. */
 export interface BookingFacts {
@@ -36,9 +36,9 @@ const isTimeZone = (name: string) => {
   }
 }
 
-/** What is wrong with the facts in company.ts, in words that name the field to fix. */
+/** What is wrong with the company's facts, in words that name the field and the file to fix. */
 export const bookingFactsProblems = (facts: CompanyHours = company): string[] => {
-  const where = 'supabase/functions/_shared/company.ts'
+  const where = COMPANY_FACTS_FILE
   const { timeZone, weekdays, opens, closes } = facts.officeHours
   const minutes = facts.consultationMinutes
   const problems: string[] = []

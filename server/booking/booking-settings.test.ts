@@ -19,7 +19,8 @@ const storedRow = async () => {
     `select time_zone, weekdays, to_char(opens, 'HH24:MI') as opens,
             to_char(closes, 'HH24:MI') as closes, slot_minutes, min_notice_hours, horizon_days,
             buffer_minutes, max_per_day, per_address_per_day, unknown_addresses_per_day,
-            close_on_carnaval, close_on_corpus_christi, meeting_url
+            hold_minutes, per_network_per_day, holds_per_network, upcoming_per_network,
+            requests_per_email_per_day, close_on_carnaval, close_on_corpus_christi, meeting_url
        from private.booking_settings`,
   )
   return rows[0]
@@ -104,9 +105,9 @@ describe('the agenda settings', () => {
       consultationMinutes: 30,
     }
     expect(bookingFactsProblems(broken)).toEqual([
-      'officeHours.timeZone in supabase/functions/_shared/company.ts must be an IANA time zone (got "Brasil/Paulista").',
-      'officeHours.weekdays in supabase/functions/_shared/company.ts must list distinct ISO weekdays, 1 (Monday) to 7 (Sunday).',
-      'officeHours.opens and closes in supabase/functions/_shared/company.ts must be times like "09:00".',
+      'officeHours.timeZone in supabase/functions/_shared/company-facts.ts must be an IANA time zone (got "Brasil/Paulista").',
+      'officeHours.weekdays in supabase/functions/_shared/company-facts.ts must list distinct ISO weekdays, 1 (Monday) to 7 (Sunday).',
+      'officeHours.opens and closes in supabase/functions/_shared/company-facts.ts must be times like "09:00".',
     ])
     expect(
       bookingFactsProblems({
@@ -114,7 +115,7 @@ describe('the agenda settings', () => {
         consultationMinutes: 30,
       }),
     ).toEqual([
-      'officeHours in supabase/functions/_shared/company.ts must leave room for one consultation: 09:00-09:20 is shorter than 30 minutes.',
+      'officeHours in supabase/functions/_shared/company-facts.ts must leave room for one consultation: 09:00-09:20 is shorter than 30 minutes.',
     ])
   })
 })

@@ -2,7 +2,7 @@
  * The agenda's settings the operator may choose (BOOKING_*), the column of
  * private.booking_settings each one is stored in, and its default: the migration's default for
  * that column (supabase/migrations/20261125000000_bookings.sql; a test holds them together).
- * Why these defaults: docs/decisions/026-booking.md.
+ * Why these defaults: docs/decisions/026-booking.md, and 038 for the limits against strangers.
  */
 type NumberSetting = {
   kind: 'number'
@@ -44,6 +44,42 @@ export const BOOKING_SETTINGS = {
     min: 1,
     max: 100_000,
     fallback: 12,
+  },
+  // The agenda against strangers (decision 038): holds, networks, inboxes.
+  BOOKING_HOLD_MINUTES: {
+    kind: 'number',
+    column: 'hold_minutes',
+    min: 5,
+    max: 1440,
+    fallback: 30,
+  },
+  BOOKING_PER_NETWORK_PER_DAY: {
+    kind: 'number',
+    column: 'per_network_per_day',
+    min: 1,
+    max: 100_000,
+    fallback: 6,
+  },
+  BOOKING_HOLDS_PER_NETWORK: {
+    kind: 'number',
+    column: 'holds_per_network',
+    min: 1,
+    max: 100_000,
+    fallback: 2,
+  },
+  BOOKING_UPCOMING_PER_NETWORK: {
+    kind: 'number',
+    column: 'upcoming_per_network',
+    min: 1,
+    max: 100_000,
+    fallback: 6,
+  },
+  BOOKING_REQUESTS_PER_EMAIL_PER_DAY: {
+    kind: 'number',
+    column: 'requests_per_email_per_day',
+    min: 1,
+    max: 10,
+    fallback: 3,
   },
   BOOKING_CLOSE_ON_CARNAVAL: { kind: 'flag', column: 'close_on_carnaval', fallback: true },
   BOOKING_CLOSE_ON_CORPUS_CHRISTI: {

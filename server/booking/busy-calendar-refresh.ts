@@ -4,6 +4,8 @@ import {
   type RunQuery,
 } from '../../supabase/functions/_shared/busy-feed-refresh.ts'
 import type { Logger } from '../log.ts'
+import { expandInWorker } from './expand-in-worker.ts'
+import { resolveHost } from './resolve-host.ts'
 
 export interface BusyCalendarSchedule {
   feed: BusyCalendarFeed
@@ -26,7 +28,13 @@ export const startBusyCalendarRefresh = (
   let timer: ReturnType<typeof setTimeout> | undefined
   let running: Promise<unknown> = Promise.resolve()
   const run = () => {
-    running = refreshBusyTimes(feed, { query, log, signal: stopping.signal })
+    running = refreshBusyTimes(feed, {
+      query,
+      log,
+      resolveHost,
+      signal: stopping.signal,
+      expand: (text, window, zone, signal) => expandInWorker(text, window, zone, { signal }),
+    })
       .catch((error: unknown) =>
         // The database failed (the feed's own failures are recorded and logged inside).
         log.error('busy_calendar_refresh_failed', {

@@ -132,9 +132,10 @@ describe('data folder lock', () => {
   it('takes over at once a lock left by a process that no longer runs', async () => {
     const dir = await tempFolder()
     await writeLock(dir, await lockOf({ pid: await deadPid() }))
-    const { lock, waits, ms } = await acquireTimed(dir)
+    // At once: it said nothing about waiting out the 10 s lease (no clock is read, since a
+    // busy machine makes anything slow).
+    const { lock, waits } = await acquireTimed(dir)
     expect(waits).toEqual([])
-    expect(ms).toBeLessThan(1_000)
     expect((await lockOwner(dir)).pid).toBe(process.pid)
     await lock.release()
   })
@@ -147,9 +148,8 @@ describe('data folder lock', () => {
     async (_, pid) => {
       const dir = await tempFolder()
       await writeLock(dir, await lockOf({ pid, processStart: (await startTicksOf(pid)) + 1 }))
-      const { lock, waits, ms } = await acquireTimed(dir)
+      const { lock, waits } = await acquireTimed(dir)
       expect(waits).toEqual([])
-      expect(ms).toBeLessThan(1_000)
       expect((await lockOwner(dir)).pid).toBe(process.pid)
       await lock.release()
     },

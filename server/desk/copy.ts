@@ -1,4 +1,5 @@
 import { company } from '../../supabase/functions/_shared/company.ts'
+import { companyName } from '../../supabase/functions/_shared/company-name.ts'
 import type { LookAlikeScript } from './frame/visitor-text-parts.ts'
 import type { BookingOutcome, BookingStatus } from './agenda/booking.ts'
 import type { AgendaView } from './desk-paths.ts'
@@ -31,6 +32,8 @@ const listOf = (names: string[]) =>
   names.length > 1 ? `${names.slice(0, -1).join(', ')} e ${names.at(-1)}` : (names[0] ?? '')
 
 const bookingStatuses: Record<BookingStatus, string> = {
+  pending: 'aguardando confirmação',
+  expired: 'não confirmada',
   confirmed: 'confirmada',
   held: 'realizada',
   no_show: 'não compareceu',
@@ -63,7 +66,8 @@ const answerVias: Record<AnswerVia, string> = {
  */
 export const deskCopy = {
   lang: 'pt-BR',
-  brand: `Contatos · ${company.name}`,
+  /** Beside every page's own title, and atop every page: the desk, not one of its pages. */
+  brand: `Painel · ${company.name}`,
   skipLink: 'Pular para o conteúdo',
   statuses,
   deliveries,
@@ -98,10 +102,20 @@ export const deskCopy = {
     quarantine: (count: number | undefined) =>
       count === undefined ? 'Quarentena' : `Quarentena (${count.toLocaleString('pt-BR')})`,
     webhooks: 'Webhooks',
+    /** A list's title past its first page, so each page of it has its own. */
+    pageTitle: (title: string, page: number) => (page > 1 ? `${title}, página ${page}` : title),
+    /** Shown above every page while e-mail does not reach anyone (server/mail/mail-off.ts). */
+    mailWarning: {
+      off: 'E-mail desligado: este servidor não tem SMTP_URL, então nenhum e-mail sai daqui. Os contatos e as reuniões continuam guardados e aparecem neste painel; os e-mails esperam na fila e saem quando SMTP_URL for configurado e o servidor reiniciado.',
+      outbox: (folder: string) =>
+        `Modo de desenvolvimento: sem SMTP_URL, os e-mails são gravados como arquivos .eml em ${folder} e ninguém os recebe. Configure SMTP_URL para enviá-los de verdade.`,
+    },
   },
   login: {
     title: 'Entrar no painel',
-    intro: `Acesso restrito à equipe da ${company.name}.`,
+    /** The tab's title, beside the desk's name ('Entrar · Painel · …'). */
+    documentTitle: 'Entrar',
+    intro: `Acesso restrito à equipe ${companyName.of}.`,
     password: 'Senha',
     submit: 'Entrar',
     wrongPassword: 'Senha incorreta. Confira e tente de novo.',
@@ -172,9 +186,21 @@ export const deskCopy = {
       'As últimas 12 semanas, de segunda a domingo no fuso da empresa. Visitas são visualizações de página contadas sem cookie e sem dados pessoais: a mesma pessoa em duas páginas conta duas vezes.',
     weeksHeading: 'Por semana',
     series: { views: 'Visitas', leads: 'Contatos', meetings: 'Reuniões agendadas' },
-    weeksCaption: 'Visitas, contatos e reuniões agendadas por semana, da mais antiga à atual',
+    weeksCaption:
+      'Visitas, contatos e reuniões agendadas por semana, da mais antiga à atual, nas semanas com movimento',
     week: 'Semana de',
     currentWeek: (label: string) => `${label} (atual)`,
+    /** A bar's tooltip: 'Semana de 07/09: 12'. */
+    barTitle: (week: string, value: number) =>
+      `Semana de ${week}: ${value.toLocaleString('pt-BR')}`,
+    /**
+     * Under the weeks' table, which lists only weeks that had something (and the current one):
+     * the others, as runs of weeks ('de 07/09 a 26/10 e de 09/11').
+     */
+    emptyWeeks: (runs: { first: string; last: string }[], weeks: number) =>
+      `Nenhuma visita, contato ou reunião ${weeks === 1 ? 'na semana' : 'nas semanas'} ${listOf(
+        runs.map(({ first, last }) => (first === last ? `de ${first}` : `de ${first} a ${last}`)),
+      )}.`,
     conversionHeading: 'Conversão nas 12 semanas',
     conversion: {
       visitToLead: 'De visita a contato',
@@ -286,7 +312,7 @@ export const deskCopy = {
       answered: (via: string) => `Primeira resposta registrada: ${via}.`,
     },
     reply: 'Responder por e-mail',
-    replySubject: `Re: sua mensagem para a ${company.name}`,
+    replySubject: `Re: sua mensagem ${companyName.for}`,
     statusHeading: 'Situação',
     statusLabel: 'Situação do contato',
     saveStatus: 'Salvar situação',
@@ -295,7 +321,7 @@ export const deskCopy = {
     noteHint: 'Só a equipe vê. Até 5000 caracteres.',
     saveNote: 'Salvar nota',
     resendHeading: 'Notificação por e-mail',
-    resendHint: `Envia de novo o e-mail deste contato para a caixa da ${company.name}, mesmo que o limite por hora já tenha sido atingido.`,
+    resendHint: `Envia de novo o e-mail deste contato para a caixa ${companyName.of}, mesmo que o limite por hora já tenha sido atingido.`,
     resend: 'Reenviar notificação',
     eraseHeading: 'Apagar dados (LGPD)',
     eraseHint:
@@ -363,6 +389,7 @@ export const deskCopy = {
     tools: 'Ferramentas da agenda',
     toolLinks: {
       closedDays: 'Dias fechados',
+      networks: 'Redes e bloqueios',
       release: 'Liberar agendamentos em massa',
       feed: 'Assinar no seu calendário',
     },
@@ -454,6 +481,54 @@ export const deskCopy = {
     releaseScope: 'O que liberar',
     releaseConfirm: 'Confirmo que são agendamentos falsos e quero liberá-los sem avisar ninguém.',
     release: 'Liberar sem avisar',
+    holdHint: (until: string) =>
+      `Aguardando a pessoa confirmar pelo link do e-mail até ${until}. Sem a confirmação, o horário é liberado sozinho e nada é enviado à empresa.`,
+    expiredHint:
+      'A pessoa não confirmou pelo e-mail a tempo: não é uma reunião, e o horário foi liberado.',
+    blockHeading: 'Bloquear a rede de onde veio',
+    blockHint: (network: string) =>
+      `Rede ${network}. Por 30 dias, ninguém dessa rede consegue agendar, confirmar, remarcar, cancelar nem enviar o formulário de contato; cada um vê uma mensagem pedindo para falar por e-mail ou telefone.`,
+    blockedAlready: (network: string) => `A rede ${network} está bloqueada.`,
+    networkUnknown: 'A rede de quem marcou não é conhecida: não há o que bloquear.',
+  },
+  networks: {
+    title: 'Redes e bloqueios',
+    intro:
+      'De onde vêm os agendamentos das últimas 24 horas, por rede (um bloco IPv6 /48 ou IPv4 /24, como os limites contam). Muitos pedidos de uma rede, e poucos confirmados pelo e-mail, são sinal de robô.',
+    summary: (booked: number, networks: number, unconfirmed: number) =>
+      `${plural(booked, 'agendamento', 'agendamentos')} de ${plural(networks, 'rede', 'redes')}; ${plural(unconfirmed, 'não confirmado', 'não confirmados')} a tempo.`,
+    unknown: (count: number) =>
+      `${plural(count, 'agendamento', 'agendamentos')} de endereço desconhecido (confira TRUST_PROXY).`,
+    none: 'Nenhum agendamento nas últimas 24 horas.',
+    activityHeading: 'Últimas 24 horas',
+    columns: {
+      network: 'Rede',
+      booked: 'Agendamentos',
+      addresses: 'Endereços',
+      waiting: 'Aguardando',
+      unconfirmed: 'Não confirmados',
+      confirmed: 'Confirmados',
+      last: 'Último',
+      action: 'Ação',
+    },
+    blockedBadge: 'bloqueada',
+    rowHint:
+      '“Bloquear” fecha a rede por 30 dias e libera os agendamentos futuros dela, sem avisar ninguém.',
+    block: 'Bloquear',
+    blockLabel: (network: string) => `Bloquear a rede ${network}`,
+    releaseToo: 'Liberar também os agendamentos futuros dela, sem avisar ninguém',
+    blockedHeading: 'Redes bloqueadas',
+    noneBlocked: 'Nenhuma rede bloqueada.',
+    blockedLine: (network: string, since: string, until: string | null) =>
+      `${network}: bloqueada em ${since}${until === null ? '' : `, até ${until}`}`,
+    unblock: 'Desbloquear',
+    unblockLabel: (network: string) => `Desbloquear a rede ${network}`,
+    addHeading: 'Bloquear uma rede ou endereço',
+    addLabel: 'Rede ou endereço',
+    addHint:
+      'Um endereço IPv4 ou IPv6 (bloqueia o endereço, ou o /64 dele), ou um bloco como 2001:db8:1::/48 ou 203.0.113.0/24. Por 30 dias.',
+    reason: 'Motivo (opcional)',
+    reasonHint: 'Só a equipe vê. Até 200 caracteres.',
   },
   closedDays: {
     title: 'Dias fechados',
@@ -632,6 +707,14 @@ export const deskCopy = {
     webhookRetrying: (count: number) =>
       `${plural(count, 'envio vai', 'envios vão')} ser tentado${count === 1 ? '' : 's'} de novo nos próximos segundos.`,
     webhookEnabled: 'Destino reativado. Não havia nada na fila para ele.',
+    networkBlocked: (released: number | undefined) =>
+      released === undefined || released === 0
+        ? 'Rede bloqueada por 30 dias.'
+        : `Rede bloqueada por 30 dias. ${plural(released, 'agendamento futuro liberado', 'agendamentos futuros liberados')}, sem avisar ninguém.`,
+    networkUnblocked: 'Rede desbloqueada.',
+    networkInvalid: 'Escreva um endereço IPv4 ou IPv6, ou um bloco como 2001:db8:1::/48.',
+    networkTooWide:
+      'Esse bloco é largo demais (mais que um IPv4 /16 ou um IPv6 /32): escolha um menor.',
   },
   errors: {
     notFoundTitle: 'Contato não encontrado',

@@ -10,6 +10,11 @@ export const deskPaths = {
   home: DESK_PATH,
   /** The list of leads; before the overview it was the home, whose old links redirect here. */
   leads: `${DESK_PATH}/contatos`,
+  /**
+   * The list as the navigation opens it: the whole list, its search and filters cleared. The
+   * list's own links (pages, back from a lead) keep them.
+   */
+  leadsCleared: `${DESK_PATH}/contatos?limpar=1`,
   page: (page: number) =>
     page > 1 ? `${DESK_PATH}/contatos?pagina=${page}` : `${DESK_PATH}/contatos`,
   login: `${DESK_PATH}/entrar`,
@@ -44,6 +49,9 @@ export const deskPaths = {
   bookingRelease: (id: string) => `${DESK_PATH}/agenda/reunioes/${id}/liberar`,
   closedDays: `${DESK_PATH}/agenda/fechamentos`,
   closedDayReopen: (day: string) => `${DESK_PATH}/agenda/fechamentos/${day}/reabrir`,
+  networks: `${DESK_PATH}/agenda/redes`,
+  networkBlock: `${DESK_PATH}/agenda/redes/bloquear`,
+  networkUnblock: `${DESK_PATH}/agenda/redes/desbloquear`,
   releaseSince: `${DESK_PATH}/agenda/liberar`,
   releaseSincePreview: (since: string) =>
     `${DESK_PATH}/agenda/liberar?desde=${encodeURIComponent(since)}`,
@@ -99,6 +107,10 @@ export const NOTICES = [
   'resposta-sem-email',
   'respondido',
   'ja-respondido',
+  'rede-bloqueada',
+  'rede-desbloqueada',
+  'rede-invalida',
+  'rede-larga',
 ] as const
 export type Notice = (typeof NOTICES)[number]
 

@@ -266,7 +266,7 @@ describe('where leads come from', () => {
     expect(home.status).toBe(200)
     const html = await home.text()
     expect(html).toContain('<h1>Visão geral</h1>')
-    expect(html).toContain('href="/painel/contatos"')
+    expect(html).toContain('href="/painel/contatos?limpar=1"')
     const old = await client.request('/painel?pagina=2&aviso=apagado&n=1')
     expect(old.status).toBe(301)
     expect(old.headers.get('location')).toBe('/painel/contatos?pagina=2&aviso=apagado&n=1')

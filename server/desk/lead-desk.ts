@@ -1,11 +1,13 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { countMeetingsForNav } from './agenda/agenda-nav.ts'
+import { warnWhenMailReachesNobody } from './frame/mail-warning.tsx'
 import { createAgendaRoutes } from './agenda/routes/agenda-routes.ts'
 import { createBookingRoutes } from './agenda/routes/booking-routes.ts'
 import { createClosedDayRoutes } from './agenda/routes/closed-day-routes.ts'
 import { createFeedRoutes, createFeedSettingsRoutes } from './agenda/routes/feed-routes.ts'
 import { createReleaseRoutes } from './agenda/routes/release-routes.ts'
+import { createNetworkRoutes } from './agenda/routes/network-routes.ts'
 import { deskCookies } from './http/desk-cookies.ts'
 import type { DeskDeps, DeskEnv, LeadDeskOptions } from './http/desk-env.ts'
 import { deskHeaders } from './http/desk-headers.ts'
@@ -48,6 +50,7 @@ export const createLeadDesk = (deps: DeskDeps) => {
   desk.use('*', requireSession(deps), requireCsrf)
   desk.use(
     '*',
+    warnWhenMailReachesNobody(deps),
     countQuarantineForNav(deps),
     countMeetingsForNav(deps),
     readIncidentsForBanner(deps),
@@ -61,6 +64,7 @@ export const createLeadDesk = (deps: DeskDeps) => {
   desk.route('/', createBookingRoutes(deps))
   desk.route('/', createClosedDayRoutes(deps))
   desk.route('/', createReleaseRoutes(deps))
+  desk.route('/', createNetworkRoutes(deps))
   desk.route('/', createFeedSettingsRoutes(deps))
   desk.route('/', createWebhookRoutes(deps))
   return desk

@@ -52,6 +52,7 @@ export const startLeadDesk = async (
       loginAnswerMs: desk.loginAnswerMs,
       outboxDir,
       isHttps: createIsHttps(settings.trustProxy),
+      mailDelivery: settings.mailDelivery,
     }
   }
   return {

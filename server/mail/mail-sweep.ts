@@ -9,9 +9,10 @@ import {
 
 /**
  * Runs the delivery sweeps every `intervalMs` (what pg_cron does for the Edge Functions on
- * hosted Supabase): the leads' e-mails, then the bookings' (due reminders, retries). One
- * failing does not keep the other from running; stop() waits for a run in progress. Runs
- * never overlap.
+ * hosted Supabase): the leads' e-mails, then the bookings' (due reminders, retries), after
+ * ending the booking holds whose time is up (pg_cron's expire-booking-holds job there, decision
+ * 038). One failing does not keep the others from running; stop() waits for a run in progress.
+ * Runs never overlap.
  */
 export const startMailSweep = (
   deps: MailDeliveryDeps,
@@ -22,7 +23,12 @@ export const startMailSweep = (
     deps.log?.error(event, { message: error instanceof Error ? error.message : 'unknown' })
   const run = async () => {
     await sendDueMail(deps).catch(failed('mail_sweep_failed'))
-    if (booking) await sendDueBookingMail(booking).catch(failed('booking_mail_sweep_failed'))
+    if (booking) {
+      await booking
+        .query('select private.expire_booking_holds()', [])
+        .catch(failed('booking_holds_sweep_failed'))
+      await sendDueBookingMail(booking).catch(failed('booking_mail_sweep_failed'))
+    }
   }
   let running: Promise<unknown> = Promise.resolve()
   let busy = false

@@ -11,6 +11,7 @@ import {
 } from '../../supabase/functions/_shared/mail-delivery.ts'
 import { smtpTransportOptions } from '../../supabase/functions/_shared/mail-settings.ts'
 import type { Settings } from '../settings.ts'
+import { mailOffTransport } from './mail-off.ts'
 import { createOutboxTransport } from './outbox-transport.ts'
 
 export interface Mailer {
@@ -22,11 +23,21 @@ export interface Mailer {
   sendMessage: SendBookingEmail
 }
 
-/** Real delivery through SMTP_URL, or .eml files in <DATA_DIR>/outbox without it. */
+const openTransport = (settings: Settings): MailTransport => {
+  if (settings.mailDelivery === 'smtp' && settings.smtpUrl) {
+    return nodemailer.createTransport(smtpTransportOptions(settings.smtpUrl, settings.mail))
+  }
+  if (settings.mailDelivery === 'off') return mailOffTransport
+  return createOutboxTransport(path.join(settings.dataDir, 'outbox'))
+}
+
+/**
+ * Real delivery through SMTP_URL; without it, .eml files in <DATA_DIR>/outbox in development
+ * and nothing at all in production, where a file nobody reads must never pass for a sent
+ * e-mail (mail-off.ts).
+ */
 export const openMailer = (settings: Settings): Mailer => {
-  const transport: MailTransport = settings.smtpUrl
-    ? nodemailer.createTransport(smtpTransportOptions(settings.smtpUrl, settings.mail))
-    : createOutboxTransport(path.join(settings.dataDir, 'outbox'))
+  const transport = openTransport(settings)
   return {
     sendEmail: createMailSender(transport, settings.mail),
     sendBookingEmail: createBookingMailSender(transport),

@@ -154,6 +154,28 @@ describe('POST /contato', () => {
     expect(fieldValue(doc, 'message')).toBe(values.message)
   })
 
+  it('refuses a network the company blocked with 403 and its words, keeping what was typed, and lets the rest through', async () => {
+    await db.query(`select private.block_network('203.0.113.0/24', 'teste')`)
+    try {
+      const values = lead()
+      const response = await post(values)
+      expect(response.status).toBe(403)
+      const doc = await pageOf(response)
+      expect(doc.querySelector('[role="alert"]:not([hidden])')?.textContent).toContain(
+        'Erro ao salvar no banco de dados: Não é possível enviar mensagens a partir desta rede. Fale com a gente por e-mail ou telefone.',
+      )
+      expect(fieldValue(doc, 'message')).toBe(values.message)
+      expect(await storedFor(values.email)).toEqual([])
+      expect(sent).toEqual([])
+      const elsewhere = lead()
+      const other = await post(elsewhere, {}, app({ clientAddress: () => '198.51.100.9' }))
+      expect(other.status).toBe(303)
+      expect(await storedFor(elsewhere.email)).toHaveLength(1)
+    } finally {
+      await db.query('delete from private.blocked_networks')
+    }
+  })
+
   it("answers 503 and the spec's generic error when the database cannot be reached", async () => {
     const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
       code: 'ECONNREFUSED',

@@ -27,17 +27,28 @@ export function PageSection({ id, className, children }: PageSectionProps) {
   )
 }
 
+/** The band a section sits on: the page itself, a quiet alternate, or the brand's dark surface. */
+const tones = {
+  canvas: '',
+  subtle: 'bg-subtle',
+  night: 'bg-night text-on-night',
+} as const
+
 type ContentSectionProps = Omit<PageSectionProps, 'className'> & {
-  heading: Omit<ComponentProps<typeof SectionHeading>, 'id'>
-  muted?: boolean
+  heading: Omit<ComponentProps<typeof SectionHeading>, 'id' | 'tone'>
+  tone?: keyof typeof tones
 }
 
 /** A content section: the shared width and rhythm, the badge + heading + intro, then its body. */
-export function ContentSection({ id, heading, muted = false, children }: ContentSectionProps) {
+export function ContentSection({ id, heading, tone = 'canvas', children }: ContentSectionProps) {
   return (
-    <PageSection id={id} className={cn('py-20 sm:py-24', muted && 'bg-slate-50')}>
-      <div className="mx-auto flex max-w-page flex-col gap-12 px-4 sm:px-6">
-        <SectionHeading id={`${id}-title`} {...heading} />
+    <PageSection id={id} className={cn('py-20 sm:py-28', tones[tone])}>
+      <div className="mx-auto flex max-w-page flex-col gap-12 px-4 sm:gap-16 sm:px-6">
+        <SectionHeading
+          id={`${id}-title`}
+          tone={tone === 'night' ? 'night' : 'default'}
+          {...heading}
+        />
         {children}
       </div>
     </PageSection>

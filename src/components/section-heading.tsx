@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { cn } from '../lib/cn.ts'
 import { Badge } from './ui/badge.tsx'
 
 interface SectionHeadingProps {
@@ -8,26 +9,47 @@ interface SectionHeadingProps {
   description?: string
   /** h1 where the section is the page's own subject (the contact page), else h2. */
   level?: 'h1' | 'h2'
+  /** On the dark band, the text takes the band's colours. */
+  tone?: 'default' | 'night'
 }
 
-/** The badge + h2 + intro that opens every content section. */
+/**
+ * The badge, the heading and its introduction that open every content section: the heading
+ * large on the left, the introduction beside it on a wide screen, under it on a phone.
+ */
 export function SectionHeading({
   id,
   badge,
   title,
   description,
   level: Heading = 'h2',
+  tone = 'default',
 }: SectionHeadingProps) {
+  const night = tone === 'night'
   return (
-    <div className="mx-auto flex max-w-2xl flex-col items-center gap-4 text-center">
-      <Badge>{badge}</Badge>
-      <Heading
-        id={id}
-        className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
-      >
-        {title}
-      </Heading>
-      {description ? <p className="text-lg text-pretty text-slate-600">{description}</p> : null}
+    <div className="grid gap-5 lg:grid-cols-[1.2fr_1fr] lg:items-end lg:gap-16">
+      <div className="flex flex-col items-start gap-5">
+        <Badge tone={tone}>{badge}</Badge>
+        <Heading
+          id={id}
+          className={cn(
+            'text-4xl leading-[1.05] font-heading tracking-display text-balance sm:text-5xl',
+            night && 'text-on-night',
+          )}
+        >
+          {title}
+        </Heading>
+      </div>
+      {description ? (
+        <p
+          className={cn(
+            'max-w-xl text-lg leading-relaxed text-pretty',
+            night ? 'text-on-night-muted' : 'text-ink-muted',
+          )}
+        >
+          {description}
+        </p>
+      ) : null}
     </div>
   )
 }

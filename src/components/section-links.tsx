@@ -3,13 +3,13 @@ import type { PageKind } from '../routes.ts'
 
 const linkLooks = {
   header:
-    'flex min-h-11 items-center rounded-lg px-3 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+    'flex min-h-11 items-center rounded-control px-3 text-sm font-medium text-ink-muted hover:bg-subtle hover:text-ink',
   footer:
-    'flex min-h-11 items-center rounded-lg px-2 text-sm text-slate-700 hover:text-slate-900 hover:underline',
+    'flex min-h-11 items-center rounded-control px-2 text-sm text-ink-muted hover:text-ink hover:underline',
 } as const
 
-/** The pages drawn with the site's header and footer. */
-export type SitePage = Exclude<PageKind, 'not-found'>
+/** The pages drawn with the site's header and footer: all of them, the 404 included. */
+export type SitePage = PageKind
 
 /**
  * A link to a section of the landing page: a plain `#id` there, so the browser scrolls with no

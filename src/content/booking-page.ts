@@ -1,5 +1,6 @@
+import { CalendarDays, Clock, Globe, Timer, Video } from 'lucide-react'
 import { contactForm } from './contact.ts'
-import { brand, contactFacts } from './site.ts'
+import { brand, companyName, contactFacts } from './site.ts'
 
 /**
  * The booking pages as prerendered (src/sections/booking.tsx, manage-booking.tsx): everything
@@ -22,7 +23,7 @@ export const bookingOtherWays = {
 
 export const bookingPage = {
   documentTitle: `Agende uma consultoria gratuita | ${brand.name}`,
-  description: `Escolha o dia e o horário de uma conversa de ${contactFacts.consultation} por vídeo com a ${brand.name}: conte sua ideia e receba uma orientação inicial, sem compromisso.`,
+  description: `Escolha o dia e o horário de uma conversa de ${contactFacts.consultation} por vídeo ${companyName.with}: conte sua ideia e receba uma orientação inicial, sem compromisso.`,
   badge: `Consultoria gratuita de ${contactFacts.consultation}`,
   title: 'Agende uma reunião',
   intro: `Uma conversa de ${contactFacts.consultation} por vídeo, sem compromisso: conte sua ideia e receba uma orientação inicial. Escolha o dia e o horário que preferir.`,
@@ -30,6 +31,9 @@ export const bookingPage = {
   noScript:
     'Para escolher um horário nesta página, ative o JavaScript do navegador. Ou combine a reunião com a gente:',
   loading: 'Carregando horários…',
+  /** Scripting on, but the page's script never ran (a blocker, a lost connection). */
+  scriptStalled:
+    'Os horários não carregaram nesta página. Recarregue para tentar de novo, ou combine a reunião com a gente:',
   fields: {
     name: contactForm.fields.name,
     email: contactForm.fields.email,
@@ -45,15 +49,33 @@ export const bookingPage = {
   chosen: 'Horário escolhido:',
   submit: 'Confirmar agendamento',
   privacy: { ...contactForm.privacy, before: 'Ao agendar, você concorda com a nossa ' },
+  /**
+   * What the visitor is booking, beside the picker (below it on a phone, above the button).
+   * The script fills in the zone, day and time; until a pick, each says what to pick.
+   */
+  summary: {
+    title: 'Resumo',
+    what: 'Consultoria gratuita',
+    withWhom: `com a ${brand.name}`,
+    rows: {
+      length: { label: 'Duração', icon: Timer, value: contactFacts.consultation },
+      place: { label: 'Onde', icon: Video, value: 'Por vídeo: o link vai no convite por e-mail' },
+      zone: { label: 'Seu fuso horário', icon: Globe },
+      day: { label: 'Dia', icon: CalendarDays, empty: 'Escolha um dia' },
+      time: { label: 'Horário', icon: Clock, empty: 'Escolha um horário' },
+    },
+  },
+  /** A booking is a hold until the visitor confirms it from the e-mail (decision 038). */
   done: {
-    title: 'Reunião marcada!',
-    meetingLink: 'Link da reunião: ',
-    invitationBefore: 'Enviamos um convite para ',
-    invitationAfter: ', com o link da reunião.',
-    manageBefore: 'Para remarcar ou cancelar, use este link (ele também está no e-mail): ',
-    manageLink: 'gerenciar o agendamento',
-    manageAfter: '.',
-    /** Beside the WhatsApp link, when company.ts has a number. */
+    title: 'Falta confirmar pelo e-mail',
+    sentBefore: 'Enviamos um e-mail para ',
+    sentAfter: '. Abra-o e toque em “Confirmar a reunião”: só então ela fica marcada.',
+    holdBefore: 'O horário fica reservado para você até ',
+    holdAfter: '.',
+    spam: 'Não chegou em alguns minutos? Procure também no spam e em Promoções.',
+    fixQuestion: 'Digitou o e-mail errado? ',
+    fix: 'Corrigir o e-mail',
+    /** Beside the WhatsApp link, when company-facts.ts has a number. */
     whatsappBefore: 'Alguma dúvida antes da reunião? ',
     whatsappAfter: '.',
   },
@@ -72,6 +94,9 @@ export const manageBookingPage = {
   noScript:
     'Para ver, remarcar ou cancelar a reunião nesta página, ative o JavaScript do navegador. Ou fale com a gente:',
   loading: 'Carregando o agendamento…',
+  /** Scripting on, but the page's script never ran (a blocker, a lost connection). */
+  scriptStalled:
+    'A reunião não carregou nesta página. Recarregue para tentar de novo, ou fale com a gente:',
   labels: {
     when: 'Quando',
     meetingLink: 'Link da reunião',
@@ -82,18 +107,26 @@ export const manageBookingPage = {
   },
   /** Each shown by the page's script, by the booking's state. */
   states: {
+    pendingBefore:
+      'Falta confirmar esta reunião: toque em “Confirmar reunião” para marcá-la. O horário fica reservado para você até ',
+    pendingAfter: '.',
     cancelled: 'Esta reunião foi cancelada.',
     past: 'Esta reunião já aconteceu ou já começou; ela não pode mais ser mudada por aqui.',
     locked:
       'Esta reunião não pode ser mudada por aqui. Para mudar algo, fale com a gente por e-mail ou telefone.',
   },
   bookAgain: 'Agendar outra reunião',
+  confirm: 'Confirmar reunião',
   reschedule: 'Remarcar',
   cancel: 'Cancelar reunião',
   back: 'Voltar',
   rescheduleTitle: 'Escolha o novo horário',
+  /** Above the picker while moving, with the meeting's time on the visitor's clock. */
+  currentTime: 'Horário atual: ',
   rescheduleSubmit: 'Confirmar novo horário',
   cancelTitle: 'Cancelar a reunião',
+  /** Under the title, with the meeting's time on the visitor's clock. */
+  cancelWhich: 'Reunião a cancelar: ',
   cancelMessage: {
     label: 'Quer deixar uma mensagem para a equipe? (opcional)',
     placeholder: 'Ex.: surgiu um imprevisto; volto a falar em breve.',

@@ -18,6 +18,25 @@ export const bookingRefusals = {
     'Este e-mail já tem uma reunião marcada. Para mudar o horário ou cancelar, use o link do e-mail de confirmação.',
   /** 429 with Retry-After; when the caller's address is known. */
   address_limit: 'Muitos agendamentos feitos deste endereço hoje. Tente novamente mais tarde.',
+  /** The limits against strangers (decision 038): the caller's network (IPv6 /48, IPv4 /24). */
+  network_blocked:
+    'Não é possível agendar a partir desta rede. Fale com a gente por e-mail ou telefone.',
+  network_limit: 'Muitos agendamentos feitos desta rede hoje. Tente novamente mais tarde.',
+  network_holds:
+    'Outro agendamento feito desta rede ainda aguarda confirmação por e-mail. Tente de novo em alguns minutos.',
+  network_upcoming:
+    'Já há muitas reuniões marcadas a partir desta rede. Para marcar outra, fale com a gente por e-mail ou telefone.',
+  /** The inbox: a request already waiting, or too many sent to it today (whoever asked). */
+  email_pending:
+    'Já enviamos a este e-mail um pedido de confirmação. Confirme pelo link do e-mail (veja também o spam) ou tente de novo mais tarde.',
+  email_limit:
+    'Este e-mail já recebeu pedidos de agendamento demais hoje. Procure o nosso e-mail na caixa de entrada (e no spam) ou fale com a gente por e-mail ou telefone.',
+  /** Confirming from the inbox after the hold ended, when someone else took the time. */
+  hold_expired:
+    'O prazo para confirmar acabou e esse horário não está mais disponível. Escolha outro horário.',
+  /** Giving up a hold with the page's token after it was confirmed from the inbox. */
+  confirmed:
+    'Essa reunião já foi confirmada. Para mudar o horário ou cancelar, use o link do e-mail.',
   not_found: 'Não encontramos esse agendamento. Confira o link do e-mail.',
   cancelled: 'Esse agendamento já foi cancelado.',
   not_changeable: 'Essa reunião já começou ou já passou; ela não pode mais ser mudada.',

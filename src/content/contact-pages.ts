@@ -1,6 +1,6 @@
 import { contactFieldErrors, contactFloodErrors } from './contact-errors.ts'
 import { contactToasts } from './contact.ts'
-import { brand, contactFacts } from './site.ts'
+import { brand, companyName, contactFacts } from './site.ts'
 
 /**
  * The pages of a contact form sent without script (src/routes.ts): the form on a page of its
@@ -8,7 +8,7 @@ import { brand, contactFacts } from './site.ts'
  */
 export const contactPage = {
   documentTitle: `Contato | ${brand.name}`,
-  description: `Fale com a ${brand.name}: conte sobre o seu projeto e receba uma resposta em até ${contactFacts.replyTime}.`,
+  description: `Fale ${companyName.with}: conte sobre o seu projeto e receba uma resposta em até ${contactFacts.replyTime}.`,
   /** The document title when the Node server shows the form again with the database's refusal. */
   refusedDocumentTitle: `${contactToasts.error.title} | ${brand.name}`,
 } as const

@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react'
 import { Award, BadgeCheck, Rocket, Sparkles, Target, Users } from 'lucide-react'
-import { brand } from './site.ts'
+import { brand, companyName } from './site.ts'
 
 export interface Differentiator {
   readonly id: string
@@ -12,7 +12,7 @@ export interface Differentiator {
 export const aboutSection = {
   badge: 'Time experiente',
   experience: brand.experience,
-  title: `Por que escolher a ${brand.name}?`,
+  title: `Por que escolher ${companyName.the}?`,
   description:
     'Unimos experiência técnica e proximidade com o cliente para entregar software que resolve problemas reais.',
 } as const

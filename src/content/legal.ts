@@ -19,5 +19,5 @@ export const legalIdentity = {
 /** Click-to-chat with the company (undefined when company.ts has no WhatsApp number). */
 export const whatsappChat = {
   href: companyWhatsappLink(),
-  label: 'Conversar pelo WhatsApp',
+  label: 'WhatsApp',
 } as const

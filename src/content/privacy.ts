@@ -1,5 +1,5 @@
 import { legalIdentity, whatsappChat } from './legal.ts'
-import { brand, contactFacts } from './site.ts'
+import { brand, companyName, contactFacts } from './site.ts'
 
 /** One part of the notice: a heading, what it says, and an optional list after the text. */
 export interface PrivacySection {
@@ -29,8 +29,8 @@ export const QUARANTINE_DAYS_IN_NOTICE = 14
 export const privacyNotice = {
   title: 'Política de Privacidade',
   documentTitle: `Política de Privacidade | ${brand.name}`,
-  description: `O que a ${brand.name} guarda quando você envia o formulário de contato ou agenda uma reunião, para quê, por quanto tempo, quem recebe e como pedir acesso ou exclusão dos seus dados.`,
-  intro: `Esta página explica o que acontece com os dados que você envia pelo formulário de contato ou ao agendar uma reunião, como pede a Lei Geral de Proteção de Dados (LGPD, Lei nº 13.709/2018). Quem decide sobre esses dados e responde por eles é a ${brand.name}, de ${contactFacts.city}.`,
+  description: `O que ${companyName.the} guarda quando você envia o formulário de contato ou agenda uma reunião, para quê, por quanto tempo, quem recebe e como pedir acesso ou exclusão dos seus dados.`,
+  intro: `Esta página explica o que acontece com os dados que você envia pelo formulário de contato ou ao agendar uma reunião, como pede a Lei Geral de Proteção de Dados (LGPD, Lei nº 13.709/2018). Quem decide sobre esses dados e responde por eles é ${companyName.the}, de ${contactFacts.city}.`,
   sections: [
     {
       id: 'o-que-guardamos',
@@ -70,9 +70,18 @@ export const privacyNotice = {
         'o dia e o horário da reunião, e as mudanças que você fizer (remarcar ou cancelar, com a mensagem que deixar ao cancelar);',
         'o fuso horário do seu navegador, para escrever o horário da reunião no seu relógio;',
         'o link da sala de vídeo da reunião;',
-        'uma impressão digital do link para remarcar ou cancelar (um código calculado a partir dele, que serve para reconhecê-lo mas não para refazê-lo): o link em si só você recebe, por e-mail;',
-        'a data e a hora do agendamento e o endereço de rede de onde ele veio (o IP), para limitar abusos: cada endereço pode fazer poucos agendamentos por dia;',
-        'os e-mails de confirmação, lembrete, mudança e cancelamento enviados a você e à nossa equipe.',
+        'uma impressão digital do link para confirmar, remarcar ou cancelar, e outra do código que a página usa para desfazer o pedido se você errar o e-mail (cada uma calculada a partir do original, que serve para reconhecê-lo mas não para refazê-lo): o link em si só você recebe, por e-mail;',
+        'a data e a hora do agendamento, quando você o confirmou, e o endereço de rede de onde ele veio (o IP) e a rede a que ele pertence, para limitar abusos: cada endereço e cada rede podem fazer poucos agendamentos por dia;',
+        'os e-mails enviados a você e à nossa equipe: o pedido de confirmação, e depois a confirmação, o lembrete, as mudanças e o cancelamento.',
+      ],
+    },
+    {
+      id: 'confirmacao-por-e-mail',
+      title: 'Confirmação por e-mail',
+      paragraphs: [
+        'Um agendamento só vira reunião quando você o confirma pelo link que enviamos ao seu e-mail; até lá, o horário fica reservado por pouco tempo. Assim ninguém marca reuniões, nem faz a empresa mandar e-mails, em nome de outra pessoa. O e-mail de confirmação não leva nada do que foi digitado no formulário: só o horário e o link. O agendamento que não é confirmado a tempo fica guardado como os outros contatos, marcado como não confirmado.',
+        'Para que ninguém encha a caixa de entrada de outra pessoa, contamos quantos pedidos de confirmação cada endereço de e-mail recebe por dia. Dessa contagem guardamos só uma impressão digital do endereço (um código calculado a partir dele, que não permite lê-lo) e o horário de cada pedido, e apagamos tudo depois de dois dias.',
+        'Se a nossa equipe bloquear uma rede por abuso, ninguém dessa rede consegue agendar nem enviar o formulário de contato por 30 dias; a página diz como falar com a gente por e-mail ou telefone. O bloqueio guarda só o endereço da rede, o motivo e as datas.',
       ],
     },
     {
@@ -102,7 +111,7 @@ export const privacyNotice = {
       id: 'quem-recebe',
       title: 'Quem recebe',
       paragraphs: [
-        `A equipe da ${brand.name}, pela caixa de e-mail ${contactFacts.email} e pelas ferramentas de trabalho da equipe que avisam de novos contatos e reuniões (como o chat da equipe ou o sistema de vendas). Os dados passam também pelos serviços que usamos para hospedar o site e o banco de dados e para entregar esses avisos, e não os compartilhamos com mais ninguém.`,
+        `A equipe ${companyName.of}, pela caixa de e-mail ${contactFacts.email} e pelas ferramentas de trabalho da equipe que avisam de novos contatos e reuniões (como o chat da equipe ou o sistema de vendas). Os dados passam também pelos serviços que usamos para hospedar o site e o banco de dados e para entregar esses avisos, e não os compartilhamos com mais ninguém.`,
         'Uma reunião agendada acontece numa sala de vídeo na internet, pelo link que enviamos com a confirmação. Ao entrar na sala, valem também as regras de privacidade do serviço de vídeo que a abre.',
         ...(whatsappChat.href
           ? [
@@ -135,7 +144,7 @@ export const privacyNotice = {
     id: 'quem-e-responsavel',
     title: 'Quem é responsável pelos seus dados',
     paragraphs: [
-      `A ${brand.name} é o nome comercial de ${legalIdentity.name}, ${legalIdentity.cnpj}, de ${contactFacts.city}, que decide sobre os dados descritos aqui e responde por eles.`,
+      `${companyName.The} é o nome comercial de ${legalIdentity.name}, ${legalIdentity.cnpj}, de ${contactFacts.city}, que decide sobre os dados descritos aqui e responde por eles.`,
     ],
     officer: {
       before: `O encarregado pelo tratamento de dados pessoais (LGPD, art. 41) é ${legalIdentity.officerName}, que recebe as suas dúvidas, pedidos e reclamações sobre os seus dados pelo e-mail `,

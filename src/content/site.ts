@@ -1,11 +1,13 @@
+import { brand as look } from '../../supabase/functions/_shared/brand.ts'
 import { company } from '../../supabase/functions/_shared/company.ts'
+import { companyName } from '../../supabase/functions/_shared/company-name.ts'
 import { describeOfficeHours } from './office-hours.ts'
 
 /**
  * The site's copy about the company. The facts themselves (name, e-mail, phone, city, site
  * URL, office hours, the consultation's length) come from
- * supabase/functions/_shared/company.ts, the one file a re-brand edits; the copy beside this
- * file only words them.
+ * supabase/functions/_shared/company-facts.ts, the one file a re-brand edits (read through
+ * company.ts); the copy beside this file only words them.
  */
 export const brand = {
   name: company.name,
@@ -13,6 +15,9 @@ export const brand = {
   tagline: 'Soluções inovadoras em tecnologia',
   experience: '+7 anos de experiência',
 } as const
+
+/** The company's name as sentences need it ("a Aurora Digital", "da…", "com a…"): its article. */
+export { companyName }
 
 export const contactFacts = {
   email: company.inbox,
@@ -26,6 +31,9 @@ export const contactFacts = {
   replyTimeShort: '24h',
   consultation: `${company.consultationMinutes} minutos`,
 } as const
+
+/** The look (supabase/functions/_shared/brand.ts): the logo's mark is drawn from it. */
+export const brandLook = look
 
 /** Used when the build gets no SITE_URL; canonical, Open Graph and sitemap URLs derive from it. */
 export const defaultSiteUrl = company.siteUrl

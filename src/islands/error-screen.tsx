@@ -46,14 +46,14 @@ export function ErrorScreen({ detail, kept, onRetry }: ErrorScreenProps) {
     <div className="flex flex-col gap-5">
       <div
         role="alert"
-        className="flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-6 text-center"
+        className="flex flex-col gap-3 rounded-xl border border-danger-line bg-danger-soft p-6 text-center"
       >
-        <p lang={errorScreen.lang} className="text-xl font-bold text-slate-900">
+        <p lang={errorScreen.lang} className="text-xl font-heading text-ink">
           {errorScreen.title}
         </p>
-        <p className="font-mono text-base break-words text-slate-700">{detail}</p>
+        <p className="font-mono text-base break-words text-ink-muted">{detail}</p>
         {kept ? (
-          <p className="text-sm text-slate-700">
+          <p className="text-sm text-ink-muted">
             {canSend ? errorScreen.kept : errorScreen.keptToCopy}
           </p>
         ) : null}
@@ -115,7 +115,7 @@ function KeptFieldInput({ field }: { field: KeptField }) {
 /** One of the form's notes, such as what sending agrees to, with its links. */
 function Note({ segments }: { segments: NoteSegment[] }) {
   return (
-    <p className="text-center text-sm text-slate-600">
+    <p className="text-center text-sm text-ink-muted">
       {segments.map(({ text, href, newTab }, i) =>
         href === undefined ? (
           text
@@ -124,7 +124,7 @@ function Note({ segments }: { segments: NoteSegment[] }) {
             key={i}
             href={href}
             target={newTab ? '_blank' : undefined}
-            className="font-medium text-brand-700 underline"
+            className="font-medium text-accent-ink underline"
           >
             {text}
           </a>

@@ -1,10 +1,11 @@
 import { company } from '../../supabase/functions/_shared/company.ts'
 import { bookingPage, manageBookingPage } from '../content/booking-page.ts'
-import { legalIdentity, whatsappChat } from '../content/legal.ts'
+import { whatsappChat } from '../content/legal.ts'
 import type { OfficeHours } from '../content/office-hours.ts'
 import { contactPage, contactRefusedPage, contactSentPage } from '../content/contact-pages.ts'
 import { notFoundPage } from '../content/not-found.ts'
 import { privacyNotice } from '../content/privacy.ts'
+import { shareCards, shareImage } from '../content/share-cards.ts'
 import { brand, contactFacts, seo } from '../content/site.ts'
 import {
   bookingRoute,
@@ -50,8 +51,9 @@ export const schemaOpeningHours = (hours: OfficeHours): string => {
 
 /**
  * The company as search engines read it (schema.org): a ProfessionalService, the LocalBusiness
- * a software house is, with its razão social and CNPJ, its office hours, all of Brazil as the
- * area it serves (remotely, from its city) and the ways to reach it, WhatsApp included. The
+ * a software house is, with its office hours, all of Brazil as the area it serves (remotely,
+ * from its city) and the ways to reach it, WhatsApp included. The razão social and CNPJ are in
+ * the footer's text beside it, not repeated here: the landing page is at its 14 kB budget. The
  * same facts the page shows; they should match the company's Google Business Profile.
  */
 function professionalService(siteUrl: string) {
@@ -59,11 +61,7 @@ function professionalService(siteUrl: string) {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
     name: brand.name,
-    legalName: legalIdentity.name,
-    taxID: company.legal.cnpj,
     url: `${siteUrl}/`,
-    logo: `${siteUrl}/favicon.svg`,
-    email: contactFacts.email,
     telephone: contactFacts.phone,
     address: {
       '@type': 'PostalAddress',
@@ -71,16 +69,16 @@ function professionalService(siteUrl: string) {
       addressRegion: contactFacts.address.region,
       addressCountry: contactFacts.address.country,
     },
-    areaServed: { '@type': 'Country', name: 'BR' },
+    areaServed: 'BR',
     openingHours: schemaOpeningHours(company.officeHours),
     contactPoint: {
       '@type': 'ContactPoint',
-      contactType: 'customer service',
-      telephone: contactFacts.phone,
-      email: contactFacts.email,
-      ...(whatsappChat.href ? { url: whatsappChat.href } : {}),
-      areaServed: 'BR',
-      availableLanguage: 'pt-BR',
+      contactType: 'sales',
+      // The chat's bare address, or the phone (which the company's own fields give too): the
+      // landing page is at its 14 kB budget (HTML and first screen's CSS, gzip).
+      ...(whatsappChat.href
+        ? { url: `https://wa.me/${company.whatsapp}` }
+        : { telephone: contactFacts.phone }),
     },
   }
 }
@@ -135,6 +133,9 @@ export function renderHeadTags(
   const { title, description, url } = describedPages(siteUrl, refused)[page]
   const meta = (attr: 'name' | 'property', key: string, content: string) =>
     `<meta ${attr}="${key}" content="${escapeAttr(content)}">`
+  // Drawn at build time for each listed page (scripts/brand/share-images.ts).
+  const image = `${siteUrl}${shareImage.path(page)}`
+  const imageAlt = shareImage.alt(shareCards[page])
   return [
     `<title>${escapeAttr(title)}</title>`,
     meta('name', 'description', description),
@@ -145,9 +146,16 @@ export function renderHeadTags(
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
     meta('property', 'og:url', url),
-    meta('name', 'twitter:card', 'summary'),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(shareImage.width)),
+    meta('property', 'og:image:height', String(shareImage.height)),
+    meta('property', 'og:image:alt', imageAlt),
+    meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:title', title),
     meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', image),
+    meta('name', 'twitter:image:alt', imageAlt),
     // The company is described once, on its home page.
     ...(page === 'home'
       ? [

@@ -6,6 +6,7 @@
  * (docs/decisions/028-booking-page.md).
  */
 import { startBookingPage } from '../features/booking/book-a-meeting.ts'
+import { markPageScriptRan } from '../lib/page-script-stall.ts'
 import { enhancePhoneMenu } from './phone-menu.ts'
 import { carryArrivalInLinks, currentArrival } from '../features/attribution/carry-arrival.ts'
 import { countPageView } from '../features/attribution/count-page-view.ts'
@@ -15,3 +16,5 @@ const arrival = currentArrival()
 carryArrivalInLinks(document, arrival)
 countPageView(arrival)
 startBookingPage(document)
+// Started: the note for a script that never runs stays hidden (src/lib/page-script-stall.ts).
+markPageScriptRan(document)

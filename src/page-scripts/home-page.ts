@@ -13,6 +13,7 @@ import { findIsland, islandFallbackId } from '../islands/island-names.ts'
 import { parseSupabaseEnv } from '../lib/env.ts'
 import { hydrateOnIntent } from './hydrate-on-intent.ts'
 import { goBackFromLinks, showIslandFallback, stampTimeOnPage } from './native-form-post.ts'
+import { keepFocusClearOfHeader } from './focus-in-view.ts'
 import { enhancePhoneMenu } from './phone-menu.ts'
 import { focusSectionsOnNavigation } from './section-focus.ts'
 
@@ -20,6 +21,7 @@ import { focusSectionsOnNavigation } from './section-focus.ts'
 parseSupabaseEnv(import.meta.env)
 
 focusSectionsOnNavigation(document)
+keepFocusClearOfHeader(document)
 for (const menu of document.querySelectorAll<HTMLElement>('[popover]')) enhancePhoneMenu(menu)
 
 goBackFromLinks(document)

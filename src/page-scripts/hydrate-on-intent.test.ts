@@ -13,8 +13,6 @@ function pointerDown(target: Element, pointerType: 'mouse' | 'pen' | 'touch') {
   target.dispatchEvent(Object.assign(new Event('pointerdown', { bubbles: true }), { pointerType }))
 }
 
-const settle = () => new Promise((resolve) => setTimeout(resolve))
-
 afterEach(() => {
   document.body.innerHTML = ''
   vi.restoreAllMocks()
@@ -64,22 +62,73 @@ describe('hydrateOnIntent', () => {
     expect(hydrate).toHaveBeenCalledTimes(1)
   })
 
-  it('tries again on the next use when the code could not be downloaded', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined)
-    const { root, field } = formOnPage()
-    const hydrate = vi
-      .fn<() => Promise<void>>()
-      .mockRejectedValueOnce(new TypeError('Failed to fetch dynamically imported module'))
-      .mockResolvedValue(undefined)
-    hydrateOnIntent(root, hydrate)
+  describe('when the code cannot be downloaded', () => {
+    beforeEach(() => {
+      vi.useFakeTimers()
+      vi.spyOn(console, 'error').mockImplementation(() => undefined)
+    })
+    afterEach(() => {
+      vi.useRealTimers()
+    })
 
-    field.focus()
-    await settle()
-    expect(console.error).toHaveBeenCalled()
-    field.dispatchEvent(new Event('input', { bubbles: true }))
-    await settle()
-    field.dispatchEvent(new Event('input', { bubbles: true }))
+    const failed = () =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module'))
+    const type = (field: HTMLInputElement, keys: number) => {
+      for (let key = 0; key < keys; key += 1) {
+        field.dispatchEvent(new Event('input', { bubbles: true }))
+      }
+    }
 
-    expect(hydrate).toHaveBeenCalledTimes(2)
+    it('waits before trying again, however much the visitor types, then gives up', async () => {
+      const { root, field } = formOnPage()
+      const hydrate = vi.fn<() => Promise<void>>(failed)
+      hydrateOnIntent(root, hydrate)
+
+      field.focus()
+      type(field, 10)
+      await vi.advanceTimersByTimeAsync(1_000)
+      type(field, 10)
+      expect(hydrate).toHaveBeenCalledTimes(1)
+
+      // The pause over, the visitor still in the form: one more try, then a longer pause.
+      await vi.advanceTimersByTimeAsync(1_000)
+      expect(hydrate).toHaveBeenCalledTimes(2)
+      type(field, 10)
+      await vi.advanceTimersByTimeAsync(9_000)
+      type(field, 10)
+      expect(hydrate).toHaveBeenCalledTimes(2)
+
+      await vi.advanceTimersByTimeAsync(1_000)
+      expect(hydrate).toHaveBeenCalledTimes(3)
+      // Three tries: the form is the browser's own from now on.
+      for (let minute = 0; minute < 60; minute += 1) {
+        type(field, 10)
+        field.blur()
+        field.focus()
+        await vi.advanceTimersByTimeAsync(60_000)
+      }
+      expect(hydrate).toHaveBeenCalledTimes(3)
+    })
+
+    it('tries again on the next use after the pause, and loads then', async () => {
+      const { root, field } = formOnPage()
+      const hydrate = vi
+        .fn<() => Promise<void>>()
+        .mockImplementationOnce(failed)
+        .mockResolvedValue(undefined)
+      hydrateOnIntent(root, hydrate)
+
+      field.focus()
+      await vi.advanceTimersByTimeAsync(0)
+      expect(console.error).toHaveBeenCalled()
+      field.blur()
+      await vi.advanceTimersByTimeAsync(5_000)
+      expect(hydrate).toHaveBeenCalledTimes(1)
+      type(field, 1)
+      await vi.advanceTimersByTimeAsync(0)
+      type(field, 5)
+      await vi.advanceTimersByTimeAsync(60_000)
+      expect(hydrate).toHaveBeenCalledTimes(2)
+    })
   })
 })

@@ -4,6 +4,7 @@
  * only the fragment, so the page starts over with it.
  */
 import { startManageBookingPage } from '../features/booking/manage-booking.ts'
+import { markPageScriptRan } from '../lib/page-script-stall.ts'
 import { enhancePhoneMenu } from './phone-menu.ts'
 import { carryArrivalInLinks, currentArrival } from '../features/attribution/carry-arrival.ts'
 import { countPageView } from '../features/attribution/count-page-view.ts'
@@ -13,4 +14,6 @@ const arrival = currentArrival()
 carryArrivalInLinks(document, arrival)
 countPageView(arrival)
 startManageBookingPage(document, location.hash)
+// Started: the note for a script that never runs stays hidden (src/lib/page-script-stall.ts).
+markPageScriptRan(document)
 addEventListener('hashchange', () => location.reload())

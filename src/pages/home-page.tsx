@@ -4,6 +4,7 @@ import { Hero } from '../sections/hero.tsx'
 import { Services } from '../sections/services.tsx'
 import { SiteFooter } from '../sections/site-footer.tsx'
 import { SiteHeader } from '../sections/site-header.tsx'
+import { StylesBelow } from '../components/styles-below.tsx'
 
 export function HomePage() {
   return (
@@ -11,6 +12,7 @@ export function HomePage() {
       <SiteHeader page="home" />
       <main id="main" tabIndex={-1} className="pt-16 outline-none">
         <Hero />
+        <StylesBelow />
         <Services />
         <About />
         <Contact />

@@ -9,12 +9,12 @@ const { request } = rights
 const { officer } = controller
 const mailto = (email: string, subject: string) =>
   `mailto:${email}?subject=${encodeURIComponent(subject)}`
-const link = 'font-medium break-words text-brand-700 underline'
+const link = 'font-medium break-words text-accent-ink underline'
 
 function NoticeSection({ section, children }: { section: PrivacySection; children?: ReactNode }) {
   return (
     <section aria-labelledby={`${section.id}-title`} className="flex flex-col gap-3">
-      <h2 id={`${section.id}-title`} className="text-xl font-semibold text-slate-900">
+      <h2 id={`${section.id}-title`} className="text-xl font-semibold text-ink">
         {section.title}
       </h2>
       {section.paragraphs.map((paragraph) => (
@@ -38,13 +38,13 @@ export function PrivacyPage() {
     <>
       <SiteHeader page="privacy" />
       <main id="main" tabIndex={-1} className="pt-16 outline-none">
-        <article className="mx-auto flex max-w-3xl flex-col gap-10 px-4 py-16 text-slate-700 sm:px-6 sm:py-20">
+        <article className="mx-auto flex max-w-3xl flex-col gap-10 px-4 py-16 text-ink-muted sm:px-6 sm:py-20">
           <div className="flex flex-col gap-4">
-            <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+            <h1 className="text-3xl font-heading tracking-tight text-balance text-ink sm:text-4xl">
               {privacyNotice.title}
             </h1>
             <p className="text-lg text-pretty">{privacyNotice.intro}</p>
-            <p className="text-sm text-slate-600">
+            <p className="text-sm text-ink-muted">
               {privacyNoticeUpdated.label}{' '}
               <time dateTime={privacyNoticeUpdated.date}>{privacyNoticeUpdated.shown}</time>
             </p>

@@ -6,14 +6,17 @@ import { Textarea } from '../components/ui/textarea.tsx'
 import { bookingPage, slotPickerText } from '../content/booking-page.ts'
 import { whatsappChat } from '../content/legal.ts'
 import { BOOKING_NOTE_MAX_CHARS } from '../content/booking.ts'
-import { MANAGE_BOOKING_URL } from '../routes.ts'
 import { bookingFieldNames, bookingIds, PICKER_PREFIX } from '../features/booking/booking-ids.ts'
 import { OtherWays } from '../features/booking/other-ways.tsx'
+import { BookingSummaryCard } from '../features/booking/booking-summary-card.tsx'
 import { refusalBoxClassName, SlotPickerFields } from '../features/booking/slot-picker-fields.tsx'
 import { CONTACT_LIMITS } from '../../supabase/functions/_shared/contact-message.ts'
+import { cn } from '../lib/cn.ts'
+import { pageScriptStall } from '../lib/page-script-stall.ts'
 
 const { fields, done } = bookingPage
-const link = 'font-medium break-all text-brand-700 underline'
+// A link with a name breaks between words; an address (the e-mail) only where it must.
+const link = 'font-medium text-accent-ink underline'
 
 /** One field of the form: its label above it, as on the contact form. */
 function Field({ name, type = 'text' }: { name: keyof typeof fields; type?: string }) {
@@ -50,9 +53,9 @@ function Details() {
       hidden
       className="m-0 flex min-w-0 flex-col gap-5 border-0 p-0"
     >
-      <legend className="mb-3 text-base font-semibold text-slate-900">{bookingPage.details}</legend>
-      <p id={bookingIds.chosen} tabIndex={-1} className="text-sm text-slate-700 outline-none">
-        {bookingPage.chosen} <strong id={bookingIds.chosenWhen} className="text-slate-900" />
+      <legend className="mb-3 text-base font-semibold text-ink">{bookingPage.details}</legend>
+      <p id={bookingIds.chosen} tabIndex={-1} className="text-sm text-ink-muted outline-none">
+        {bookingPage.chosen} <strong id={bookingIds.chosenWhen} className="text-ink" />
       </p>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field name="name" />
@@ -71,6 +74,18 @@ function Details() {
           autoComplete="off"
         />
       </div>
+    </fieldset>
+  )
+}
+
+/**
+ * What is being booked, the refusal and the button: beside the picker and the form from
+ * 1024 px, staying in view while the visitor types; on a phone, after the form.
+ */
+function Summary() {
+  return (
+    <div className="flex flex-col gap-4 lg:sticky lg:top-24">
+      <BookingSummaryCard />
       <p
         id={bookingIds.refusal}
         role="alert"
@@ -81,58 +96,60 @@ function Details() {
       <Button id={bookingIds.submit} type="submit" size="lg" className="w-full">
         {bookingPage.submit}
       </Button>
-      <p className="text-center text-sm text-slate-600">
+      <p className="text-center text-sm text-ink-muted">
         {bookingPage.privacy.before}
         <a
           href={bookingPage.privacy.href}
           target="_blank"
-          className="font-medium text-brand-700 underline"
+          className="font-medium text-accent-ink underline"
         >
           {bookingPage.privacy.link}
           {bookingPage.privacy.newTab}
         </a>
         {bookingPage.privacy.after}
       </p>
-    </fieldset>
+    </div>
   )
 }
 
-/** What the visitor reads once booked; the script fills in the booking's own facts. */
+/**
+ * What the visitor reads once booked: the time is held until they confirm it from the e-mail
+ * (decision 038). The script fills in the booking's own facts.
+ */
 function Confirmation() {
   return (
     <section
       id={bookingIds.done}
       hidden
       aria-labelledby={bookingIds.doneTitle}
-      className="flex flex-col gap-3 rounded-2xl border border-slate-200 bg-slate-50 p-6 text-slate-700"
+      className="flex max-w-3xl flex-col gap-3 rounded-2xl border border-line bg-subtle p-6 text-ink-muted"
     >
       <h2
         id={bookingIds.doneTitle}
         tabIndex={-1}
-        className="text-2xl font-bold text-slate-900 outline-none"
+        className="text-2xl font-heading text-ink outline-none"
       >
         {done.title}
       </h2>
-      <p id={bookingIds.doneWhen} className="text-lg font-semibold text-slate-900" />
+      <p id={bookingIds.doneWhen} className="text-lg font-semibold text-ink" />
       <p id={bookingIds.doneCompanyWhen} hidden />
       <p>
-        {done.meetingLink}
-        {/* The booking's own room: a link the script writes here. */}
-        <span id={bookingIds.doneMeeting} />
+        {done.sentBefore}
+        <strong id={bookingIds.doneEmail} className="break-words" />
+        {done.sentAfter}
       </p>
       <p>
-        {done.invitationBefore}
-        <strong id={bookingIds.doneEmail} className="break-all" />
-        {done.invitationAfter}
+        {done.holdBefore}
+        <strong id={bookingIds.doneHoldUntil} />
+        {done.holdAfter}
       </p>
+      <p>{done.spam}</p>
       <p>
-        {done.manageBefore}
-        <a id={bookingIds.doneManage} href={MANAGE_BOOKING_URL} className={link}>
-          {done.manageLink}
-        </a>
-        {done.manageAfter}
+        {done.fixQuestion}
+        <button id={bookingIds.doneFix} type="button" className={`${link} cursor-pointer`}>
+          {done.fix}
+        </button>
       </p>
-      <p id={bookingIds.doneManageAddress} className="text-sm break-all text-slate-600" />
       {whatsappChat.href ? (
         <p>
           {done.whatsappBefore}
@@ -142,6 +159,13 @@ function Confirmation() {
           {done.whatsappAfter}
         </p>
       ) : null}
+      <p
+        id={bookingIds.doneRefusal}
+        role="alert"
+        tabIndex={-1}
+        hidden
+        className={refusalBoxClassName}
+      />
     </section>
   )
 }
@@ -153,27 +177,34 @@ function Confirmation() {
  */
 export function Booking() {
   return (
-    <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-12 sm:px-6 sm:py-16">
-      <div className="flex flex-col items-start gap-4">
+    <div className="mx-auto flex max-w-6xl flex-col gap-8 px-4 py-12 sm:px-6 sm:py-16">
+      <div className="flex max-w-3xl flex-col items-start gap-4">
         <Badge>{bookingPage.badge}</Badge>
-        <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+        <h1 className="text-3xl font-heading tracking-tight text-balance text-ink sm:text-4xl">
           {bookingPage.title}
         </h1>
-        <p className="text-lg text-pretty text-slate-600">{bookingPage.intro}</p>
-        <p className="hidden font-medium text-slate-900 noscript:block">{bookingPage.noScript}</p>
-        <OtherWays className="text-slate-700" />
+        <p className="text-lg text-pretty text-ink-muted">{bookingPage.intro}</p>
+        <p className="hidden font-medium text-ink noscript:block">{bookingPage.noScript}</p>
+        <p className={cn(pageScriptStall.noteIfStalled, 'font-medium text-ink')}>
+          {bookingPage.scriptStalled}
+        </p>
+        <OtherWays className="text-ink-muted" />
       </div>
-      <div className="flex flex-col gap-8 noscript:hidden">
-        <p id={bookingIds.status} role="status" className="text-sm text-slate-600">
+      <div className={cn(pageScriptStall.awaitsScript, 'flex flex-col gap-8 noscript:hidden')}>
+        {/* Emptied once booked, when the confirmation's title says it all. */}
+        <p id={bookingIds.status} role="status" className="text-sm text-ink-muted empty:hidden">
           {bookingPage.loading}
         </p>
         <Button id={bookingIds.retry} variant="outline" hidden className="self-start">
           {slotPickerText.retry}
         </Button>
-        <form id={bookingIds.form} className="flex flex-col gap-8">
-          <fieldset className="m-0 flex min-w-0 flex-col gap-8 border-0 p-0">
-            <SlotPickerFields prefix={PICKER_PREFIX.book} />
-            <Details />
+        <form id={bookingIds.form}>
+          <fieldset className="m-0 grid min-w-0 items-start gap-8 border-0 p-0 lg:grid-cols-[minmax(0,1fr)_20rem] lg:gap-12">
+            <div className="flex min-w-0 flex-col gap-8">
+              <SlotPickerFields prefix={PICKER_PREFIX.book} />
+              <Details />
+            </div>
+            <Summary />
           </fieldset>
         </form>
         <Confirmation />

@@ -18,18 +18,18 @@ export function ContactRefused() {
       aria-labelledby="contact-refused-title"
       className="mx-auto flex max-w-2xl flex-col items-center gap-6 px-4 py-20 text-center sm:px-6 sm:py-28"
     >
-      <div className="flex size-14 items-center justify-center rounded-2xl bg-red-50 text-red-700">
+      <div className="flex size-14 items-center justify-center rounded-card bg-danger-soft text-danger-ink">
         <CircleAlert aria-hidden="true" className="size-7" />
       </div>
       <h1
         id="contact-refused-title"
-        className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl"
+        className="text-3xl font-heading tracking-tight text-balance text-ink sm:text-4xl"
       >
         {contactRefusedPage.title}
       </h1>
       {/* A margin of a whole screen: the browser keeps the page at its top instead of
           scrolling the heading under the fixed header to bring the reason up. */}
-      <div className="group text-lg font-medium text-pretty text-red-800">
+      <div className="group text-lg font-medium text-pretty text-danger-ink">
         {reasons.map((reason) => (
           <p
             key={reason.message}
@@ -41,18 +41,18 @@ export function ContactRefused() {
         ))}
         <p className="group-has-[:target]:hidden">{contactRefusedPage.unexpected}</p>
       </div>
-      <p className="text-pretty text-slate-700">{contactRefusedPage.kept}</p>
+      <p className="text-pretty text-ink-muted">{contactRefusedPage.kept}</p>
       {/* Without script a plain link (an empty form); with it, the page script goes back. */}
       <a href={`${contactRoute.url}/`} data-history-back="" className={buttonClassName({})}>
         {contactRefusedPage.backLink}
       </a>
-      <p className="text-sm text-pretty text-slate-600">
+      <p className="text-sm text-pretty text-ink-muted">
         {otherWays.before}
-        <a href={`mailto:${otherWays.email}`} className="font-medium text-brand-700 underline">
+        <a href={`mailto:${otherWays.email}`} className="font-medium text-accent-ink underline">
           {otherWays.email}
         </a>
         {otherWays.between}
-        <a href={otherWays.phoneHref} className="font-medium text-brand-700 underline">
+        <a href={otherWays.phoneHref} className="font-medium text-accent-ink underline">
           {otherWays.phone}
         </a>
         {otherWays.after}

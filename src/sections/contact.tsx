@@ -15,26 +15,35 @@ import { Island } from '../islands/island.tsx'
 
 type InfoCardProps = (typeof contactInfoCards)[number]
 
-function InfoCard({ icon: Icon, title, value, detail, ...card }: InfoCardProps) {
+function InfoCard({
+  icon: Icon,
+  title,
+  value,
+  detail,
+  level,
+  ...card
+}: InfoCardProps & { level: 'h2' | 'h3' }) {
   const href = 'href' in card ? card.href : undefined
   const also = 'also' in card ? card.also : undefined
   return (
-    <Card layout="inline" className="shadow-brand-600/10">
-      <div className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-gradient-to-br from-brand-600 to-accent-600 text-white">
+    <Card layout="inline">
+      <div className="flex size-11 shrink-0 items-center justify-center rounded-control bg-accent-soft text-accent-ink">
         <Icon aria-hidden="true" className="size-5" />
       </div>
       <div className="flex min-w-0 flex-col gap-1">
-        <CardTitle size="sm">{title}</CardTitle>
+        <CardTitle size="sm" level={level}>
+          {title}
+        </CardTitle>
         {href ? (
-          <a href={href} className="font-medium break-words text-brand-700 hover:underline">
+          <a href={href} className="font-strong break-words text-accent-ink hover:underline">
             {value}
           </a>
         ) : (
-          <p className="font-medium text-slate-900">{value}</p>
+          <p className="font-strong">{value}</p>
         )}
         <CardDescription>{detail}</CardDescription>
         {also ? (
-          <a href={also.href} className="text-sm font-medium text-brand-700 hover:underline">
+          <a href={also.href} className="text-sm font-medium text-accent-ink hover:underline">
             {also.label}
           </a>
         ) : null}
@@ -62,7 +71,7 @@ function Refusal({ description }: { description: string }) {
       tabIndex={-1}
       // eslint-disable-next-line jsx-a11y/no-autofocus -- see above: the page's one message
       autoFocus
-      className="mb-6 flex flex-col gap-1 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800 outline-none"
+      className="mb-6 flex flex-col gap-1 rounded-control border border-danger-line bg-danger-soft p-4 text-sm text-danger-ink outline-none"
     >
       <p className="font-semibold">{contactToasts.error.title}</p>
       <p className="break-words">{description}</p>
@@ -81,16 +90,20 @@ export function Contact({
   subject?: boolean
   refused?: RefusedForm
 }) {
+  // The cards' titles sit one level below the section's heading.
+  const cardLevel = subject ? 'h2' : 'h3'
   return (
     <ContentSection
       id="contact"
       heading={{ ...contactSection, level: subject ? 'h1' : 'h2' }}
-      muted
+      tone="subtle"
     >
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-5">
         <Card className="min-w-0 lg:col-span-3">
           <CardHeader>
-            <CardTitle size="lg">{contactForm.title}</CardTitle>
+            <CardTitle size="lg" level={cardLevel}>
+              {contactForm.title}
+            </CardTitle>
             <CardDescription>{contactForm.note}</CardDescription>
           </CardHeader>
           <CardContent>
@@ -104,16 +117,16 @@ export function Contact({
               id={islandFallbackId('contact-form')}
               role="alert"
               hidden
-              className="mt-4 text-sm font-medium text-amber-800"
+              className="mt-4 text-sm font-strong text-warning-ink"
             >
               {contactForm.fallback.notice}
             </p>
           </CardContent>
         </Card>
-        <ul className="flex flex-col gap-4 lg:col-span-2">
+        <ul className="flex flex-col gap-3 lg:col-span-2">
           {contactInfoCards.map((card) => (
             <li key={card.id}>
-              <InfoCard {...card} />
+              <InfoCard {...card} level={cardLevel} />
             </li>
           ))}
         </ul>

@@ -1,3 +1,4 @@
+import { HeroVisual } from '../components/hero-visual.tsx'
 import { PageSection } from '../components/page-section.tsx'
 import { Badge } from '../components/ui/badge.tsx'
 import { buttonClassName } from '../components/ui/button.tsx'
@@ -6,35 +7,41 @@ import { hero } from '../content/site.ts'
 export function Hero() {
   const { primaryCta, secondaryCta } = hero
   return (
-    <PageSection
-      id="home"
-      className="relative overflow-hidden bg-gradient-to-b from-brand-50 via-white to-white"
-    >
-      <div className="mx-auto flex max-w-4xl flex-col items-center gap-6 px-4 pt-20 pb-24 text-center sm:px-6 sm:pt-28 sm:pb-32">
-        <Badge>{hero.badge}</Badge>
-        <h1
-          id="home-title"
-          className="text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-6xl"
-        >
-          {hero.titleLead}{' '}
-          <span className="bg-gradient-to-r from-brand-600 to-accent-600 bg-clip-text text-transparent">
-            {hero.titleHighlight}
-          </span>
-        </h1>
-        <p className="max-w-2xl text-lg text-pretty text-slate-600 sm:text-xl">
-          {hero.description}
-        </p>
-        <div className="flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
-          <a href={`#${primaryCta.target}`} className={buttonClassName({ size: 'lg' })}>
-            {primaryCta.label}
-          </a>
-          <a
-            href={`#${secondaryCta.target}`}
-            className={buttonClassName({ variant: 'outline', size: 'lg' })}
+    <PageSection id="home" className="relative isolate overflow-hidden">
+      {/* A faint grid that fades out from behind the picture, and the accent's glow in it. */}
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[radial-gradient(45%_55%_at_78%_40%,var(--color-accent-soft),transparent)]"
+      />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-[linear-gradient(to_right,var(--color-line)_1px,transparent_1px),linear-gradient(var(--color-line)_1px,transparent_1px)] mask-[radial-gradient(60%_70%_at_75%_35%,black,transparent)] bg-size-[56px_56px] opacity-60"
+      />
+      <div className="mx-auto grid max-w-page items-center gap-14 px-4 pt-12 pb-4 sm:px-6 sm:pt-20 sm:pb-8 lg:grid-cols-[1.1fr_1fr] lg:gap-10 lg:pt-24 lg:pb-16">
+        <div className="flex flex-col items-start gap-7">
+          <Badge>{hero.badge}</Badge>
+          <h1
+            id="home-title"
+            className="text-[2.75rem] leading-[1.02] font-heading tracking-display text-balance sm:text-6xl lg:text-7xl"
           >
-            {secondaryCta.label}
-          </a>
+            {hero.titleLead} <span className="text-accent-ink">{hero.titleHighlight}</span>
+          </h1>
+          <p className="max-w-xl text-lg leading-relaxed text-pretty text-ink-muted sm:text-xl">
+            {hero.description}
+          </p>
+          <div className="flex w-full flex-col gap-3 pt-1 sm:w-auto sm:flex-row">
+            <a href={`#${primaryCta.target}`} className={buttonClassName({ size: 'lg' })}>
+              {primaryCta.label}
+            </a>
+            <a
+              href={`#${secondaryCta.target}`}
+              className={buttonClassName({ variant: 'outline', size: 'lg' })}
+            >
+              {secondaryCta.label}
+            </a>
+          </div>
         </div>
+        <HeroVisual className="w-full max-w-[30rem] justify-self-center lg:max-w-none" />
       </div>
     </PageSection>
   )

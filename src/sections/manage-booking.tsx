@@ -7,28 +7,37 @@ import { BOOKING_URL } from '../routes.ts'
 import { manageIds as ids, PICKER_PREFIX } from '../features/booking/booking-ids.ts'
 import { OtherWays } from '../features/booking/other-ways.tsx'
 import { refusalBoxClassName, SlotPickerFields } from '../features/booking/slot-picker-fields.tsx'
+import { cn } from '../lib/cn.ts'
+import { pageScriptStall } from '../lib/page-script-stall.ts'
 
-const heading = 'text-xl font-semibold text-slate-900 outline-none'
-const note = 'font-medium text-slate-900 outline-none'
+const heading = 'text-xl font-semibold text-ink outline-none'
+const note = 'font-medium text-ink outline-none'
 
 /** What the booking is: filled in by the page's script from booking_details. */
 function BookingFacts() {
   const row = (label: string, id: string, rowId?: string) => (
     <div id={rowId} className="flex flex-col gap-1 sm:flex-row sm:gap-4">
-      <dt className="font-medium text-slate-900 sm:w-36 sm:shrink-0">{label}</dt>
+      <dt className="font-medium text-ink sm:w-36 sm:shrink-0">{label}</dt>
       <dd id={id} className="m-0 min-w-0 break-words" />
     </div>
   )
   return (
     <section id={ids.booking} hidden aria-labelledby={ids.when} className="flex flex-col gap-5">
       <div className="flex flex-col gap-1">
-        <p
-          id={ids.when}
-          tabIndex={-1}
-          className="text-lg font-semibold text-slate-900 outline-none"
-        />
-        <p id={ids.companyWhen} hidden className="text-slate-700" />
+        <p id={ids.when} tabIndex={-1} className="text-lg font-semibold text-ink outline-none" />
+        <p id={ids.companyWhen} hidden className="text-ink-muted" />
       </div>
+      <p id={ids.statePending} hidden className={note}>
+        {text.states.pendingBefore}
+        <strong id={ids.holdUntil} />
+        {text.states.pendingAfter}
+      </p>
+      {/* Worded by the script: whether the time may still be confirmed. */}
+      <p id={ids.stateExpired} tabIndex={-1} hidden className={note} />
+      {/* Right under the time, so the tap the e-mail asks for needs no scrolling on a phone. */}
+      <Button id={ids.confirm} hidden className="self-start">
+        {text.confirm}
+      </Button>
       <p id={ids.stateCancelled} tabIndex={-1} hidden className={note}>
         {text.states.cancelled}
       </p>
@@ -38,8 +47,8 @@ function BookingFacts() {
       <p id={ids.stateLocked} hidden className={note}>
         {text.states.locked}
       </p>
-      <dl className="m-0 flex flex-col gap-3 text-slate-700">
-        {row(text.labels.meetingLink, ids.meeting)}
+      <dl className="m-0 flex flex-col gap-3 text-ink-muted">
+        {row(text.labels.meetingLink, ids.meeting, ids.meetingRow)}
         {row(text.labels.name, ids.name)}
         {row(text.labels.email, ids.email)}
         {row(text.labels.company, ids.company, ids.companyRow)}
@@ -68,9 +77,15 @@ function RescheduleForm() {
   return (
     <form id={ids.rescheduleForm} hidden aria-labelledby={ids.rescheduleTitle}>
       <fieldset className="m-0 flex min-w-0 flex-col gap-8 border-0 p-0">
-        <h2 id={ids.rescheduleTitle} tabIndex={-1} className={heading}>
-          {text.rescheduleTitle}
-        </h2>
+        <div className="flex flex-col gap-2">
+          <h2 id={ids.rescheduleTitle} tabIndex={-1} className={heading}>
+            {text.rescheduleTitle}
+          </h2>
+          <p className="text-slate-700">
+            {text.currentTime}
+            <strong id={ids.rescheduleCurrent} className="font-semibold text-slate-900" />
+          </p>
+        </div>
         <SlotPickerFields prefix={PICKER_PREFIX.reschedule} />
         <p
           id={ids.rescheduleRefusal}
@@ -94,9 +109,15 @@ function CancelForm() {
   return (
     <form id={ids.cancelForm} hidden aria-labelledby={ids.cancelTitle}>
       <fieldset className="m-0 flex min-w-0 flex-col gap-5 border-0 p-0">
-        <h2 id={ids.cancelTitle} tabIndex={-1} className={heading}>
-          {text.cancelTitle}
-        </h2>
+        <div className="flex flex-col gap-2">
+          <h2 id={ids.cancelTitle} tabIndex={-1} className={heading}>
+            {text.cancelTitle}
+          </h2>
+          <p className="text-slate-700">
+            {text.cancelWhich}
+            <strong id={ids.cancelWhich} className="font-semibold text-slate-900" />
+          </p>
+        </div>
         <div className="flex flex-col gap-2">
           <Label htmlFor={ids.cancelMessage}>{text.cancelMessage.label}</Label>
           <Textarea
@@ -133,18 +154,23 @@ export function ManageBooking() {
   return (
     <div className="mx-auto flex max-w-3xl flex-col gap-8 px-4 py-12 sm:px-6 sm:py-16">
       <div className="flex flex-col gap-4">
-        <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+        <h1 className="text-3xl font-heading tracking-tight text-balance text-ink sm:text-4xl">
           {text.title}
         </h1>
-        <p className="hidden font-medium text-slate-900 noscript:block">{text.noScript}</p>
-        <OtherWays onManagePage className="text-slate-700" />
+        <p className="hidden font-medium text-ink noscript:block">{text.noScript}</p>
+        <p className={cn(pageScriptStall.noteIfStalled, 'font-medium text-ink')}>
+          {text.scriptStalled}
+        </p>
+        <OtherWays onManagePage className="text-ink-muted" />
       </div>
-      <div className="flex flex-col gap-8 noscript:hidden">
+      <div className={cn(pageScriptStall.awaitsScript, 'flex flex-col gap-8 noscript:hidden')}>
         {/* Emptied when the refusal below says it all: then it takes no room. */}
-        <p id={ids.status} role="status" className="text-sm text-slate-600 empty:-mb-8">
+        <p id={ids.status} role="status" className="text-sm text-ink-muted empty:-mb-8">
           {text.loading}
         </p>
         <p id={ids.refusal} role="alert" tabIndex={-1} hidden className={refusalBoxClassName} />
+        <BookingFacts />
+        {/* After the facts of a cancelled meeting, or right after a link that opens none. */}
         <a
           id={ids.bookAgain}
           href={BOOKING_URL}
@@ -153,7 +179,6 @@ export function ManageBooking() {
         >
           {text.bookAgain}
         </a>
-        <BookingFacts />
         <RescheduleForm />
         <CancelForm />
       </div>

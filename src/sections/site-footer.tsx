@@ -5,16 +5,22 @@ import { privacyLink } from '../content/privacy.ts'
 import { brand, layoutText } from '../content/site.ts'
 import { privacyRoute } from '../routes.ts'
 
-const officerHref = `mailto:${legalIdentity.officerEmail}?subject=${encodeURIComponent(legalIdentity.officerSubject)}`
+// No subject: the line is on every page; the privacy notice's own link carries one and shows
+// the address.
+const officerHref = `mailto:${legalIdentity.officerEmail}`
 
-/** Who the company is by law, and who answers about personal data (src/content/legal.ts). */
+/**
+ * Who the company is by law, and who answers about personal data (src/content/legal.ts), the
+ * encarregado's name linking to their address; beside the copyright, in its row's style. One
+ * text node before the link: React separates adjacent ones with comments, bytes on every page
+ * (the landing page is at its 14 kB budget).
+ */
 function LegalLine() {
   return (
-    <p className="border-t border-slate-200 px-4 py-2 text-center text-sm text-slate-600">
-      {legalIdentity.name} · {legalIdentity.cnpj} · {legalIdentity.officerLabel}:{' '}
-      {legalIdentity.officerName},{' '}
-      <a href={officerHref} className="break-all text-slate-700 underline hover:text-slate-900">
-        {legalIdentity.officerEmail}
+    <p className="py-2 text-center">
+      {`${legalIdentity.name} · ${legalIdentity.cnpj} · ${legalIdentity.officerLabel}: `}
+      <a href={officerHref} className="underline">
+        {legalIdentity.officerName}
       </a>
     </p>
   )
@@ -22,11 +28,11 @@ function LegalLine() {
 
 export function SiteFooter({ page }: { page: SitePage }) {
   return (
-    <footer className="border-t border-slate-200 bg-slate-50">
+    <footer className="border-t border-line bg-canvas">
       <div className="mx-auto flex max-w-page flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
         <div className="flex flex-col gap-2">
           <Logo />
-          <p className="text-sm text-slate-600">{layoutText.footerTagline}</p>
+          <p className="text-sm text-ink-muted">{layoutText.footerTagline}</p>
         </div>
         <nav aria-label={layoutText.footerNavLabel}>
           <SectionLinks
@@ -36,16 +42,16 @@ export function SiteFooter({ page }: { page: SitePage }) {
           />
         </nav>
       </div>
-      <LegalLine />
-      <div className="flex flex-col items-center justify-center gap-x-6 border-t border-slate-200 px-4 py-2 text-sm text-slate-600 sm:flex-row">
+      <div className="flex flex-col flex-wrap items-center justify-center gap-x-6 border-t border-line px-4 py-2 text-sm text-ink-muted sm:flex-row">
+        <LegalLine />
         {/* The year is the build's: the page is static HTML, rebuilt with every deploy. */}
         <p className="py-2 text-center">
-          © {new Date().getFullYear()} {brand.name}. {layoutText.rightsReserved}
+          {`© ${new Date().getFullYear()} ${brand.name}. ${layoutText.rightsReserved}`}
         </p>
         <a
           href={privacyRoute.url}
           aria-current={page === 'privacy' ? 'page' : undefined}
-          className="flex min-h-11 items-center rounded-lg px-2 text-slate-700 underline hover:text-slate-900"
+          className="flex min-h-11 items-center rounded-control px-2 text-ink-muted underline hover:text-ink"
         >
           {privacyLink.label}
         </a>

@@ -32,13 +32,13 @@ export function SiteHeader({ page }: { page: SitePage }) {
           </a>
         </div>
       </div>
-      <header className="fixed inset-x-0 top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+      <header className="fixed inset-x-0 top-0 z-40 border-b border-line bg-canvas/90 backdrop-blur-md">
         <nav
           id={NAV_ID}
           aria-label={layoutText.mainNavLabel}
           className="group mx-auto flex h-16 max-w-page items-center justify-between px-4 sm:px-6"
         >
-          <a href={sectionHref('home', page)} className="rounded-lg">
+          <a href={sectionHref('home', page)} className="rounded-control">
             <Logo />
           </a>
           <SectionLinks
@@ -75,7 +75,7 @@ export function SiteHeader({ page }: { page: SitePage }) {
           <div
             id={MENU_ID}
             popover="auto"
-            className="fixed inset-x-0 top-16 bottom-auto m-0 w-auto border-b border-slate-200 bg-white px-2 py-3 shadow-lg md:hidden max-md:noscript:target:block"
+            className="fixed inset-x-0 top-16 bottom-auto m-0 w-auto border-b border-line bg-surface px-2 py-3 shadow-lg md:hidden max-md:noscript:target:block"
           >
             <SectionLinks look="header" page={page} className="flex flex-col gap-1" />
           </div>

@@ -1,7 +1,7 @@
 import { describe, it } from 'vitest'
 import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
 import { contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
-import { DESKTOP, PHONE } from '../support/browser/devices.ts'
+import { DESKTOP, PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { menuToggle } from '../support/browser/landing-page.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 
@@ -54,6 +54,33 @@ describe('Accessibility (WCAG 2.2 AA, axe)', () => {
     await waitForAnimations(page)
     await expectNoAxeViolations(page, '/contato (refused, shown again)')
   })
+
+  it.each([
+    ['a phone', PHONE],
+    ['a desktop', WIDE_DESKTOP],
+  ])(
+    "every page follows axe's best practices too on %s (heading order, landmarks)",
+    async (_, device) => {
+      const { page } = await session.open(device)
+      for (const path of [
+        '/',
+        '/contato',
+        '/contato/enviada/',
+        '/contato/erro/#informe-o-seu-nome',
+        '/privacidade',
+        '/agendar',
+        '/agendar/gerenciar',
+        '/qualquer-coisa',
+      ]) {
+        await page.goto(path)
+        // Once its script has filled it in: the free times, or the link's refusal.
+        if (path === '/agendar') await page.getByRole('radio').first().waitFor()
+        if (path === '/agendar/gerenciar') await page.getByRole('alert').first().waitFor()
+        await waitForAnimations(page)
+        await expectNoAxeViolations(page, path, { bestPractice: true })
+      }
+    },
+  )
 
   it('the 404 page has no violations', async () => {
     const { page } = await session.open(DESKTOP)

@@ -144,4 +144,34 @@ describe('the agenda in the lead desk', () => {
     expect(await page.getByLabel('Endereço da assinatura').count()).toBe(0)
     await expectNoAxeViolations(page, '/painel/agenda/calendario')
   })
+
+  it('shows holds apart, sees an attack by network and blocks it with one click (axe clean)', async () => {
+    const { db } = desk.site()
+    const tag = marker('Rede')
+    const times = await Promise.all([11, 12, 13].map((n) => localInstant(db, n, '16:00')))
+    const seeded = await seedBookings(
+      db,
+      times.map((time, n) => ({
+        startsAt: time.instant,
+        name: `Robô ${n} ${tag}`,
+        clientIp: `2001:db8:77:${n + 1}::9`,
+        status: 'pending' as const,
+      })),
+    )
+    const page = await desk.open()
+    await signIn(page)
+    await page.goto('/painel/agenda')
+    await page.getByText('aguardando confirmação').first().waitFor()
+    await expectNoAxeViolations(page, '/painel/agenda (holds waiting for their inbox)')
+    await page.getByRole('link', { name: 'Redes e bloqueios' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Redes e bloqueios' }).waitFor()
+    await expectNoAxeViolations(page, '/painel/agenda/redes')
+    await page.getByRole('button', { name: 'Bloquear a rede 2001:db8:77::/48' }).click()
+    await page.getByRole('status').filter({ hasText: 'Rede bloqueada por 30 dias.' }).waitFor()
+    await page.getByRole('button', { name: 'Desbloquear a rede 2001:db8:77::/48' }).waitFor()
+    await expectNoAxeViolations(page, '/painel/agenda/redes (a network blocked)')
+    for (const hold of seeded) expect(await statusOf(hold?.id ?? '')).toBe('cancelled')
+    await page.getByRole('button', { name: 'Desbloquear a rede 2001:db8:77::/48' }).click()
+    await page.getByRole('status').filter({ hasText: 'Rede desbloqueada.' }).waitFor()
+  })
 })

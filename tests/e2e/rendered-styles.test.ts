@@ -61,14 +61,18 @@ describe('Rendered sizes match the variants that declare them', () => {
   it('cards keep the padding, direction and title size of their layout and size', async () => {
     const { page } = await session.open(DESKTOP)
     await page.goto('/')
-    const stacked = page.locator('#services [data-slot="card"]').first()
+    const panel = page.locator('#services [data-slot="card"]').first()
+    const stacked = page.locator('#contact [data-slot="card"]').first()
     const inline = page.locator('#contact li [data-slot="card"]').first()
 
-    const serviceCard = await computed(stacked)
-    expect(serviceCard.paddingLeft).toBe(declaredPx(cardLayouts.stacked, 'p'))
-    expect(serviceCard.flexDirection).toBe('column')
-    const serviceTitle = await computed(stacked.locator('[data-slot="card-title"]'))
+    const servicesPanel = await computed(panel)
+    expect(servicesPanel.paddingLeft).toBe(declaredPx(cardLayouts.panel, 'p'))
+    expect(servicesPanel.flexDirection).toBe('column')
+    const serviceTitle = await computed(panel.locator('[data-slot="card-title"]').first())
     expect(serviceTitle.fontSize).toBe(declaredPx(cardTitleSizes.md, 'text'))
+    const formCard = await computed(stacked)
+    expect(formCard.paddingLeft).toBe(declaredPx(cardLayouts.stacked, 'p'))
+    expect(formCard.flexDirection).toBe('column')
 
     const infoCard = await computed(inline)
     expect(infoCard.paddingLeft).toBe(declaredPx(cardLayouts.inline, 'p'))

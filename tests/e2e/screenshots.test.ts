@@ -3,6 +3,7 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { brand } from '../../supabase/functions/_shared/brand.ts'
 import { waitForAnimations } from '../support/browser/axe.ts'
 import { menuToggle } from '../support/browser/landing-page.ts'
 import { useE2eSession } from '../support/browser/session.ts'
@@ -37,9 +38,12 @@ async function ready(page: Page, url: string): Promise<void> {
   if (url.startsWith('/agendar/gerenciar')) await page.getByRole('alert').first().waitFor()
 }
 
-/** Whether the page's own CSS applies: the body is set in the system font stack, not a serif. */
+/** Whether the page's own CSS applies: the body is set in the brand's typeface, not a serif. */
 function isStyled(page: Page): Promise<boolean> {
-  return page.evaluate(() => getComputedStyle(document.body).fontFamily.startsWith('system-ui'))
+  return page.evaluate(
+    (family) => getComputedStyle(document.body).fontFamily.replace(/["']/g, '').startsWith(family),
+    brand.type.family,
+  )
 }
 
 /** Card titles (services, differentiators, contact) that the layout breaks over two lines. */

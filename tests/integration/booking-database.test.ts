@@ -12,7 +12,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/database.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { MIGRATIONS_DIR } from '../../server/paths.ts'
-import { bookAt, localSlots, resetAgenda, setAgenda, slotsByDay } from '../support/booking.ts'
+import {
+  bookAt,
+  bookConfirmedAt,
+  localSlots,
+  manageTokenInOutbox,
+  resetAgenda,
+  setAgenda,
+  slotsByDay,
+} from '../support/booking.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
 import { createTestDatabase } from '../support/test-database.ts'
@@ -278,11 +286,12 @@ describe.each(stores)('the agenda on %s', (_name, store) => {
     await setAgenda(db)
   })
 
-  it('queues a reminder for the day before, and none for a meeting less than a day away', async () => {
+  it('queues only the request until confirmed, then the confirmations and a reminder for the day before (none for a meeting less than a day away)', async () => {
     await resetAgenda(db)
     const now = '2027-03-01T08:00:00-03:00'
-    const soon = await bookAt(db, '2027-03-01T15:00:00-03:00', now)
-    const later = await bookAt(db, '2027-03-03T10:00:00-03:00', now)
+    const held = await bookAt(db, '2027-03-02T15:00:00-03:00', now)
+    const soon = await bookConfirmedAt(db, '2027-03-01T15:00:00-03:00', now)
+    const later = await bookConfirmedAt(db, '2027-03-03T10:00:00-03:00', now)
     const queued = async (id: unknown) =>
       (
         await db.query<{ kind: string; recipient: string; due: string }>(
@@ -291,6 +300,10 @@ describe.each(stores)('the agenda on %s', (_name, store) => {
           [id],
         )
       ).rows
+    expect(await queued(held.id)).toEqual([
+      { kind: 'request', recipient: 'visitor', due: '2027-03-01T11:00:00Z' },
+    ])
+    // Confirmed from the inbox: the request is no longer due, the meeting's e-mails are.
     expect(await queued(soon.id)).toEqual([
       { kind: 'confirmation', recipient: 'visitor', due: '2027-03-01T11:00:00Z' },
       { kind: 'confirmation', recipient: 'company', due: '2027-03-01T11:00:00Z' },
@@ -352,7 +365,7 @@ describe.each(stores)('the agenda on %s', (_name, store) => {
     expect(await attempt('2027-03-02T10:30:00-03:00'), 'within the buffer').toBe('slot_taken')
   })
 
-  it('answers the five booking calls (and the page view counter) to anon as PostgREST runs them, and nothing else', async () => {
+  it('answers the six booking calls (and the page view counter) to anon as PostgREST runs them, and nothing else', async () => {
     await resetAgenda(db)
     // Hosted Supabase serves every function in public that anon may execute: exactly these.
     const callable = await db.query<{ name: string }>(
@@ -366,6 +379,8 @@ describe.each(stores)('the agenda on %s', (_name, store) => {
       'booking_details',
       'booking_free_times',
       'cancel_booking',
+      // Decision 038: a booking is a hold until its inbox confirms it.
+      'confirm_booking',
       // Decision 033: one page view, counted without personal data.
       'count_page_view',
       'reschedule_booking',
@@ -393,11 +408,19 @@ describe.each(stores)('the agenda on %s', (_name, store) => {
     expect(booked).toMatchObject({
       starts_at: slot,
       time_zone: 'Europe/Lisbon',
-      status: 'confirmed',
+      status: 'pending',
     })
-    const token = booked?.manage_token
+    // The manage token travels only by e-mail: the caller gets the page's hold token.
+    expect(booked).not.toHaveProperty('manage_token')
+    expect(booked?.hold_token).toMatch(/^[0-9a-f]{64}$/)
+    const token = await manageTokenInOutbox(db, booked?.id)
     expect(await asAnon('select public.booking_details($1) as answer', [token])).toMatchObject({
       id: booked?.id,
+      status: 'pending',
+    })
+    expect(await asAnon('select public.confirm_booking($1) as answer', [token])).toMatchObject({
+      id: booked?.id,
+      status: 'confirmed',
     })
     expect(
       await asAnon('select public.reschedule_booking($1, $2) as answer', [token, other]),

@@ -16,6 +16,7 @@ import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { bookingFieldErrors, bookingRefusals } from '../../src/content/booking.ts'
 import { contactFieldErrors } from '../../src/content/contact-errors.ts'
+import { manageTokenInOutbox } from '../support/booking.ts'
 import { testSettings } from '../support/test-app.ts'
 
 let server: RunningServer
@@ -23,9 +24,17 @@ let dataDir: string
 
 beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'booking-flow-'))
-  // The test stands where a load balancer would: it names each visitor's address.
+  // The test stands where a load balancer would: it names each visitor's address. They are
+  // all of 198.51.100.0/24, one network: its limits are tests/integration/agenda-abuse.test.ts's.
   server = await startServer(
-    testSettings({ PORT: '0', DATA_DIR: dataDir, TRUST_PROXY: 'loopback' }),
+    testSettings({
+      PORT: '0',
+      DATA_DIR: dataDir,
+      TRUST_PROXY: 'loopback',
+      BOOKING_PER_NETWORK_PER_DAY: '1000',
+      BOOKING_HOLDS_PER_NETWORK: '1000',
+      BOOKING_UPCOMING_PER_NETWORK: '1000',
+    }),
   )
 }, 120_000)
 
@@ -42,7 +51,7 @@ interface FreeTimes {
   slots: string[]
 }
 
-type Booking = Record<string, unknown> & { id: string; starts_at: string; manage_token?: string }
+type Booking = Record<string, unknown> & { id: string; starts_at: string; hold_token?: string }
 
 let addresses = 0
 /** The page of one visitor, from an address of their own unless told. */
@@ -89,6 +98,22 @@ const bookOrThrow = async (startsAt: string, fields = person(), supabase = visit
   const { data, error } = await book(supabase, startsAt, fields)
   if (error) throw new Error(`Booking refused: ${JSON.stringify(error)}`)
   return data as Booking
+}
+
+/** The manage token the booking's e-mail carries, read where it waits to be sent. */
+const manageTokenOf = async (bookingId: string): Promise<string> => {
+  const token = await manageTokenInOutbox(server.db, bookingId)
+  if (!token) throw new Error(`No manage token waits for booking ${bookingId}`)
+  return token
+}
+
+/** Books and confirms from the e-mail's link: a meeting, and the token that manages it. */
+const bookConfirmed = async (startsAt: string, fields = person(), supabase = visitorAt()) => {
+  const held = await bookOrThrow(startsAt, fields, supabase)
+  const token = await manageTokenOf(held.id)
+  const { data, error } = await supabase.rpc('confirm_booking', { token })
+  if (error) throw new Error(`Confirmation refused: ${JSON.stringify(error)}`)
+  return { booked: data as Booking, token }
 }
 
 const messagesOf = async (bookingId: string) =>
@@ -138,12 +163,12 @@ describe('the free times', () => {
 })
 
 describe('booking a consultation', () => {
-  it('confirms the slot, shows the manage token once and queues the e-mails', async () => {
+  it('holds the slot for the inbox to confirm: the page gets a hold token, only the e-mail the manage token', async () => {
     const slot = await laterSlot()
     const fields = person()
     const booking = await bookOrThrow(slot, fields, visitorAt('198.51.100.200'))
     expect(booking).toMatchObject({
-      status: 'confirmed',
+      status: 'pending',
       starts_at: slot,
       ends_at: plusMinutes(slot, 30),
       time_zone: 'America/Manaus',
@@ -153,22 +178,35 @@ describe('booking a consultation', () => {
       company: fields.company,
       note: fields.note,
       sequence: 0,
+      can_confirm: true,
       can_cancel: true,
-      can_reschedule: true,
+      can_reschedule: false,
     })
+    expect(Date.parse(String(booking.hold_until)) - Date.now()).toBeGreaterThan(25 * 60_000)
+    expect(Date.parse(String(booking.hold_until)) - Date.now()).toBeLessThanOrEqual(30 * 60_000)
     expect(booking.meeting_url).toMatch(/^https:\/\/meet\.jit\.si\/Consultoria-[0-9a-f]{32}$/)
-    expect(booking.manage_token).toMatch(/^[0-9a-f]{64}$/)
+    expect(booking).not.toHaveProperty('manage_token')
+    expect(booking.hold_token).toMatch(/^[0-9a-f]{64}$/)
 
     const { rows } = await server.db.query<Record<string, unknown>>(
       'select * from public.bookings where id = $1',
       [booking.id],
     )
     const stored = rows[0] ?? {}
-    expect(stored.manage_token_hash).toBe(
-      createHash('sha256').update(String(booking.manage_token)).digest('hex'),
+    const token = await manageTokenOf(booking.id)
+    expect(stored.manage_token_hash).toBe(createHash('sha256').update(token).digest('hex'))
+    expect(stored.hold_token_hash).toBe(
+      createHash('sha256').update(String(booking.hold_token)).digest('hex'),
     )
-    expect(Object.values(stored)).not.toContain(booking.manage_token)
-    expect(stored).toMatchObject({ client_ip: '198.51.100.200', client_key: '198.51.100.200' })
+    expect(Object.values(stored)).not.toContain(token)
+    expect(Object.values(stored)).not.toContain(booking.hold_token)
+    expect(stored).toMatchObject({
+      client_ip: '198.51.100.200',
+      client_key: '198.51.100.200',
+      client_network: '198.51.100.0/24',
+      status: 'pending',
+      confirmed_at: null,
+    })
 
     const lead = await server.db.query<Record<string, unknown>>(
       'select * from public.contact_submissions where id = $1',
@@ -180,14 +218,33 @@ describe('booking a consultation', () => {
       notified_via: 'booking',
       client_key: '198.51.100.200',
     })
-    expect(lead.rows[0]?.message).toMatch(/^Consultoria gratuita marcada pelo site: /)
-    expect(lead.rows[0]?.message).toContain(fields.note)
+    expect(lead.rows[0]?.message).toMatch(
+      /^Consultoria gratuita pedida pelo site, aguardando confirmação por e-mail: /,
+    )
     // The booking's own e-mail is the company's notice: the lead e-mail never claims it.
     const claimed = await server.db.query<{ submission_id: string }>(
       'select submission_id from private.claim_due_mail(0, 100, 5)',
     )
     expect(claimed.rows.map((row) => row.submission_id)).not.toContain(stored.lead_id)
 
+    // Until the inbox confirms, one e-mail only: the request, to the visitor.
+    expect((await messagesOf(booking.id)).map(({ kind, recipient }) => [kind, recipient])).toEqual([
+      ['request', 'visitor'],
+    ])
+    const after = (await freeTimes()).slots
+    for (const gone of [plusMinutes(slot, -30), slot, plusMinutes(slot, 30)]) {
+      expect(after).not.toContain(gone)
+    }
+
+    // Confirmed from the e-mail's link: a meeting, with its confirmations and reminder.
+    const confirmed = await visitorAt().rpc('confirm_booking', { token })
+    expect(confirmed.error).toBeNull()
+    expect(confirmed.data).toMatchObject({
+      id: booking.id,
+      status: 'confirmed',
+      can_confirm: false,
+      can_reschedule: true,
+    })
     const messages = await messagesOf(booking.id)
     expect(messages.map(({ kind, recipient, sequence }) => [kind, recipient, sequence])).toEqual([
       ['confirmation', 'visitor', 0],
@@ -198,11 +255,15 @@ describe('booking a consultation', () => {
     expect(messages[2]?.due_at.toISOString()).toBe(
       new Date(Date.parse(slot) - 24 * HOUR).toISOString(),
     )
-
-    const after = (await freeTimes()).slots
-    for (const gone of [plusMinutes(slot, -30), slot, plusMinutes(slot, 30)]) {
-      expect(after).not.toContain(gone)
-    }
+    const confirmedLead = await server.db.query<{ message: string }>(
+      'select message from public.contact_submissions where id = $1',
+      [stored.lead_id],
+    )
+    expect(confirmedLead.rows[0]?.message).toMatch(/^Consultoria gratuita marcada pelo site: /)
+    // Confirming again changes nothing.
+    const again = await visitorAt().rpc('confirm_booking', { token })
+    expect(again.data).toMatchObject({ status: 'confirmed' })
+    expect(await messagesOf(booking.id)).toHaveLength(3)
   })
 
   it('refuses a slot someone just took with 409 and the words the page shows', async () => {
@@ -235,10 +296,21 @@ describe('booking a consultation', () => {
     expect(booking.time_zone).toBe('America/Sao_Paulo')
   })
 
-  it('keeps one meeting to come per e-mail address, in any letter case', async () => {
+  it('keeps one meeting (or hold) to come per inbox, however its address is spelled', async () => {
     const fields = person()
     await bookOrThrow(await laterSlot())
-    await bookOrThrow(await laterSlot(), fields)
+    const held = await bookOrThrow(await laterSlot(), fields)
+    const [local, domain] = fields.email.split('@')
+    const waiting = await book(visitorAt(), await laterSlot(), {
+      ...fields,
+      email: `${local}+outro@${domain?.toUpperCase()}`,
+    })
+    expect(waiting.status).toBe(409)
+    expect(waiting.error).toMatchObject({
+      details: 'email_pending',
+      message: bookingRefusals.email_pending,
+    })
+    await visitorAt().rpc('confirm_booking', { token: await manageTokenOf(held.id) })
     const again = await book(visitorAt(), await laterSlot(), {
       ...fields,
       email: fields.email.toUpperCase(),
@@ -330,14 +402,11 @@ describe('booking a consultation', () => {
 describe('the manage link', () => {
   it('shows, moves and cancels one booking with its token and nothing else', async () => {
     const supabase = visitorAt()
-    const booked = await bookOrThrow(await laterSlot(), person(), supabase)
-    const token = String(booked.manage_token)
+    const { booked, token } = await bookConfirmed(await laterSlot(), person(), supabase)
 
     const shown = await supabase.rpc('booking_details', { token })
     expect(shown.error).toBeNull()
-    expect(shown.data).toEqual(
-      Object.fromEntries(Object.entries(booked).filter(([key]) => key !== 'manage_token')),
-    )
+    expect(shown.data).toEqual(booked)
 
     // Moved: the same booking, one step further in the calendar's sequence.
     const oldSlot = booked.starts_at
@@ -401,6 +470,7 @@ describe('the manage link', () => {
     for (const token of [randomBytes(32).toString('hex'), 'abc', '', "' or 1=1 --"]) {
       for (const call of [
         supabase.rpc('booking_details', { token }),
+        supabase.rpc('confirm_booking', { token }),
         supabase.rpc('cancel_booking', { token }),
         supabase.rpc('reschedule_booking', { token, starts_at: await laterSlot() }),
       ]) {
@@ -423,8 +493,7 @@ describe('the manage link', () => {
 
   it('stops a visitor from moving one meeting over and over', async () => {
     const supabase = visitorAt()
-    const booked = await bookOrThrow(await laterSlot(), person(), supabase)
-    const token = String(booked.manage_token)
+    const { token } = await bookConfirmed(await laterSlot(), person(), supabase)
     for (let n = 1; n <= 5; n += 1) {
       const { error } = await supabase.rpc('reschedule_booking', {
         token,
@@ -445,10 +514,11 @@ describe('the company against junk and for privacy', () => {
   it('frees every meeting to come from one address in one action, telling no one', async () => {
     const junkAddress = '192.0.2.99'
     const junk = [
+      // A hold and a meeting: both freed.
       await bookOrThrow(await laterSlot(), person(), visitorAt(junkAddress)),
-      await bookOrThrow(await laterSlot(), person(), visitorAt(junkAddress)),
+      (await bookConfirmed(await laterSlot(), person(), visitorAt(junkAddress))).booked,
     ]
-    const kept = await bookOrThrow(await laterSlot())
+    const kept = (await bookConfirmed(await laterSlot())).booked
     const { rows } = await server.db.query<{ freed: number }>(
       'select private.release_bookings(p_address => $1) as freed',
       [junkAddress],

@@ -23,6 +23,7 @@ import {
   manageTokenIn,
   parseInvitation,
 } from '../support/booking-mail.ts'
+import { manageTokenInOutbox } from '../support/booking.ts'
 import { FORGED_NAMES } from '../support/forged-headers.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { GTUBE, startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
@@ -57,6 +58,10 @@ beforeAll(async () => {
     SITE_URL: SITE,
     MAIL_SWEEP_SECRET: TEST_SWEEP_SECRET,
     BOOKING_MAX_PER_DAY: '12',
+    // Every visitor here is of 198.51.100.0/24: the network limits are agenda-abuse.test.ts's.
+    BOOKING_PER_NETWORK_PER_DAY: '1000',
+    BOOKING_HOLDS_PER_NETWORK: '1000',
+    BOOKING_UPCOMING_PER_NETWORK: '1000',
   }
   const first = await startServer(testSettings({ ...env, SMTP_URL: smtp.url }))
   servers = [first, await startServer(testSettings({ ...env, SMTP_URL: smtp.url }))]
@@ -81,7 +86,12 @@ const visitor = (on: RunningServer = server()): SupabaseClient =>
     global: { headers: { 'x-forwarded-for': `198.51.100.${(addresses += 1)}` } },
   })
 
-type Booking = Record<string, unknown> & { id: string; starts_at: string; manage_token: string }
+type Booking = Record<string, unknown> & {
+  id: string
+  starts_at: string
+  hold_token: string
+  manage_token: string
+}
 
 let people = 0
 const person = (overrides: Record<string, unknown> = {}) => {
@@ -113,13 +123,32 @@ const laterSlot = async (): Promise<string> => {
   return slot
 }
 
+/**
+ * A visitor books as the page does (a hold, its request e-mail sent at once with the page's
+ * token) and confirms from the link in that e-mail (decision 038): the meeting, with the manage
+ * token the e-mail carried. Its confirmations are queued, not sent. The outbox server's request
+ * is left unsent (its token read where it waits), so its .eml files are the meeting's alone.
+ */
 const book = async (fields = person(), on: RunningServer = server()): Promise<Booking> => {
-  const { data, error } = await visitor(on).rpc('book_meeting', {
-    starts_at: await laterSlot(),
-    ...fields,
-  })
-  if (error) throw new Error(`Booking refused: ${JSON.stringify(error)}`)
-  return data as Booking
+  const held = await visitor(on).rpc('book_meeting', { starts_at: await laterSlot(), ...fields })
+  if (held.error) throw new Error(`Booking refused: ${JSON.stringify(held.error)}`)
+  const booking = held.data as Booking
+  let token: string | undefined
+  if (on === outboxServer) {
+    token = await manageTokenInOutbox(db(), booking.id)
+  } else {
+    await sendNow(booking.hold_token, on)
+    const request = requestsTo(fields.email as string).at(-1)
+    expect(request?.subject).toMatch(/^Confirme sua consultoria: /)
+    token = manageTokenIn(request?.text ?? '')
+  }
+  const confirmed = await visitor(on).rpc('confirm_booking', { token })
+  if (confirmed.error) throw new Error(`Confirmation refused: ${JSON.stringify(confirmed.error)}`)
+  return {
+    ...(confirmed.data as Booking),
+    hold_token: booking.hold_token,
+    manage_token: token ?? '',
+  }
 }
 
 /** What the booking page does right after a change. */
@@ -145,7 +174,14 @@ const sweep = async (on: RunningServer = server()) => {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> }
 }
 
-const toVisitor = (email: string) => smtp.messages.filter((mail) => addressIn(mail.to) === email)
+const isRequest = (mail: ParsedMail) =>
+  mail.subject?.startsWith('Confirme sua consultoria') ?? false
+/** The request to confirm each booking asked for (decision 038). */
+const requestsTo = (email: string) =>
+  smtp.messages.filter((mail) => addressIn(mail.to) === email && isRequest(mail))
+/** The meeting's own e-mails to the visitor, once confirmed: invitations and the reminder. */
+const toVisitor = (email: string) =>
+  smtp.messages.filter((mail) => addressIn(mail.to) === email && !isRequest(mail))
 const toCompany = (email: string) =>
   smtp.messages.filter((mail) => addressIn(mail.to) === INBOX && addressIn(mail.replyTo) === email)
 
@@ -230,6 +266,7 @@ describe('booking a consultation', () => {
         row.has_token,
       ]),
     ).toEqual([
+      ['request', 'visitor', true, false],
       ['confirmation', 'visitor', true, false],
       ['confirmation', 'company', true, false],
       ['reminder', 'visitor', false, true],
@@ -318,7 +355,9 @@ describe('booking a consultation', () => {
     expect(await refused.json()).toMatchObject({ error: { code: 'invalid_request' } })
     // Another booking's due e-mails stay for their own request or the sweep.
     expect(smtp.messages.length).toBe(before)
-    expect((await rowsOf(waiting.id)).filter((row) => row.sent_at)).toEqual([])
+    expect(
+      (await rowsOf(waiting.id)).filter((row) => row.sent_at && row.kind !== 'request'),
+    ).toEqual([])
     await sendNow(waiting.manage_token)
   })
 
@@ -352,7 +391,8 @@ describe('when the mail server refuses', () => {
       expect(row.due_at.getTime() - Date.now()).toBeGreaterThan(30_000)
     }
     expect(failed.find((row) => row.recipient === 'visitor')?.has_token).toBe(true)
-    expect(await sweep()).toMatchObject({ body: { sent: 0, failed: 0 } })
+    const swept = await sweep()
+    expect(swept, JSON.stringify(swept)).toMatchObject({ body: { sent: 0, failed: 0 } })
 
     // The mail server takes mail again, and the back-off has passed.
     refusingForNow = false
@@ -393,7 +433,12 @@ describe('when the mail server refuses', () => {
     await sweep()
     await sweep()
     expect(smtp.refused.filter((mail) => mail.text?.includes(GTUBE))).toHaveLength(3)
-    expect((await rowsOf(booking.id)).map((row) => row.attempts)).toEqual([1, 1, 1])
+    expect((await rowsOf(booking.id)).map((row) => [row.kind, row.attempts])).toEqual([
+      ['request', 1],
+      ['confirmation', 1],
+      ['confirmation', 1],
+      ['reminder', 1],
+    ])
   })
 })
 

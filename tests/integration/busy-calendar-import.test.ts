@@ -12,12 +12,17 @@ import {
   type BusyRefreshDeps,
 } from '../../supabase/functions/_shared/busy-feed-refresh.ts'
 import { FEED_LIMITS } from '../../supabase/functions/_shared/busy-feed-fetch.ts'
+import { resolveHost } from '../../server/booking/resolve-host.ts'
 import {
+  FEED_PATH,
   FEEDS,
+  MOVED_FEED_PATH_QUERY,
   startCalendarFeedServer,
   type CalendarFeedServer,
   type FeedAnswer,
 } from '../support/calendar-feed-server.ts'
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { freePort } from '../support/free-port.ts'
 import { createTestDatabase } from '../support/test-database.ts'
 
@@ -40,7 +45,12 @@ const freeSlots = async () =>
 const refresh = (overrides: Partial<BusyRefreshDeps> = {}, url = feed.url) =>
   refreshBusyTimes(
     { url, host: new URL(url).host },
-    { query: (sql, params) => db.query(sql, params), now: () => NOW, ...overrides },
+    {
+      query: (sql, params) => db.query(sql, params),
+      resolveHost,
+      now: () => NOW,
+      ...overrides,
+    },
   )
 
 const busyTimes = async () =>
@@ -235,7 +245,7 @@ describe('a calendar that cannot be read', () => {
     [
       'redirects to itself for ever',
       { kind: 'redirect_loop' },
-      (at) => `O servidor do calendário (${at}) redirecionou 6 vezes sem entregar o calendário.`,
+      (at) => `O servidor do calendário (${at}) redirecionou 4 vezes sem entregar o calendário.`,
     ],
   ]
 
@@ -275,5 +285,70 @@ describe('a calendar that cannot be read', () => {
       error: `Não foi possível conectar ao servidor do calendário (${new URL(closed).host}): a conexão foi recusada.`,
     })
     expect(await busyTimes()).toHaveLength(10)
+  })
+})
+
+describe('a calendar whose host redirects', () => {
+  /** A plain HTTP service on this machine that no feed should ever reach. */
+  let inside: Server
+  let insideRequests = 0
+  let insidePort = 0
+
+  beforeAll(async () => {
+    inside = createServer((_request, response) => {
+      insideRequests += 1
+      response.writeHead(200, { 'content-type': 'text/calendar' }).end(FEEDS.google)
+    })
+    await new Promise<void>((resolve) => inside.listen(0, '127.0.0.1', resolve))
+    insidePort = (inside.address() as AddressInfo).port
+  })
+
+  afterAll(async () => {
+    inside.closeAllConnections()
+    await new Promise<void>((resolve) => inside.close(() => resolve()))
+  })
+
+  it('follows a redirect within its own address', async () => {
+    feed.serve({
+      kind: 'redirect',
+      location: `${FEED_PATH}${MOVED_FEED_PATH_QUERY}`,
+      then: { kind: 'calendar', text: FEEDS.outlook },
+    })
+    expect(await refresh()).toEqual({ status: 'refreshed', events: 9 })
+  })
+
+  it('never follows one to plain http, and no request reaches it', async () => {
+    feed.serve({ kind: 'redirect', location: `http://127.0.0.1:${insidePort}/agenda.ics` })
+    expect(await refresh()).toEqual({
+      status: 'failed',
+      error: `O servidor do calendário (${host}) redirecionou para um endereço sem https, que não é seguido.`,
+    })
+    expect(insideRequests).toBe(0)
+  })
+
+  it.each([
+    // This machine, by name and by address, IPv4 and IPv6, and IPv4 written as IPv6.
+    ['https://localhost:8443/agenda.ics', 'localhost:8443'],
+    ['https://127.0.0.1/agenda.ics', '127.0.0.1'],
+    ['https://[::1]:8443/', '[::1]:8443'],
+    ['https://[::ffff:127.0.0.1]/agenda.ics', '[::ffff:7f00:1]'],
+    ['https://0x7f.1/agenda.ics', '127.0.0.1'],
+    // The cloud's metadata service, a private network, link-local IPv6, a unique local one.
+    ['https://169.254.169.254/latest/meta-data/', '169.254.169.254'],
+    ['https://10.0.0.1/agenda.ics', '10.0.0.1'],
+    ['https://[fe80::1]/agenda.ics', '[fe80::1]'],
+    ['https://[fd00::1]/agenda.ics', '[fd00::1]'],
+    ['https://[64:ff9b::a00:1]/agenda.ics', '[64:ff9b::a00:1]'],
+  ])('never follows one to %s, and keeps the busy times', async (location, shown) => {
+    feed.serve({ kind: 'calendar', text: FEEDS.google })
+    await refresh()
+    const before = await busyTimes()
+    feed.serve({ kind: 'redirect', location })
+    expect(await refresh()).toEqual({
+      status: 'failed',
+      error: `O servidor do calendário (${host}) redirecionou para ${shown}, um endereço de rede interna, que não é seguido.`,
+    })
+    expect(await busyTimes()).toEqual(before)
+    expect((await status())?.last_error).toContain(shown)
   })
 })

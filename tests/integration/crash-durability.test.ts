@@ -68,6 +68,11 @@ const startBuiltServer = (env: Record<string, string>) =>
         PORT: '0',
         // Every request comes from loopback: lift the shared cap for unknown addresses.
         RATE_LIMIT_UNKNOWN_ADDRESSES: '2000000000',
+        // A new data folder starts as a copy of the run's migrated one (decision 035): the
+        // first round then spends its time on crashes, not on initdb and the migrations.
+        ...(process.env.PGLITE_TEMPLATE_DIR
+          ? { PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR }
+          : {}),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

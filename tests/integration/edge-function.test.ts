@@ -15,6 +15,7 @@ import {
   manageTokenIn,
   parseInvitation,
 } from '../support/booking-mail.ts'
+import { manageTokenInOutbox } from '../support/booking.ts'
 import { startApiGateway, type ApiGateway } from '../support/api-gateway.ts'
 import { startDenoFunction, type RunningFunction } from '../support/deno-function.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
@@ -104,29 +105,48 @@ const rowFor = async (email: string) =>
   ).rows[0]
 
 let visitors = 0
-/** Books the next free slot a day ahead, as the booking page does: as anon, by the public call. */
+
+/** One call as anon, as PostgREST makes it (the booking calls are security definer). */
+const asAnon = async <T>(sql: string, params: unknown[]): Promise<T | undefined> => {
+  const client = await db.connect()
+  try {
+    await client.query('begin')
+    await client.query('set local role anon')
+    const { rows } = await client.query<{ answer: T }>(sql, params)
+    await client.query('commit')
+    return rows[0]?.answer
+  } finally {
+    client.release()
+  }
+}
+
+/**
+ * Books the next free slot a day ahead, as the booking page does: as anon, by the public call.
+ * A hold (decision 038): the page holds its hold token; the manage token waits in the outbox
+ * for the request e-mail, from which `confirm` confirms it, as the visitor's click would.
+ */
 const bookMeeting = async () => {
   visitors += 1
   const email = `visitante.${visitors}@example.com`
-  const client = await db.connect()
-  try {
-    const { rows: slots } = await client.query<{ slot: Date }>(
-      `select f.starts_at as slot from private.free_slots(now()) f
-        where f.starts_at > now() + interval '26 hours' order by f.starts_at offset $1 limit 1`,
-      [visitors * 3],
-    )
-    await client.query('begin')
-    await client.query('set local role anon')
-    const { rows } = await client.query<{ booking: Record<string, string> }>(
+  const { rows: slots } = await db.query<{ slot: Date }>(
+    `select f.starts_at as slot from private.free_slots(now()) f
+      where f.starts_at > now() + interval '26 hours' order by f.starts_at offset $1 limit 1`,
+    [visitors * 3],
+  )
+  const booking =
+    (await asAnon<Record<string, string>>(
       `select public.book_meeting($1, $2, $3, null, 'Quero um aplicativo.', 'America/Manaus',
-         '', 20000) as booking`,
+         '', 20000) as answer`,
       [slots[0]?.slot, `Visitante ${visitors}`, email],
-    )
-    await client.query('commit')
-    const booking = rows[0]?.booking ?? {}
-    return { email, id: String(booking.id), token: String(booking.manage_token) }
-  } finally {
-    client.release()
+    )) ?? {}
+  const id = String(booking.id)
+  const token = (await manageTokenInOutbox(db, id)) ?? ''
+  return {
+    email,
+    id,
+    holdToken: String(booking.hold_token),
+    token,
+    confirm: () => asAnon('select public.confirm_booking($1) as answer', [token]),
   }
 }
 
@@ -214,6 +234,19 @@ describe('send-contact-email under Deno', () => {
   it('records a failure while the mail server is down, then pg_cron has it sent once, and a booking reminder on its day', async () => {
     const message = await storeSubmission()
     const booking = await bookMeeting()
+    await booking.confirm()
+    // A hold whose time is up: pg_cron's minute job ends it, with no Node server around.
+    const unconfirmed = await bookMeeting()
+    await db.query(
+      `update public.bookings set hold_until = now() - interval '1 second' where id = $1`,
+      [unconfirmed.id],
+    )
+    const holdState = async () =>
+      (
+        await db.query<{ status: string }>('select status from public.bookings where id = $1', [
+          unconfirmed.id,
+        ])
+      ).rows[0]?.status
     const { port } = new URL(smtp.url)
     await smtp.stop()
     const { error } = await supabase.functions.invoke('send-contact-email', { body: message })
@@ -246,10 +279,13 @@ describe('send-contact-email under Deno', () => {
       const deadline = Date.now() + 75_000
       while (
         Date.now() < deadline &&
-        (mailTo(message.email).length === 0 || reminderOf().length === 0)
+        (mailTo(message.email).length === 0 ||
+          reminderOf().length === 0 ||
+          (await holdState()) !== 'cancelled')
       ) {
         await new Promise((resolve) => setTimeout(resolve, 500))
       }
+      expect(await holdState(), 'pg_cron ends holds whose time is up').toBe('cancelled')
       expect(mailTo(message.email), 'pg_cron fires once a minute').toHaveLength(1)
       expect(await rowFor(message.email)).toMatchObject({ notify_attempts: 2, notify_error: null })
       expect(reminderOf(), 'the booking sweep fires with it').toHaveLength(1)
@@ -280,19 +316,35 @@ describe('send-contact-email under Deno', () => {
 })
 
 describe('send-booking-email under Deno', () => {
-  it('mails the invitation to the visitor and the copy to the company, with the link to manage it', async () => {
+  it('mails the request to confirm, then the invitation to the visitor and the copy to the company, with the link to manage it', async () => {
     const booking = await bookMeeting()
     const booker = createClient(bookingFn.url, DEV_ANON_KEY, {
       realtime: { transport: WebSocket as unknown as typeof globalThis.WebSocket },
       auth: { persistSession: false, autoRefreshToken: false },
     })
+    // Right after booking, the page asks with its hold token: the request, and nothing else.
+    const asked = await booker.functions.invoke('send-booking-email', {
+      body: { token: booking.holdToken },
+    })
+    expect(asked.error).toBeNull()
+    expect(asked.data).toEqual({ ok: true, status: 'sent' })
+    const [request, beyond] = bookingMailTo(booking.email)
+    expect(beyond).toBeUndefined()
+    expect(request?.subject).toMatch(/^Confirme sua consultoria: /)
+    expect(request && calendarPartOf(request)).toBeUndefined()
+    expect(request?.text).not.toContain(`Visitante ${visitors}`)
+    expect(manageTokenIn(request?.text ?? '')).toBe(booking.token)
+    expect(smtp.messages.filter((mail) => addressIn(mail.replyTo) === booking.email)).toEqual([])
+
+    // The visitor confirms from the link; the manage page asks with the manage token.
+    await booking.confirm()
     const { data, error } = await booker.functions.invoke('send-booking-email', {
       body: { token: booking.token },
     })
     expect(error).toBeNull()
     expect(data).toEqual({ ok: true, status: 'sent' })
 
-    const [theirs, more] = bookingMailTo(booking.email)
+    const [, theirs, more] = bookingMailTo(booking.email)
     expect(more).toBeUndefined()
     const part = theirs && calendarPartOf(theirs)
     expect(part).toMatchObject({ type: 'text/calendar', params: { method: 'REQUEST' } })
@@ -316,7 +368,7 @@ describe('send-booking-email under Deno', () => {
       body: { token: 'f'.repeat(64) },
     })
     expect(unknown.data).toEqual({ ok: true, status: 'nothing_due' })
-    expect(bookingMailTo(booking.email)).toHaveLength(1)
+    expect(bookingMailTo(booking.email)).toHaveLength(2)
   })
 
   it('refuses its sweep to anyone but the scheduler', async () => {

@@ -98,29 +98,31 @@ describe('time limits', () => {
     await connection.write(
       rawRequest('POST', REST, { ...json, 'content-length': String(body.length) }),
     )
-    void connection.trickle(body, 150)
-    const res = await connection.response({ timeoutMs: 5_000 })
-    const elapsed = Date.now() - started
+    const sent = connection.trickle(body, 150)
+    const res = await connection.response({ timeoutMs: 30_000 })
     expect(res.status).toBe(408)
-    expect(elapsed).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100)
-    expect(elapsed).toBeLessThan(REQUEST_TIMEOUT_MS + 1_500)
-    expect(await endingWithin(connection, 3_000)).toBe('end')
+    // Not before its time (a busy machine only makes it later)…
+    expect(Date.now() - started).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100)
+    // …and without waiting for the body, however slow the machine: it was cut short.
+    expect(await sent).toBe(false)
+    expect(await endingWithin(connection, 15_000)).toBe('end')
     expect(await storedRows(JSON.parse(body).email)).toBe(0)
   })
 
   it('answers headers sent one byte at a time (slowloris) with 408 once the header time is up', async () => {
     const connection = await open()
-    const started = Date.now()
-    void connection.trickle(rawRequest('GET', '/', { 'x-slow': 'a'.repeat(200) }), 50)
-    const res = await connection.response({ timeoutMs: 5_000 })
+    const sent = connection.trickle(rawRequest('GET', '/', { 'x-slow': 'a'.repeat(200) }), 50)
+    const res = await connection.response({ timeoutMs: 30_000 })
     expect(res.status).toBe(408)
-    expect(Date.now() - started).toBeLessThan(HEADERS_TIMEOUT_MS + 1_500)
-    expect(await endingWithin(connection, 3_000)).toBe('end')
+    // Answered while the headers were still arriving, however slow the machine.
+    expect(await sent).toBe(false)
+    expect(await endingWithin(connection, 15_000)).toBe('end')
   })
 
   it('closes a connection that never sends a byte after the header time', async () => {
     const connection = await open()
-    expect(await endingWithin(connection, HEADERS_TIMEOUT_MS + 2_000)).toBe('end')
+    // Well before Node's own default (60 s), whatever the machine's load.
+    expect(await endingWithin(connection, HEADERS_TIMEOUT_MS + 15_000)).toBe('end')
   })
 
   it('closes an idle keep-alive connection after the keep-alive time, not before', async () => {
@@ -218,18 +220,22 @@ describe('the keep-alive connection survives every refusal', () => {
     )
     // Keep sending while the answer comes back, as a real upload over a slow link does.
     const chunk = Buffer.alloc(64 * 1024, 'x')
+    const whole = 10 * 1024 * 1024
     const sending = (async () => {
-      for (let sent = 0; sent < 10 * 1024 * 1024 && connection.isOpen(); sent += chunk.length) {
+      let sent = 0
+      for (; sent < whole && connection.isOpen(); sent += chunk.length) {
         await connection.write(chunk).catch(() => undefined)
         await new Promise((resolve) => setTimeout(resolve, 10))
       }
+      return sent
     })()
     const res = await connection.response()
     expect(res.status).toBe(413)
     expect(JSON.parse(res.body)).toMatchObject({ code: 'PGRST413' })
-    // Discarding 10 MB is not worth it: the connection ends now, not when the body would.
-    expect(await endingWithin(connection, 500)).toBe('end')
-    await sending
+    // Discarding 10 MB is not worth it: the connection ends while the body is still coming,
+    // not when it would have (told by what was sent, not by a clock: the machine may be busy).
+    expect(await endingWithin(connection, 15_000)).toBe('end')
+    expect(await sending).toBeLessThan(whole)
     expect(connection.errors).toEqual([])
   })
 
@@ -245,7 +251,7 @@ describe('the keep-alive connection survives every refusal', () => {
     void connection.trickle(body, 150)
     expect((await connection.response()).status).toBe(401)
     // The request time runs out while the body is still arriving: no second answer.
-    expect(await endingWithin(connection, REQUEST_TIMEOUT_MS + 2_000)).toBe('end')
+    expect(await endingWithin(connection, REQUEST_TIMEOUT_MS + 15_000)).toBe('end')
     expect(connection.unread()).toBe('')
   })
 
@@ -261,7 +267,7 @@ describe('the keep-alive connection survives every refusal', () => {
       await connection.write(request.slice(17_000))
       await new Promise((resolve) => setTimeout(resolve, 100))
       await connection.write('\r\n').catch(() => undefined)
-      expect(await endingWithin(connection, 5_000)).toBe('end')
+      expect(await endingWithin(connection, 15_000)).toBe('end')
       expect(connection.errors).toEqual([])
     },
   )
@@ -270,7 +276,7 @@ describe('the keep-alive connection survives every refusal', () => {
     const connection = await open()
     await connection.write('NOT HTTP AT ALL\r\n\r\n')
     expect((await connection.response()).status).toBe(400)
-    expect(await endingWithin(connection, 5_000)).toBe('end')
+    expect(await endingWithin(connection, 15_000)).toBe('end')
   })
 
   it('serves HEAD and OPTIONS on pages and keeps the connection', async () => {

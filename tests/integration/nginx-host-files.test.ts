@@ -73,7 +73,7 @@ beforeAll(async () => {
       ['listen [::]:80;', ''],
       ['/etc/letsencrypt/live/www.example.com.br/fullchain.pem', staticNginx.certificate],
       ['/etc/letsencrypt/live/www.example.com.br/privkey.pem', staticNginx.key],
-      ['root /var/www/aurora-site/dist;', `root ${DIST_DIR};`],
+      ['root /var/www/site/dist;', `root ${DIST_DIR};`],
     ]),
     [https ?? 0, http ?? 0],
   )

@@ -1,14 +1,17 @@
 /**
- * Re-branding is editing one file: supabase/functions/_shared/company.ts. A copy of the
- * project with another company in that file is built, and the new facts must appear in the
- * page, in the e-mail the Node server sends and in the one the Edge Function (under Deno)
- * sends, and in the free times the agenda offers, with nothing of the old company left.
+ * Re-branding is editing two files beside each other: supabase/functions/_shared/company-facts.ts
+ * (the facts) and brand.ts (the look). A copy of the project with another company in the first
+ * and another accent in the second is built, and the new facts must appear in the page, in the
+ * e-mail the Node server sends and in the one the Edge Function (under Deno) sends, and in the
+ * free times the agenda offers; the new accent on the page, in the favicon, in `theme-color`,
+ * in the lead desk's stylesheet and in the share image; nothing of the old company left.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { brand } from '../../supabase/functions/_shared/brand.ts'
 import { company } from '../../supabase/functions/_shared/company.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
@@ -18,8 +21,13 @@ import { copyProject, type ProjectCopy } from '../support/project-copy.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
-// Another company with every fact changed: what a fork writes into company.ts.
+import { pngColours } from '../support/png.ts'
+// Another company with every fact changed: what a fork writes into company-facts.ts.
 import OTHER from '../support/other-company.json'
+
+/** Another brand's accent, a teal that white text reads on: the fill keeps it as it is. */
+const OTHER_ACCENT = '#0f766e'
+const DESK_PASSWORD = 'uma senha longa para a nova marca'
 
 let project: ProjectCopy
 let folder: string
@@ -30,16 +38,23 @@ const children: ChildProcess[] = []
 beforeAll(async () => {
   project = await copyProject()
   folder = project.folder
-  const facts = path.join(folder, 'supabase/functions/_shared/company.ts')
+  const facts = path.join(folder, 'supabase/functions/_shared/company-facts.ts')
   const original = await readFile(facts, 'utf8')
-  const body = original.slice(original.indexOf('export const company'))
+  const body = original.slice(original.indexOf('export const companyFacts'))
   await writeFile(
     facts,
-    `${original.slice(0, original.indexOf('export const company'))}export const company = ${JSON.stringify(OTHER, null, 2)} as const\n`,
+    `${original.slice(0, original.indexOf('export const companyFacts'))}export const companyFacts = ${JSON.stringify(OTHER, null, 2)} as const\n`,
   )
   expect(body).toContain(company.name)
-  // A fact added to company.ts must be re-branded here too, or this test would not see it.
+  // A fact added to the company must be re-branded here too, or this test would not see it.
   expect(Object.keys(OTHER).sort()).toEqual(Object.keys(company).sort())
+  const look = path.join(folder, 'supabase/functions/_shared/brand.ts')
+  const lookSource = await readFile(look, 'utf8')
+  expect(lookSource).toContain(`accent: '${brand.accent}'`)
+  await writeFile(
+    look,
+    lookSource.replace(`accent: '${brand.accent}'`, `accent: '${OTHER_ACCENT}'`),
+  )
   await project.build()
   ;[smtp, postgres] = await Promise.all([startSmtpCatcher(), startPostgresServer()])
 }, 240_000)
@@ -112,13 +127,34 @@ it('shows the new company on the page, and nothing of the old one', async () => 
   expect(html).not.toContain('wa.me')
 })
 
+it('shows the new accent on the page, in the favicon, in theme-color and in the share images', async () => {
+  const html = await readFile(path.join(folder, 'dist/index.html'), 'utf8')
+  const css = html.slice(html.indexOf('<style>'), html.indexOf('</style>'))
+  expect(css).toContain(`--color-accent:${OTHER_ACCENT}`)
+  expect(html).toContain(
+    `<meta name="theme-color" media="(prefers-color-scheme: light)" content="${OTHER_ACCENT}"`,
+  )
+  const favicon = await readFile(path.join(folder, 'dist/favicon.svg'), 'utf8')
+  expect(favicon).toContain(`fill="${OTHER_ACCENT}"`)
+  for (const text of [css, html, favicon]) expect(text).not.toContain(brand.accent)
+  const share = pngColours(await readFile(path.join(folder, 'dist/og/home.png')))
+  // The logo's tile and the last bar are solid accent: thousands of pixels of it.
+  expect(share.get(OTHER_ACCENT) ?? 0).toBeGreaterThan(2000)
+  expect(share.get(brand.accent) ?? 0).toBe(0)
+})
+
 let nodeServer: Promise<string> | undefined
 /** The copy's built server, started once for the tests that need it. */
 const nodeServerUrl = () =>
   (nodeServer ??= startProcess(
     process.execPath,
     ['dist-server/server.js'],
-    { PORT: '0', DATA_DIR: path.join(folder, 'data'), SMTP_URL: smtp.url },
+    {
+      PORT: '0',
+      DATA_DIR: path.join(folder, 'data'),
+      SMTP_URL: smtp.url,
+      ADMIN_PASSWORD: DESK_PASSWORD,
+    },
     /Site running at (http:\/\/\S+)/,
   ))
 
@@ -205,3 +241,13 @@ it('has the Edge Function under Deno mail the new inbox, from the new sender', a
   expect(mail?.from?.value[0]).toEqual({ name: OTHER.mailSenderName, address: OTHER.inbox })
   expect(mail?.to && 'value' in mail.to ? mail.to.value[0]?.address : undefined).toBe(OTHER.inbox)
 }, 90_000)
+
+it("colours the lead desk with the new accent, its stylesheet's buttons and links", async () => {
+  const url = await nodeServerUrl()
+  const signIn = await (await fetch(`${url}/painel/entrar`)).text()
+  const href = /<link rel="stylesheet" href="([^"]+)"/.exec(signIn)?.[1]
+  expect(href).toMatch(/^\/painel\//)
+  const stylesheet = await (await fetch(`${url}${href}`)).text()
+  expect(stylesheet).toContain(`--accent: ${OTHER_ACCENT};`)
+  expect(stylesheet).not.toContain(brand.accent)
+}, 60_000)

@@ -3,6 +3,13 @@
  * real SMTP server, and five real HTTP receivers on loopback standing in for n8n, a CRM, Slack,
  * Microsoft Teams and Discord. Signatures are checked with the Standard Webhooks project's own
  * verifier (the `standardwebhooks` package), not with our code.
+ *
+ * What is promised (decision 032), and so what these tests hold the servers to: each event
+ * reaches each receiver at least once, always with the same webhook-id; a delivery is tried
+ * again only after an attempt that failed or got no answer within the time limit (on a busy
+ * machine even a healthy receiver may answer too late, and then gets the event twice), never
+ * by two senders at once. So no count here assumes a quiet machine: every attempt beyond the
+ * first must be explained by a failure the servers logged.
  */
 import { randomBytes } from 'node:crypto'
 import { Webhook } from 'standardwebhooks'
@@ -22,9 +29,9 @@ const SLACK_TOKEN = `slack${randomBytes(18).toString('hex')}`
 const DISCORD_TOKEN = `discord${randomBytes(24).toString('hex')}`
 const PASSWORD = 'correto cavalo bateria grampo'
 /** Each attempt's limit here: long enough for a busy machine, short enough for the tests. */
-const TIMEOUT_MS = 4_000
+const TIMEOUT_MS = 8_000
 /** The spec's second attempt comes 5 s after the first (plus up to 10% jitter). */
-const RETRY_WAIT = { timeoutMs: 30_000, intervalMs: 100 }
+const RETRY_WAIT = { timeoutMs: 60_000, intervalMs: 100 }
 /** A first attempt: the next sweep (200 ms) and one POST, however busy the machine is. */
 const DELIVERY_WAIT = { timeoutMs: 20_000, intervalMs: 100 }
 
@@ -146,6 +153,15 @@ const insertThrough = async (server: RunningServer, body: object) => {
 const answered = (receiver: WebhookReceiver, status = 200) =>
   receiver.received.filter((request) => request.status === status)
 
+/** One request per event (the first of each webhook-id): what a receiver that dedupes keeps. */
+const firstOfEach = <T extends { headers: Record<string, string> }>(requests: T[]) =>
+  requests.filter(
+    (request, index) =>
+      requests.findIndex(
+        (other) => other.headers['webhook-id'] === request.headers['webhook-id'],
+      ) === index,
+  )
+
 const verify = (request: { body: string; headers: Record<string, string> }) =>
   new Webhook(SECRET).verify(request.body, request.headers) as {
     type: string
@@ -155,13 +171,57 @@ const verify = (request: { body: string; headers: Record<string, string> }) =>
 
 const deliveriesOf = async (eventType: string) =>
   (
-    await db().query<{ attempts: number; delivered: boolean }>(
-      `select d.attempts, d.delivered_at is not null as delivered
+    await db().query<{ receiver: string; event: string; attempts: number; delivered: boolean }>(
+      `select d.receiver_id::text as receiver, d.event_id as event, d.attempts,
+              d.delivered_at is not null as delivered
          from private.webhook_deliveries d join private.webhook_events e on e.id = d.event_id
         where e.type = $1`,
       [eventType],
     )
   ).rows
+
+/** The failed attempts both servers logged, by receiver and webhook-id, with their errors. */
+const loggedFailures = () => {
+  const failures = new Map<string, string[]>()
+  for (const line of logLines) {
+    const entry = JSON.parse(line) as Record<string, unknown>
+    if (entry.event !== 'webhook_failed') continue
+    const key = `${String(entry.receiver)} ${String(entry.webhook_id)}`
+    failures.set(key, [...(failures.get(key) ?? []), String(entry.error)])
+  }
+  return failures
+}
+
+/**
+ * The promise, checked on every delivery of these events: delivered, and tried once more than
+ * it failed (each failure logged). Returns the failures, by receiver id.
+ */
+const expectEachTriedOnceMoreThanItFailed = async (eventType: string, count: number) => {
+  const rows = await deliveriesOf(eventType)
+  expect(rows).toHaveLength(count)
+  const failures = loggedFailures()
+  const byReceiver = new Map<string, string[]>()
+  for (const row of rows) {
+    const failed = failures.get(`${row.receiver} ${row.event}`) ?? []
+    expect({ delivered: row.delivered, attempts: row.attempts }).toEqual({
+      delivered: true,
+      attempts: failed.length + 1,
+    })
+    byReceiver.set(row.receiver, [...(byReceiver.get(row.receiver) ?? []), ...failed])
+  }
+  return byReceiver
+}
+
+const receiverId = async (urlEnd: string) =>
+  (
+    await db().query<{ id: string }>(
+      `select id::text from private.webhook_receivers where url like $1`,
+      [`%${urlEnd}`],
+    )
+  ).rows[0]?.id ?? ''
+
+/** A healthy receiver fails only by answering after the time limit on a busy machine. */
+const TIMED_OUT = `no answer within ${TIMEOUT_MS / 1000} s`
 
 describe('webhooks from the Node server', () => {
   it('send each stored lead to every receiver, signed so the Standard Webhooks verifier accepts it, and nothing for a quarantined one', async () => {
@@ -173,7 +233,7 @@ describe('webhooks from the Node server', () => {
     await waitFor(
       'every receiver to take the lead',
       () => receivers().map((receiver) => answered(receiver).length),
-      (counts) => counts.every((count) => count === 1),
+      (counts) => counts.every((count) => count >= 1),
       DELIVERY_WAIT,
     )
     for (const receiver of [crm, n8n]) {
@@ -220,7 +280,7 @@ describe('webhooks from the Node server', () => {
     expect(robot.rows).toHaveLength(0)
   })
 
-  it('announce a booking, its move and its cancellation, with times in UTC and on the company’s clock, and no lead.created for it', async () => {
+  it('announce a booking once its inbox confirms it, its move and its cancellation, with times in UTC and on the company’s clock, and no lead.created for it', async () => {
     const now = '2027-03-01T10:00:00-03:00'
     const { rows } = await db().query<{ booking: { manage_token: string } }>(
       `select private.book_meeting('2027-03-03T14:00:00-03:00', 'Bia Lima', 'bia@example.com',
@@ -228,6 +288,16 @@ describe('webhooks from the Node server', () => {
       [now],
     )
     const token = rows[0]?.booking.manage_token
+    // A hold nobody confirms (a stranger's address, a made-up one) is announced to no one.
+    const stranger = await db().query<{ booking: { lead_id: string } }>(
+      `select private.book_meeting('2027-03-05T14:00:00-03:00', 'Robô', 'vitima@example.com',
+         null, 'Promoção!', 'America/Sao_Paulo', null, 60000, $1) as booking`,
+      [now],
+    )
+    await db().query(`select private.expire_booking_holds($1::timestamptz + interval '1 hour')`, [
+      now,
+    ])
+    await db().query(`select private.confirm_booking($1, $2)`, [token, now])
     await db().query(`select private.reschedule_booking($1, '2027-03-04T15:00:00-03:00', $2)`, [
       token,
       now,
@@ -237,13 +307,13 @@ describe('webhooks from the Node server', () => {
       now,
     ])
 
-    const events = (
+    const events = firstOfEach(
       await waitFor(
         'three booking events at the CRM',
-        () => answered(crm),
+        () => firstOfEach(answered(crm)),
         (requests) => requests.length === 3,
         DELIVERY_WAIT,
-      )
+      ),
     )
       .map(verify)
       .sort((a, b) => a.timestamp.localeCompare(b.timestamp))
@@ -279,6 +349,10 @@ describe('webhooks from the Node server', () => {
       cancel_message: 'Surgiu um imprevisto.',
     })
     expect(await deliveriesOf('lead.created')).toEqual([])
+    const unannounced = await db().query(
+      `select 1 from private.webhook_events where payload::text like '%vitima@example.com%'`,
+    )
+    expect(unannounced.rows, String(stranger.rows.length)).toHaveLength(0)
     await waitFor(
       'Slack to show the cancellation',
       () => answered(slack).map((request) => JSON.parse(request.body).text as string),
@@ -298,14 +372,19 @@ describe('webhooks from the Node server', () => {
       body: JSON.stringify(ana),
     })
     expect(await mailed.json()).toEqual({ ok: true, status: 'sent' })
-    await waitFor(
+    const others = await waitFor(
       'the other receivers to take the lead',
-      () => [n8n, slack, teams, discord].map((receiver) => answered(receiver).length),
-      (counts) => counts.every((count) => count === 1),
+      () => [n8n, slack, teams, discord].map((receiver) => answered(receiver)[0]),
+      (requests) => requests.every((request) => request !== undefined),
       DELIVERY_WAIT,
     )
-    // All of that happened while the silent receiver still held its request open.
-    expect(crm.open()).toBe(1)
+    // All of them arrived while the silent receiver still held its first request open: none
+    // waited for it.
+    const [silent] = crm.received
+    if (!silent) throw new Error('the silent receiver was never asked')
+    for (const request of others) {
+      expect(request?.arrivedAt).toBeLessThan(silent.endedAt ?? Infinity)
+    }
     expect(
       smtp.messages.filter((mail) => mail.replyTo?.value[0]?.address === ana.email),
     ).toHaveLength(1)
@@ -339,51 +418,78 @@ describe('webhooks from the Node server', () => {
     await waitFor(
       'every receiver to take the event',
       () => [answered(crm).length, answered(n8n).length, answered(teams, 202).length],
-      (counts) => counts.every((count) => count === 1),
+      (counts) => counts.every((count) => count >= 1),
       RETRY_WAIT,
     )
-    const [failed, delivered] = crm.received
+    await waitFor(
+      'every delivery to be recorded',
+      async () => (await deliveriesOf('lead.created')).filter((row) => row.delivered).length,
+      (delivered) => delivered === 5,
+      RETRY_WAIT,
+    )
+    const failed = crm.received[0]
+    const delivered = answered(crm)[0]
     expect(failed?.status).toBe(500)
     expect(delivered?.headers['webhook-id']).toBe(failed?.headers['webhook-id'])
+    // The retry comes after the schedule's first delay (5 s), never beside the first attempt.
     expect(Number(delivered?.headers['webhook-timestamp'])).toBeGreaterThanOrEqual(
       Number(failed?.headers['webhook-timestamp']) + 4,
     )
     // Each attempt carries its own timestamp and a signature that verifies.
     expect(verify(failed as never)).toEqual(verify(delivered as never))
-    const [late, again] = teams.received
+    const late = teams.received[0]
+    const again = answered(teams, 202)[0]
     expect(again?.headers['webhook-id']).toBe(late?.headers['webhook-id'])
     expect(answered(n8n)[0]?.headers['webhook-id']).toBe(delivered?.headers['webhook-id'])
-    const rows = await deliveriesOf('lead.created')
-    expect(rows).toHaveLength(5)
-    expect(rows.every((row) => row.delivered)).toBe(true)
-    expect(rows.map((row) => row.attempts).sort()).toEqual([1, 1, 2, 2, 2])
-    const errors = await db().query<{ error: string }>(
-      `select last_error as error from private.webhook_receivers where last_error is not null order by id`,
+    // Every attempt beyond the first is one that failed, for what each receiver did.
+    const failures = await expectEachTriedOnceMoreThanItFailed('lead.created', 5)
+    const [crmId, n8nId, teamsId, slackId, discordId] = await Promise.all(
+      [paths.crm, paths.n8n, paths.teams, paths.slack, paths.discord].map(receiverId),
     )
-    expect(errors.rows.map((row) => row.error)).toEqual([
-      'HTTP 500: Internal Server Error',
-      'connection refused',
-      `no answer within ${TIMEOUT_MS / 1000} s`,
-    ])
-  }, 60_000)
+    expect(failures.get(crmId ?? '')?.[0]).toBe('HTTP 500: Internal Server Error')
+    expect(failures.get(n8nId ?? '')?.[0]).toBe('connection refused')
+    expect(failures.get(teamsId ?? '')?.[0]).toBe(TIMED_OUT)
+    for (const id of [crmId, n8nId, teamsId, slackId, discordId]) {
+      const rest = (failures.get(id ?? '') ?? []).slice(id === slackId || id === discordId ? 0 : 1)
+      expect(
+        rest.every((error) => [TIMED_OUT, 'connection refused'].includes(error)),
+        rest.join(', '),
+      ).toBe(true)
+    }
+  }, 120_000)
 
-  it('deliver each of thirty leads once to each receiver with both servers sweeping one PostgreSQL', async () => {
+  it('deliver each of thirty leads to each receiver with both servers sweeping one PostgreSQL, again only after a failed attempt', async () => {
     for (let n = 0; n < 30; n += 1) await insertThrough(servers[n % 2] as RunningServer, lead())
     await waitFor(
-      'thirty events at every receiver',
-      () => receivers().map((receiver) => receiver.received.length),
-      (counts) => counts.every((count) => count >= 30),
-      { timeoutMs: 30_000 },
+      'every delivery of the thirty events to be recorded',
+      async () => (await deliveriesOf('lead.created')).filter((row) => row.delivered).length,
+      (delivered) => delivered === 150,
+      { timeoutMs: 90_000 },
     )
+    const failures = await expectEachTriedOnceMoreThanItFailed('lead.created', 150)
+    // These receivers answer at once: only a time limit passed on a busy machine explains a retry.
+    for (const errors of failures.values()) {
+      expect(
+        errors.every((error) => error === TIMED_OUT),
+        errors.join(', '),
+      ).toBe(true)
+    }
     for (const receiver of receivers()) {
       const ids = receiver.received.map((request) => request.headers['webhook-id'])
-      expect(ids).toHaveLength(30)
       expect(new Set(ids).size).toBe(30)
+      // A second copy of an event is the retry of an attempt the sender gave up on, never a
+      // second sender's: it arrives after the first ended.
+      for (const request of receiver.received) {
+        const earlier = receiver.received.find(
+          (other) =>
+            other !== request &&
+            other.headers['webhook-id'] === request.headers['webhook-id'] &&
+            other.arrivedAt <= request.arrivedAt,
+        )
+        if (earlier) expect(request.arrivedAt).toBeGreaterThanOrEqual(earlier.endedAt ?? Infinity)
+      }
     }
-    const rows = await deliveriesOf('lead.created')
-    expect(rows).toHaveLength(150)
-    expect(rows.every((row) => row.delivered && row.attempts === 1)).toBe(true)
-  })
+  }, 120_000)
 
   it('disable a receiver that answers 410 until "retry now" in the desk, which shows every receiver without its secrets', async () => {
     slack.behave(

@@ -2,6 +2,7 @@ import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import WebSocket from 'ws'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import type { FreeTimes } from '../../src/features/booking/free-days.ts'
+import { MANAGE_TOKEN_IN_OUTBOX } from './booking.ts'
 
 /**
  * Another visitor of the site, through the real Supabase client: books, reads the free times,
@@ -20,12 +21,15 @@ export async function freeTimesOf(url: string): Promise<FreeTimes> {
   return data as FreeTimes
 }
 
-/** Books `startsAt` for `email`; answers the booking, its manage token included. */
+/**
+ * Books `startsAt` for `email`: a hold waiting for the visitor's confirmation from the e-mail
+ * (decision 038). The page's own answer carries no manage token, only the hold's.
+ */
 export async function bookThroughApi(
   url: string,
   startsAt: string,
   email: string,
-): Promise<{ id: string; manage_token: string; starts_at: string }> {
+): Promise<{ id: string; hold_token: string; starts_at: string }> {
   const { data, error } = await apiVisitor(url).rpc('book_meeting', {
     starts_at: startsAt,
     name: 'Outra Pessoa',
@@ -37,5 +41,23 @@ export async function bookThroughApi(
     form_elapsed_ms: 60_000,
   })
   if (error) throw new Error(`book_meeting refused: ${JSON.stringify(error)}`)
-  return data as { id: string; manage_token: string; starts_at: string }
+  return data as { id: string; hold_token: string; starts_at: string }
+}
+
+/**
+ * Books `startsAt` for `email` and confirms it as the visitor does from the e-mail's link: a
+ * meeting. The manage token is read where the e-mail will carry it from (the outbox's row).
+ */
+export async function bookConfirmedThroughApi(
+  site: { url: string; query<T>(sql: string, params?: unknown[]): Promise<T[]> },
+  startsAt: string,
+  email: string,
+): Promise<{ id: string; manage_token: string; starts_at: string }> {
+  const held = await bookThroughApi(site.url, startsAt, email)
+  const [row] = await site.query<{ manage_token: string }>(MANAGE_TOKEN_IN_OUTBOX, [held.id])
+  const token = row?.manage_token
+  if (!token) throw new Error(`No manage token waits in the outbox for ${held.id}`)
+  const { error } = await apiVisitor(site.url).rpc('confirm_booking', { token })
+  if (error) throw new Error(`confirm_booking refused: ${JSON.stringify(error)}`)
+  return { id: held.id, manage_token: token, starts_at: held.starts_at }
 }

@@ -46,7 +46,11 @@ export const slotsByDay = (slots: string[]): Map<string, string[]> => {
 
 let sequence = 0
 
-/** Books through the private function at any instant, as an unknown caller; returns the JSON. */
+/**
+ * Books through the private function at any instant, as an unknown caller; returns the JSON:
+ * a hold waiting for its confirmation (decision 038), with its manage token and hold token,
+ * which only this private function answers.
+ */
 export const bookAt = async (
   db: Queryable,
   startsAt: string,
@@ -66,4 +70,43 @@ export const bookAt = async (
     ],
   )
   return rows[0]?.booking ?? {}
+}
+
+/** Confirms a hold from its manage token at any instant, as the e-mail's link does. */
+export const confirmAt = async (
+  db: Queryable,
+  manageToken: unknown,
+  now: string,
+): Promise<Record<string, unknown>> => {
+  const { rows } = await db.query<{ booking: Record<string, unknown> }>(
+    'select private.confirm_booking($1, $2::timestamptz) as booking',
+    [manageToken, now],
+  )
+  return rows[0]?.booking ?? {}
+}
+
+/** Books and confirms at once: a meeting, as a visitor who read the e-mail makes it. */
+export const bookConfirmedAt = async (
+  db: Queryable,
+  startsAt: string,
+  now: string,
+  overrides: { email?: string; name?: string; note?: string } = {},
+): Promise<Record<string, unknown>> => {
+  const held = await bookAt(db, startsAt, now, overrides)
+  return { ...(await confirmAt(db, held.manage_token, now)), manage_token: held.manage_token }
+}
+
+/**
+ * The manage token the e-mail of a booking will carry: it waits on the booking's unsent
+ * visitor rows of the outbox (decision 029), the only place besides the e-mail that holds it.
+ */
+export const MANAGE_TOKEN_IN_OUTBOX = `select manage_token from private.booking_messages
+  where booking_id = $1 and manage_token is not null order by id limit 1`
+
+export const manageTokenInOutbox = async (
+  db: Pick<Queryable, 'query'>,
+  bookingId: unknown,
+): Promise<string | undefined> => {
+  const { rows } = await db.query<{ manage_token: string }>(MANAGE_TOKEN_IN_OUTBOX, [bookingId])
+  return rows[0]?.manage_token
 }

@@ -10,7 +10,7 @@ import type { AddressInfo } from 'node:net'
 /** The secret part of the feed's address: it must never reach a log or a message. */
 export const FEED_SECRET = 'private-6f1d2c9a8b7e4f3a0c5d9e8b7a6f5e4d'
 
-const FEED_PATH = `/calendar/ical/aurora%40group.calendar/${FEED_SECRET}/basic.ics`
+export const FEED_PATH = `/calendar/ical/aurora%40group.calendar/${FEED_SECRET}/basic.ics`
 
 const fixture = (name: string) =>
   readFileSync(new URL(`./calendar-feeds/${name}.ics`, import.meta.url), 'utf8').replace(
@@ -35,6 +35,11 @@ export type FeedAnswer =
   | { kind: 'huge'; bytes: number }
   /** Redirects to itself for ever. */
   | { kind: 'redirect_loop' }
+  /**
+   * Redirects to `location` (which may be relative); a request that carries `?moved` is
+   * answered with `then`, so a redirect within the feed's own origin can be followed.
+   */
+  | { kind: 'redirect'; location: string; then?: FeedAnswer }
 
 export interface CalendarFeedServer {
   /** The feed's address, what BOOKING_BUSY_CALENDAR_URL is set to. */
@@ -42,8 +47,16 @@ export interface CalendarFeedServer {
   serve(answer: FeedAnswer): void
   /** Requests for the feed so far, redirects included. */
   requests(): number
+  /**
+   * Holds every request until the returned function is called with what to answer then: a
+   * server that is reading the feed, caught before its body arrives.
+   */
+  hold(): (answer: FeedAnswer) => void
   stop(): Promise<void>
 }
+
+/** Where `redirect` sends a request within the feed's origin, to be answered with `then`. */
+export const MOVED_FEED_PATH_QUERY = '?moved'
 
 const send = (response: ServerResponse, answer: FeedAnswer) => {
   switch (answer.kind) {
@@ -82,19 +95,28 @@ const send = (response: ServerResponse, answer: FeedAnswer) => {
     case 'redirect_loop':
       response.writeHead(302, { location: FEED_PATH })
       response.end()
+      return
+    case 'redirect':
+      response.writeHead(302, { location: answer.location })
+      response.end()
   }
 }
 
 export const startCalendarFeedServer = async (): Promise<CalendarFeedServer> => {
   let answer: FeedAnswer = { kind: 'calendar', text: FEEDS.empty }
   let requests = 0
+  let held: Promise<void> | undefined
   const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    if (request.url !== FEED_PATH) {
+    const moved = request.url === `${FEED_PATH}${MOVED_FEED_PATH_QUERY}`
+    if (request.url !== FEED_PATH && !moved) {
       response.writeHead(404).end()
       return
     }
     requests += 1
-    send(response, answer)
+    const reply = () =>
+      send(response, moved && answer.kind === 'redirect' && answer.then ? answer.then : answer)
+    if (held) void held.then(reply)
+    else reply()
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
@@ -104,6 +126,15 @@ export const startCalendarFeedServer = async (): Promise<CalendarFeedServer> => 
       answer = next
     },
     requests: () => requests,
+    hold() {
+      let release = () => {}
+      held = new Promise<void>((resolve) => (release = resolve))
+      return (next) => {
+        answer = next
+        held = undefined
+        release()
+      }
+    },
     async stop() {
       server.closeAllConnections()
       await new Promise<void>((resolve) => server.close(() => resolve()))

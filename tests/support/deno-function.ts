@@ -20,6 +20,8 @@ export interface RunningFunction {
   url: string
   /** Everything the function printed, for assertions and for failures' messages. */
   output(): string
+  /** Deno's process, whose CPU time and memory tests/support/process-usage.ts reads. */
+  pid: number
   stop(): Promise<void>
 }
 
@@ -28,6 +30,21 @@ export interface RunningFunction {
  * npm package), as Supabase's runtime would: its own deno.json, the project's node_modules.
  */
 export const startDenoFunction = async (
+  name: string,
+  env: Record<string, string>,
+): Promise<RunningFunction> => {
+  // Another process on the machine (another test file, another checkout's suite) may take the
+  // free port before Deno binds it.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startDenoFunctionOnce(name, env)
+    } catch (error) {
+      if (attempt >= 3 || !/AddrInUse|already in use/i.test(String(error))) throw error
+    }
+  }
+}
+
+const startDenoFunctionOnce = async (
   name: string,
   env: Record<string, string>,
 ): Promise<RunningFunction> => {
@@ -80,6 +97,7 @@ export const startDenoFunction = async (
   return {
     url: `http://127.0.0.1:${port}`,
     output: () => output,
+    pid: child.pid ?? 0,
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM')
       await exited

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { chown, mkdtemp, readdir, rm } from 'node:fs/promises'
+import { chown, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
@@ -73,7 +73,7 @@ export const startPostgresServer = async ({
       `pg_cron is not installed for ${bin}. Install it with: apt-get install postgresql-${path.basename(path.dirname(bin))}-cron`,
     )
   }
-  const port = await freePort()
+  let port = await freePort()
   const cron = pgCron ? ' -c shared_preload_libraries=pg_cron -c cron.database_name=postgres' : ''
   const start = () =>
     exec('pg_ctl', [
@@ -91,7 +91,18 @@ export const startPostgresServer = async ({
   const halt = async () => {
     await exec('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']).catch(() => {})
   }
-  await start()
+  // Another process on the machine (another test file, another checkout's suite) may take the
+  // free port before PostgreSQL binds it.
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await start()
+      break
+    } catch (error) {
+      const log = await readFile(path.join(dir, 'log'), 'utf8').catch(() => '')
+      if (attempt >= 3 || !/could not bind|already in use/i.test(log)) throw error
+      port = await freePort()
+    }
+  }
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     halt,

@@ -8,6 +8,7 @@ export const PRIVACY_NOTICE_SECTIONS = [
   'Limite de envios',
   'Mensagens que parecem automáticas',
   'Reuniões agendadas pelo site',
+  'Confirmação por e-mail',
   'De onde você veio',
   'Contagem de visitas',
   'Para que usamos',

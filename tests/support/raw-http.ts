@@ -15,7 +15,8 @@ export interface RawConnection {
   /** Writes and waits until the bytes are handed to the kernel. */
   write(data: string | Buffer): Promise<void>
   /** Writes `data` one byte at a time, `intervalMs` apart, until done or the socket closes. */
-  trickle(data: string, intervalMs: number): Promise<void>
+  /** Resolves true once every character went out, false when the connection ended first. */
+  trickle(data: string, intervalMs: number): Promise<boolean>
   /** The next complete response on this connection (`head`: the request was a HEAD). */
   response(options?: { head?: boolean; timeoutMs?: number }): Promise<RawResponse>
   /** Settles when the server ends the connection: a clean close, or a reset. */
@@ -136,10 +137,11 @@ export const openRawConnection = (
         }),
       async trickle(data, intervalMs) {
         for (const char of data) {
-          if (!open || socket.destroyed || socket.writableEnded) return
+          if (!open || socket.destroyed || socket.writableEnded) return false
           socket.write(char)
           await new Promise((done) => setTimeout(done, intervalMs))
         }
+        return true
       },
       response: ({ head = false, timeoutMs = 10_000 } = {}) =>
         new Promise((done, fail) => {

@@ -7,7 +7,11 @@ export interface SeedBooking {
   email?: string
   company?: string | null
   note?: string
-  status?: 'confirmed' | 'held' | 'no_show' | 'cancelled'
+  /**
+   * pending: a hold waiting for its inbox until 30 minutes from now; expired: a hold never
+   * confirmed, its time up a minute ago (decision 038).
+   */
+  status?: 'pending' | 'expired' | 'confirmed' | 'held' | 'no_show' | 'cancelled'
   /** The visitor's time zone (America/Sao_Paulo unless told). */
   timeZone?: string
   /** The caller's address as the booking call stored it; none is an unknown caller. */
@@ -42,21 +46,30 @@ export const seedBookings = async (
            (created_at, name, email, company, message, client_ip, client_key, notified_at,
             notified_via)
          values ($7::timestamptz, $2, $3, $4,
-           private.booking_lead_message($6, 0, $1::timestamptz, $5),
+           case when $6 in ('pending', 'expired')
+             then private.hold_lead_message($6 = 'expired', $1::timestamptz, $5)
+             else private.booking_lead_message($6, 0, $1::timestamptz, $5) end,
            $9, private.client_key($9), $7::timestamptz, 'booking')
          returning id
        )
        insert into public.bookings (lead_id, starts_at, ends_at, blocked_until, name, email,
          company, note, time_zone, status, cancelled_at, cancelled_by, sequence, meeting_url,
-         manage_token_hash, client_ip, client_key, created_at, updated_at)
+         manage_token_hash, client_ip, client_key, client_network, hold_until, confirmed_at,
+         created_at, updated_at)
        select lead.id, $1::timestamptz, $1::timestamptz + interval '30 minutes',
-         $1::timestamptz + interval '45 minutes', $2, $3, $4, $5, $8, $6,
-         case when $6 = 'cancelled' then $7::timestamptz end,
+         $1::timestamptz + interval '45 minutes', $2, $3, $4, $5, $8,
+         case $6 when 'expired' then 'cancelled' else $6 end,
+         case when $6 = 'cancelled' then $7::timestamptz
+              when $6 = 'expired' then now() - interval '1 minute' end,
          case when $6 = 'cancelled' then 'visitor' end,
          case when $6 = 'cancelled' then 1 else 0 end,
          'https://meet.jit.si/Consultoria-teste' || $10,
          encode(sha256(convert_to(gen_random_uuid()::text, 'UTF8')), 'hex'),
-         $9, private.client_key($9), $7::timestamptz, $7::timestamptz
+         $9, private.client_key($9), private.client_network(private.client_key($9)),
+         case when $6 = 'pending' then now() + interval '30 minutes'
+              when $6 = 'expired' then now() - interval '1 minute' end,
+         case when $6 in ('pending', 'expired') then null else $7::timestamptz end,
+         $7::timestamptz, $7::timestamptz
          from lead
        returning id, lead_id, meeting_url`,
       [

@@ -8,6 +8,9 @@ export interface ReceivedRequest {
   body: string
   /** The status it was answered with; undefined while it is still open (or never answered). */
   status?: number
+  /** When it arrived, and when it ended (answered, or given up by the sender), in ms. */
+  arrivedAt: number
+  endedAt?: number
 }
 
 /**
@@ -61,7 +64,11 @@ export const startWebhookReceiver = async (): Promise<WebhookReceiver> => {
         Object.entries(request.headers).map(([name, value]) => [name, String(value)]),
       ),
       body: await readBody(request),
+      arrivedAt: Date.now(),
     }
+    response.once('close', () => {
+      entry.endedAt ??= Date.now()
+    })
     received.push(entry)
     const behaviour = (behaviours.length > 1 ? behaviours.shift() : behaviours[0]) ?? {
       kind: 'answer',

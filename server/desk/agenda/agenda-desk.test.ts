@@ -69,6 +69,7 @@ beforeEach(async () => {
   await db.exec(`
     delete from contact_submissions;
     delete from private.booking_feed_token;
+    delete from private.blocked_networks;
     update private.busy_feed_status
        set last_success_at = null, last_error_at = null, last_error = null, events = null;
   `)
@@ -90,7 +91,8 @@ describe('the agenda', () => {
     const html = await page(client, '/painel/agenda')
     expect(html).toContain('<h1>Agenda</h1>')
     expect(html).toContain('(America/Sao_Paulo)')
-    expect(html).toContain('<a href="/painel/agenda">Agenda (1 hoje)</a>')
+    // On its own page the link is marked as the page shown.
+    expect(html).toContain('<a href="/painel/agenda" aria-current="page">Agenda (1 hoje)</a>')
     // Today first, named so; 23:45 in São Paulo is 02:45 UTC the next day, yet stays on its day.
     const today = daySection(html, early.day)
     expect(today).toMatch(/^<time datetime="[\d-]+">Hoje · /)
@@ -316,6 +318,119 @@ describe('one meeting', () => {
     ])
     expect(rows).toEqual([{ desk_note: 'Ligar antes.\nLevar proposta.' }])
     expect(await page(client, path)).toContain('Ligar antes.\nLevar proposta.</textarea>')
+  })
+})
+
+describe('holds and the networks they come from (decision 038)', () => {
+  it('shows holds waiting for their inbox apart from meetings, and holds never confirmed in no list', async () => {
+    const [day2, day3, day4] = await Promise.all(
+      [2, 3, 4].map((days) => localInstant(db, days, '10:00')),
+    )
+    const [meeting, waiting, expired] = await seedBookings(db, [
+      { startsAt: day2?.instant ?? '', name: 'Reunião Confirmada' },
+      { startsAt: day3?.instant ?? '', name: 'Aguardando Inbox', status: 'pending' },
+      { startsAt: day4?.instant ?? '', name: 'Nunca Confirmou', status: 'expired' },
+    ])
+    if (!meeting || !waiting || !expired) throw new Error('not seeded')
+    const client = await signedIn()
+    const list = await page(client, '/painel/agenda')
+    expect(daySection(list, day2?.day ?? '')).toContain('badge-booking-confirmed')
+    const held = daySection(list, day3?.day ?? '')
+    expect(held).toContain('Aguardando Inbox')
+    expect(held).toContain(
+      '<span class="badge badge-booking-pending">aguardando confirmação</span>',
+    )
+    // Not a meeting yet: no room to join from the list.
+    expect(held).not.toContain('Entrar na reunião com Aguardando Inbox')
+    expect(list).not.toContain('Nunca Confirmou')
+    for (const view of ['passadas', 'canceladas']) {
+      expect(await page(client, `/painel/agenda/${view}`)).not.toContain('Nunca Confirmou')
+    }
+
+    const waitingPage = await page(client, `/painel/agenda/reunioes/${waiting.id}`)
+    expect(waitingPage).toContain('Aguardando a pessoa confirmar pelo link do e-mail até')
+    // The company cannot send a stranger's address a cancellation of what was never a meeting.
+    expect(waitingPage).not.toContain('Cancelar a reunião')
+    const expiredPage = await page(client, `/painel/agenda/reunioes/${expired.id}`)
+    expect(expiredPage).toContain('badge-booking-expired')
+    expect(expiredPage).toContain('A pessoa não confirmou pelo e-mail a tempo')
+  })
+
+  it("lists the last day's bookings by network, and blocks one in one action, freeing what it booked", async () => {
+    const days = await Promise.all([1, 2, 3, 4].map((n) => localInstant(db, n, '11:00')))
+    const person = await localInstant(db, 5, '11:00')
+    const seeded = await seedBookings(db, [
+      ...days.map((day, n) => ({
+        startsAt: day.instant,
+        email: `robo${n}@example.com`,
+        clientIp: `2001:db8:66:${n + 1}::1`,
+        status: n < 2 ? ('pending' as const) : ('expired' as const),
+      })),
+      { startsAt: person.instant, email: 'pessoa@example.com', clientIp: '198.51.100.7' },
+    ])
+    const client = await signedIn()
+    const html = await page(client, '/painel/agenda/redes')
+    expect(html).toContain('5 agendamentos de 2 redes; 2 não confirmados a tempo.')
+    const row = html.slice(html.indexOf('<td class="email">2001:db8:66::/48</td>'))
+    // booked, addresses, waiting, unconfirmed, confirmed
+    expect(row).toMatch(
+      /^<td class="email">2001:db8:66::\/48<\/td><td>4<\/td><td>4<\/td><td>2<\/td><td>2<\/td><td>0<\/td>/,
+    )
+    expect(html).toContain('aria-label="Bloquear a rede 2001:db8:66::/48"')
+
+    const blocked = await client.post('/painel/agenda/redes/bloquear', {
+      rede: '2001:db8:66::/48',
+      liberar: '1',
+    })
+    expect(blocked.headers.get('location')).toBe('/painel/agenda/redes?aviso=rede-bloqueada&n=2')
+    const { rows } = await db.query<{ blocked: boolean }>(
+      `select private.is_network_blocked('2001:db8:66:ff::1') as blocked`,
+    )
+    expect(rows[0]?.blocked).toBe(true)
+    for (const hold of seeded.slice(0, 2)) {
+      expect(await bookingRow(hold?.id ?? '')).toMatchObject({
+        status: 'cancelled',
+        lead_status: 'spam',
+      })
+    }
+    expect(await bookingRow(seeded[4]?.id ?? '')).toMatchObject({ status: 'confirmed' })
+    expect(await queued()).toEqual([])
+    const after = await page(client, '/painel/agenda/redes?aviso=rede-bloqueada&n=2')
+    expect(after).toContain('Rede bloqueada por 30 dias. 2 agendamentos futuros liberados')
+    expect(after).toContain('<span class="badge badge-booking-cancelled">bloqueada</span>')
+    expect(after).toMatch(/2001:db8:66::\/48: bloqueada em .*, até /)
+
+    const lifted = await client.post('/painel/agenda/redes/desbloquear', {
+      rede: '2001:db8:66::/48',
+    })
+    expect(lifted.headers.get('location')).toBe('/painel/agenda/redes?aviso=rede-desbloqueada')
+    expect((await db.query('select * from private.blocked_networks')).rows).toEqual([])
+  })
+
+  it('blocks the network of one meeting from its page, and says so there', async () => {
+    const [booking, unknown] = await seedBookings(db, [
+      { startsAt: (await localInstant(db, 2, '14:00')).instant, clientIp: '203.0.113.45' },
+      { startsAt: (await localInstant(db, 3, '14:00')).instant },
+    ])
+    if (!booking || !unknown) throw new Error('not seeded')
+    const client = await signedIn()
+    const path = `/painel/agenda/reunioes/${booking.id}`
+    const before = await page(client, path)
+    expect(before).toContain('Bloquear a rede de onde veio')
+    expect(before).toContain('Rede 203.0.113.0/24.')
+    const response = await client.post('/painel/agenda/redes/bloquear', {
+      rede: '203.0.113.0/24',
+      reuniao: booking.id,
+    })
+    expect(response.headers.get('location')).toBe(`${path}?aviso=rede-bloqueada&n=0`)
+    const after = await page(client, `${path}?aviso=rede-bloqueada&n=0`)
+    expect(after).toContain('Rede bloqueada por 30 dias.')
+    expect(after).toContain('A rede 203.0.113.0/24 está bloqueada.')
+    // Blocked, not freed: the meeting stays unless asked.
+    expect(await bookingRow(booking.id)).toMatchObject({ status: 'confirmed' })
+    expect(await page(client, `/painel/agenda/reunioes/${unknown.id}`)).toContain(
+      'A rede de quem marcou não é conhecida',
+    )
   })
 })
 
@@ -830,6 +945,42 @@ const HOSTILE_AGENDA_CASES: HostileAgendaCase[] = [
   ),
   ...(
     [
+      ['a word', 'nada', 'rede-invalida'],
+      ['a block of the whole internet', '0.0.0.0/0', 'rede-larga'],
+      ['an IPv4 /8', '10.0.0.0/8', 'rede-larga'],
+      ['an IPv6 /16', '2001:db8::/16', 'rede-larga'],
+      ['a mask past 128', '2001:db8::/129', 'rede-invalida'],
+      ['an address with CR/LF', '203.0.113.9\r\nX', 'rede-invalida'],
+      ['51 characters', `${'1'.repeat(49)}/1`, 'rede-invalida'],
+    ] as const
+  ).map(([label, rede, notice]): HostileAgendaCase => ({
+    label: `block ${label}`,
+    answer: 'back to the networks page, saying why; nothing blocked',
+    method: 'POST',
+    path: () => '/painel/agenda/redes/bloquear',
+    form: { rede },
+    status: 303,
+    location: `/painel/agenda/redes?aviso=${notice}`,
+  })),
+  {
+    label: 'block from a meeting whose id is no UUID',
+    answer: 'back to the networks page, not to that address',
+    method: 'POST',
+    path: () => '/painel/agenda/redes/bloquear',
+    form: { rede: 'nada', reuniao: `x${CRLF}` },
+    status: 303,
+    location: '/painel/agenda/redes?aviso=rede-invalida',
+  },
+  {
+    label: 'unblock something that is no network',
+    method: 'POST',
+    path: () => '/painel/agenda/redes/desbloquear',
+    form: { rede: "' or 1=1 --" },
+    status: 303,
+    location: '/painel/agenda/redes?aviso=rede-invalida',
+  },
+  ...(
+    [
       ['no token', ''],
       ['an empty token', '?chave='],
       ['a token of 63 characters', `?chave=${'a'.repeat(63)}`],
@@ -910,6 +1061,7 @@ describe('hostile requests', () => {
       expect(await bookingRow(hostileId)).toEqual(before)
       expect(await queued()).toEqual([])
       expect((await db.query('select * from private.booking_closed_days')).rows).toEqual([])
+      expect((await db.query('select * from private.blocked_networks')).rows).toEqual([])
     },
   )
 })
@@ -921,7 +1073,11 @@ describe('the session and CSRF guards', () => {
     ])
     if (!booking) throw new Error('not seeded')
     const stranger = createDeskClient((url, init) => Promise.resolve(app().request(url, init)))
-    for (const path of ['/painel/agenda', `/painel/agenda/reunioes/${booking.id}`]) {
+    for (const path of [
+      '/painel/agenda',
+      `/painel/agenda/reunioes/${booking.id}`,
+      '/painel/agenda/redes',
+    ]) {
       const response = await stranger.request(path)
       expect(response.headers.get('location')).toBe('/painel/entrar')
     }
@@ -933,6 +1089,8 @@ describe('the session and CSRF guards', () => {
       ['/painel/agenda/fechamentos', { dia: '2099-01-05' }],
       ['/painel/agenda/liberar', { desde: '2020-01-01T00:00', confirm: '1' }],
       ['/painel/agenda/calendario', {}],
+      ['/painel/agenda/redes/bloquear', { rede: '203.0.113.0/24', liberar: '1' }],
+      ['/painel/agenda/redes/desbloquear', { rede: '203.0.113.0/24' }],
     ]
     for (const [path, fields] of changes) {
       const response = await client.post(path, fields, { csrf: false })
@@ -943,5 +1101,6 @@ describe('the session and CSRF guards', () => {
     expect(await bookingRow(booking.id)).toMatchObject({ status: 'confirmed' })
     expect((await db.query('select * from private.booking_closed_days')).rows).toEqual([])
     expect((await db.query('select * from private.booking_feed_token')).rows).toEqual([])
+    expect((await db.query('select * from private.blocked_networks')).rows).toEqual([])
   })
 })

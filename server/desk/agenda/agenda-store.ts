@@ -12,23 +12,36 @@ const CLOCK = `clock as (
     from private.booking_settings s limit 1
 )`
 
-const COLUMNS = `b.id, b.lead_id, b.status, b.starts_at, b.ends_at, b.name, b.email, b.company,
-  b.note, b.meeting_url, b.created_at, b.cancelled_at, b.cancelled_by, b.cancel_message,
+const COLUMNS = `b.id, b.lead_id, private.booking_state(b, now()) as status, b.starts_at,
+  b.ends_at, b.name, b.email, b.company, b.note, b.meeting_url, b.created_at, b.hold_until,
+  b.cancelled_at, b.cancelled_by, b.cancel_message,
   to_char(b.starts_at at time zone clock.zone, 'YYYY-MM-DD') as local_day,
   to_char(b.starts_at at time zone clock.zone, 'HH24:MI') as local_start,
   to_char(b.ends_at at time zone clock.zone, 'HH24:MI') as local_end`
 
-/** Each list: which meetings, in which order (no value from a request reaches this text). */
+/** A hold still waiting for its confirmation from the inbox (decision 038). */
+const LIVE_HOLD = `(b.status = 'pending' and b.hold_until > now())`
+/** What became a meeting: confirmed from the inbox (or written in as one). */
+const MEETING = `b.status in ('confirmed', 'held', 'no_show')`
+
+/**
+ * Each list: which meetings, in which order (no value from a request reaches this text). Holds
+ * waiting for their confirmation are shown with the meetings to come, marked as such; a hold
+ * never confirmed is no meeting, past or cancelled (the networks page counts them).
+ */
 const VIEWS: Record<AgendaView, { where: string; order: string }> = {
   proximas: {
-    where: `b.status <> 'cancelled' and b.starts_at >= clock.today::timestamp at time zone clock.zone`,
+    where: `(${MEETING} or ${LIVE_HOLD}) and b.starts_at >= clock.today::timestamp at time zone clock.zone`,
     order: 'b.starts_at, b.id',
   },
   passadas: {
-    where: `b.status <> 'cancelled' and b.starts_at < clock.today::timestamp at time zone clock.zone`,
+    where: `${MEETING} and b.starts_at < clock.today::timestamp at time zone clock.zone`,
     order: 'b.starts_at desc, b.id desc',
   },
-  canceladas: { where: `b.status = 'cancelled'`, order: 'b.cancelled_at desc, b.id desc' },
+  canceladas: {
+    where: `b.status = 'cancelled' and b.confirmed_at is not null`,
+    order: 'b.cancelled_at desc, b.id desc',
+  },
 }
 
 interface BookingRow {
@@ -43,6 +56,7 @@ interface BookingRow {
   note: string
   meeting_url: string
   created_at: Date | string
+  hold_until: Date | string | null
   cancelled_at: Date | string | null
   cancelled_by: string | null
   cancel_message: string | null
@@ -68,6 +82,7 @@ const readBooking = (row: BookingRow): AgendaBooking => ({
   note: row.note,
   meetingUrl: row.meeting_url,
   createdAt: dateOf(row.created_at),
+  holdUntil: row.hold_until === null ? null : dateOf(row.hold_until),
   cancelledAt: row.cancelled_at === null ? null : dateOf(row.cancelled_at),
   cancelledBy:
     row.cancelled_by === 'visitor' || row.cancelled_by === 'company' ? row.cancelled_by : null,
@@ -131,12 +146,12 @@ export const listAgenda = async (
   return { view, bookings: rows.map(readBooking), total, page, pages, clock }
 }
 
-/** Meetings today on the company's clock, not cancelled (the navigation shows it). */
+/** Meetings today on the company's clock, confirmed (the navigation shows it). */
 export const countMeetingsToday = async (db: Queryable): Promise<number> => {
   const { rows } = await db.query<{ total: number }>(
     `with ${CLOCK}
      select count(*)::integer as total from public.bookings b, clock
-      where b.status <> 'cancelled'
+      where ${MEETING}
         and b.starts_at >= clock.today::timestamp at time zone clock.zone
         and b.starts_at < (clock.today + 1)::timestamp at time zone clock.zone`,
   )
@@ -151,10 +166,13 @@ type DetailsRow = BookingRow & {
   desk_note: string | null
   by_email: number
   by_address: number | null
+  client_network: string | null
+  network_blocked: boolean
 }
 
-/** Meetings still to come that private.release_bookings would free (its own conditions). */
-const RELEASABLE = `b2.status in ('confirmed', 'held') and b2.starts_at > now()`
+/** Meetings and holds still to come that private.release_bookings would free (its conditions). */
+const RELEASABLE = `(b2.status in ('confirmed', 'held')
+  or (b2.status = 'pending' and b2.hold_until > now())) and b2.starts_at > now()`
 
 /** One booking with everything its page shows; undefined for no such booking. */
 export const findBooking = async (
@@ -176,7 +194,9 @@ export const findBooking = async (
               where ${RELEASABLE} and lower(b2.email) = lower(b.email)) as by_email,
             case when b.client_key is null then null else
               (select count(*)::integer from public.bookings b2
-                where ${RELEASABLE} and b2.client_key = b.client_key) end as by_address
+                where ${RELEASABLE} and b2.client_key = b.client_key) end as by_address,
+            b.client_network,
+            private.is_network_blocked(b.client_key) as network_blocked
        from public.bookings b
        join public.contact_submissions s on s.id = b.lead_id, clock
       where b.id = $1`,
@@ -193,6 +213,8 @@ export const findBooking = async (
     leadNote: row.desk_note,
     releasableByEmail: row.by_email,
     releasableByAddress: row.by_address,
+    network: row.client_network,
+    networkBlocked: row.network_blocked,
   }
 }
 

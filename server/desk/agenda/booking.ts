@@ -1,5 +1,16 @@
-/** A booking as the agenda sees it (public.bookings; docs/booking.md). */
-export const BOOKING_STATUSES = ['confirmed', 'held', 'no_show', 'cancelled'] as const
+/**
+ * A booking as the agenda sees it (public.bookings; docs/booking.md): its state as
+ * private.booking_state reads it, so a hold waiting for its confirmation ('pending') and one
+ * never confirmed in time ('expired') are told apart from meetings (decision 038).
+ */
+export const BOOKING_STATUSES = [
+  'pending',
+  'expired',
+  'confirmed',
+  'held',
+  'no_show',
+  'cancelled',
+] as const
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 
 /** What the company records after a meeting's time (private.set_booking_outcome). */
@@ -29,6 +40,8 @@ export interface AgendaBooking {
   note: string
   meetingUrl: string
   createdAt: Date
+  /** Until when a booking waits (or waited) for its confirmation; null before holds. */
+  holdUntil: Date | null
   cancelledAt: Date | null
   cancelledBy: 'visitor' | 'company' | null
   cancelMessage: string | null
@@ -47,14 +60,18 @@ export interface BookingDetails extends AgendaBooking {
   releasableByEmail: number
   /** Null when the address the booking came from is not known. */
   releasableByAddress: number | null
+  /** The network it came from (IPv6 /48, IPv4 /24), null when not known. */
+  network: string | null
+  /** Whether that network is blocked now (private.is_network_blocked). */
+  networkBlocked: boolean
 }
 
 /** A meeting can be cancelled by the company until it starts. */
 export const canCancel = (booking: Pick<AgendaBooking, 'status' | 'startsAt'>, now = new Date()) =>
   (booking.status === 'confirmed' || booking.status === 'held') && booking.startsAt > now
 
-/** Its outcome can be recorded from its start on. */
+/** Its outcome can be recorded from its start on, if it became a meeting. */
 export const canRecordOutcome = (
   booking: Pick<AgendaBooking, 'status' | 'startsAt'>,
   now = new Date(),
-) => booking.status !== 'cancelled' && booking.startsAt <= now
+) => ['confirmed', 'held', 'no_show'].includes(booking.status) && booking.startsAt <= now

@@ -33,7 +33,7 @@ export const previewReleaseSince = async (
      ),
      matching as (
        select b.*, count(*) over () as total from public.bookings b, since
-        where b.status in ('confirmed', 'held') and b.starts_at > now()
+        where b.status in ('pending', 'confirmed', 'held') and b.starts_at > now()
           and b.created_at >= since.instant
         order by b.created_at, b.id
         limit $2

@@ -5,6 +5,8 @@ import { deskPaths } from '../desk-paths.ts'
 import { AgendaNavLink } from '../agenda/pages/agenda-nav-link.tsx'
 import { QuarantineNavLink } from '../quarantine/pages/quarantine-nav-link.tsx'
 import { IncidentBanner } from '../incidents/incident-banner.tsx'
+import { NavLink } from './desk-nav.tsx'
+import { MailWarning } from './mail-warning.tsx'
 import { STYLESHEET_HREF } from './stylesheet.ts'
 import type { NoticeMessage } from './notices.ts'
 
@@ -34,11 +36,11 @@ export const DeskDocument = ({ title, csrfToken, children }: DeskDocumentProps) 
         <p class="brand">{deskCopy.brand}</p>
         {csrfToken !== undefined && (
           <nav aria-label={deskCopy.layout.navLabel}>
-            <a href={deskPaths.home}>{deskCopy.layout.overview}</a>
-            <a href={deskPaths.leads}>{deskCopy.layout.leads}</a>
+            <NavLink href={deskPaths.home}>{deskCopy.layout.overview}</NavLink>
+            <NavLink href={deskPaths.leadsCleared}>{deskCopy.layout.leads}</NavLink>
             <AgendaNavLink />
             <QuarantineNavLink />
-            <a href={deskPaths.webhooks}>{deskCopy.layout.webhooks}</a>
+            <NavLink href={deskPaths.webhooks}>{deskCopy.layout.webhooks}</NavLink>
             <form method="post" action={deskPaths.logout}>
               <input type="hidden" name="_csrf" value={csrfToken} />
               <button type="submit">{deskCopy.layout.signOut}</button>
@@ -52,6 +54,7 @@ export const DeskDocument = ({ title, csrfToken, children }: DeskDocumentProps) 
       </header>
       {csrfToken !== undefined && <IncidentBanner />}
       <main id="conteudo" tabindex={-1}>
+        {csrfToken !== undefined && <MailWarning />}
         {children}
       </main>
     </body>

@@ -54,6 +54,10 @@ const noticeMessages: Record<Notice, (count: number | undefined) => NoticeMessag
   'resposta-sem-email': () => ({ tone: 'error', text: notices.replyNoMail }),
   respondido: () => ({ tone: 'ok', text: notices.markedAnswered }),
   'ja-respondido': () => ({ tone: 'ok', text: notices.alreadyAnswered }),
+  'rede-bloqueada': (count) => ({ tone: 'ok', text: notices.networkBlocked(count) }),
+  'rede-desbloqueada': () => ({ tone: 'ok', text: notices.networkUnblocked }),
+  'rede-invalida': () => ({ tone: 'error', text: notices.networkInvalid }),
+  'rede-larga': () => ({ tone: 'error', text: notices.networkTooWide }),
 }
 
 /**

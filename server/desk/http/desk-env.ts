@@ -7,6 +7,7 @@ import type { PreparedPassword } from '../sign-in/password-check.ts'
 import type { DeskSession } from '../sign-in/session-store.ts'
 import type { DeskCookies } from './desk-cookies.ts'
 import type { DeskNavCounts } from '../frame/desk-nav.tsx'
+import type { MailDelivery } from '../../settings.ts'
 
 /** What the lead desk is given by the server (see server/desk/lead-desk.ts). */
 export interface LeadDeskOptions {
@@ -18,6 +19,8 @@ export interface LeadDeskOptions {
   outboxDir: string | undefined
   /** Whether the visitor came over HTTPS (see proxy-trust.ts): Secure and __Host- cookies. */
   isHttps: (c: Context) => boolean
+  /** How this server's e-mail leaves (settings.ts); every page warns when it reaches nobody. */
+  mailDelivery?: MailDelivery
 }
 
 /** Mail to a lead's own address (the desk's replies), through the normal mail path. */

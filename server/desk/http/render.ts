@@ -5,11 +5,11 @@ import { withDeskNav } from '../frame/desk-nav.tsx'
 import { ErrorPage, type MissingThing } from '../frame/error-page.tsx'
 
 /**
- * A whole desk page, with the navigation's counts the request gathered (deskNav); components
- * render synchronously, so this is one string.
+ * A whole desk page, with the navigation's counts the request gathered (deskNav) and its path,
+ * which the navigation marks; components render synchronously, so this is one string.
  */
 export const renderPage = (c: Context, page: Child, status: ContentfulStatusCode = 200) =>
-  c.html(`<!doctype html>${String(withDeskNav(c.get('deskNav'), page))}`, status)
+  c.html(`<!doctype html>${String(withDeskNav(c.get('deskNav'), page, c.req.path))}`, status)
 
 export const renderErrorPage = (
   c: Context,

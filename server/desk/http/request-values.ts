@@ -97,3 +97,13 @@ export const readEmailAddress = (value: unknown): string | undefined => {
     ? email
     : undefined
 }
+
+/**
+ * A network typed or posted to block or unblock: an IPv4 or IPv6 address, or a block in CIDR
+ * notation (the database reads it and refuses what is not one); else undefined.
+ */
+export const readNetwork = (value: unknown): string | undefined => {
+  if (typeof value !== 'string') return undefined
+  const network = value.trim()
+  return network.length <= 50 && /^[0-9A-Fa-f.:]+(\/\d{1,3})?$/.test(network) ? network : undefined
+}

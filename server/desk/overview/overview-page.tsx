@@ -4,8 +4,8 @@ import { deskCopy } from '../copy.ts'
 import { DeskDocument } from '../frame/desk-document.tsx'
 import { SourceName } from '../frame/source-name.tsx'
 import { VisitorText } from '../frame/visitor-text.tsx'
-import type { MailQueue, Overview } from './overview-queries.ts'
-import { WeeklyBars } from './weekly-chart.tsx'
+import type { MailQueue, Overview, WeekFigures } from './overview-queries.ts'
+import { weekLabel, WeeklyBars } from './weekly-chart.tsx'
 import { AnswerTimes } from './answer-times.tsx'
 
 const copy = deskCopy.overview
@@ -22,7 +22,24 @@ const share = (part: number, whole: number) =>
         maximumFractionDigits: 1,
       })
 
-const dayMonth = (isoDay: string) => `${isoDay.slice(8, 10)}/${isoDay.slice(5, 7)}`
+const hadSomething = (week: WeekFigures) => week.views + week.leads + week.meetings > 0
+
+/** The weeks with nothing at all, as runs of consecutive weeks (first and last labels). */
+const emptyRuns = (weeks: WeekFigures[], current: string | undefined) => {
+  const runs: { first: string; last: string }[] = []
+  let open = false
+  for (const week of weeks) {
+    if (hadSomething(week) || week.week === current) {
+      open = false
+      continue
+    }
+    const last = runs.at(-1)
+    if (open && last) last.last = weekLabel(week.week)
+    else runs.push({ first: weekLabel(week.week), last: weekLabel(week.week) })
+    open = true
+  }
+  return runs
+}
 
 const dateTimeIn = (timeZone: string, value: Date) =>
   new Intl.DateTimeFormat('pt-BR', {
@@ -79,6 +96,10 @@ export const OverviewPage = ({
   const leads = total('leads')
   const meetings = total('meetings')
   const current = weeks.at(-1)?.week
+  // Twelve rows of zeros said nothing: the table lists the weeks that had something, and the
+  // current one; a line under it names the others.
+  const listedWeeks = weeks.filter((week) => hadSomething(week) || week.week === current)
+  const empty = emptyRuns(weeks, current)
   return (
     <DeskDocument title={copy.title} csrfToken={csrfToken}>
       <h1>{copy.title}</h1>
@@ -103,12 +124,12 @@ export const OverviewPage = ({
               </tr>
             </thead>
             <tbody>
-              {weeks.map((week) => (
+              {listedWeeks.map((week) => (
                 <tr>
                   <th scope="row">
                     {week.week === current
-                      ? copy.currentWeek(dayMonth(week.week))
-                      : dayMonth(week.week)}
+                      ? copy.currentWeek(weekLabel(week.week))
+                      : weekLabel(week.week)}
                   </th>
                   <td>{number(week.views)}</td>
                   <td>{number(week.leads)}</td>
@@ -118,6 +139,11 @@ export const OverviewPage = ({
             </tbody>
           </table>
         </ScrollableTable>
+        {empty.length > 0 && (
+          <p class="hint weeks-empty">
+            {copy.emptyWeeks(empty, weeks.length - listedWeeks.length)}
+          </p>
+        )}
       </section>
 
       <AnswerTimes overview={overview} />

@@ -11,7 +11,7 @@ export interface LoginPageProps {
 }
 
 export const LoginPage = ({ nonce, message }: LoginPageProps) => (
-  <DeskDocument title={deskCopy.login.title}>
+  <DeskDocument title={deskCopy.login.documentTitle}>
     <section class="panel login" aria-labelledby="titulo">
       <h1 id="titulo">{deskCopy.login.title}</h1>
       <p>{deskCopy.login.intro}</p>

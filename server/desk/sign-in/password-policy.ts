@@ -1,14 +1,18 @@
 import { company } from '../../../supabase/functions/_shared/company.ts'
+import { withoutAccents } from '../../../supabase/functions/_shared/company-name.ts'
 
 /** The shortest password the lead desk accepts, in characters. */
 export const MIN_PASSWORD_LENGTH = 12
 const MIN_DISTINCT_CHARACTERS = 6
 
-/**
- * Words that make a password guessable however many digits and symbols surround them: the
- * usual defaults, in Portuguese and English, and the company's own name.
- */
-const GUESSABLE = [
+/** What is left of a text without digits, symbols, accents and case: "Nébula@2026!!" is "nebula". */
+const lettersOf = (text: string) =>
+  withoutAccents(text)
+    .toLowerCase()
+    .replace(/[^a-z]/g, '')
+
+/** The usual defaults, in Portuguese and English. */
+const COMMON = [
   'admin',
   'administrador',
   'password',
@@ -24,15 +28,27 @@ const GUESSABLE = [
   'teste',
   'test',
   'root',
-  ...company.logoWords.map((word) => word.toLowerCase()),
-  company.name.toLowerCase().replace(/[^a-z]/g, ''),
 ]
+
+/**
+ * Words that make a password guessable however many digits and symbols surround them: the
+ * usual defaults and the company's own name and logo words, each compared as letters only,
+ * the way the password is ("Nébula" is "nebula" on both sides).
+ */
+export const guessableWords = (
+  facts: { name: string; logoWords: readonly string[] } = company,
+): string[] => [...COMMON, ...facts.logoWords, facts.name].map(lettersOf)
+
+const GUESSABLE = guessableWords()
 
 /**
  * Undefined when the password may guard the lead desk, else why not (English, for the
  * start-up's list of setting problems and for the hash-password command).
  */
-export const weakPasswordReason = (password: string): string | undefined => {
+export const weakPasswordReason = (
+  password: string,
+  guessable: readonly string[] = GUESSABLE,
+): string | undefined => {
   const characters = Array.from(password)
   if (characters.length < MIN_PASSWORD_LENGTH) {
     return `must have at least ${MIN_PASSWORD_LENGTH} characters.`
@@ -41,12 +57,8 @@ export const weakPasswordReason = (password: string): string | undefined => {
     return `must use at least ${MIN_DISTINCT_CHARACTERS} different characters.`
   }
   // What is left without digits, symbols and case: "Senha@2026!!" is still "senha".
-  const letters = password
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '')
-  if (letters === '' || GUESSABLE.includes(letters) || /^(.)\1*$/.test(letters)) {
+  const letters = lettersOf(password)
+  if (letters === '' || guessable.includes(letters) || /^(.)\1*$/.test(letters)) {
     return 'is a common or default password; use a passphrase or a generated one.'
   }
   return undefined

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { hashPassword, parsePasswordHash, verifyPassword } from './password-hash.ts'
-import { weakPasswordReason } from './password-policy.ts'
+import { guessableWords, weakPasswordReason } from './password-policy.ts'
 
 describe('password hashes', () => {
   it('verifies the password they were made from and nothing else', async () => {
@@ -44,6 +44,21 @@ describe('weak passwords', () => {
     ['digits only', '123456789012'],
   ])('refuses a %s one', (_kind, password) => {
     expect(weakPasswordReason(password)).toBeDefined()
+  })
+
+  it('refuses a company name with accents however it is written, the way it refuses one without', () => {
+    const nebula = guessableWords({ name: 'Nébula Sistemas', logoWords: ['Nébula', 'Sistemas'] })
+    for (const password of [
+      'NébulaSistemas2026!',
+      'Nébula@2026!!',
+      'nebula sistemas 2026',
+      'NEBULA-2026-!!',
+    ]) {
+      expect(weakPasswordReason(password, nebula), password).toBe(
+        'is a common or default password; use a passphrase or a generated one.',
+      )
+    }
+    expect(weakPasswordReason('correto cavalo bateria grampo', nebula)).toBeUndefined()
   })
 
   it('accepts a passphrase or a generated password', () => {

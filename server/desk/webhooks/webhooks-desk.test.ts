@@ -60,7 +60,7 @@ describe('the webhooks page of the lead desk', () => {
     )
     await storeLead('ana@example.com')
     const html = await page(await signedIn())
-    expect(html).toContain('<a href="/painel/webhooks">Webhooks</a>')
+    expect(html).toContain('<a href="/painel/webhooks" aria-current="page">Webhooks</a>')
     expect(html).toContain('hooks.slack.com/services/…f3Kz')
     expect(html).toContain('hook.eu1.make.com/…7s6t')
     expect(html).toContain('Mensagem no Slack')

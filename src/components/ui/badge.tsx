@@ -1,12 +1,23 @@
 import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn.ts'
 
-export function Badge({ className, ...props }: ComponentProps<'span'>) {
+/** Colours by the band the badge sits on; shape and size live in the base alone. */
+export const badgeTones = {
+  default: 'border-line bg-surface text-ink-muted',
+  night: 'border-night-line bg-night text-on-night-muted',
+} as const
+
+export function Badge({
+  tone = 'default',
+  className,
+  ...props
+}: ComponentProps<'span'> & { tone?: keyof typeof badgeTones }) {
   return (
     <span
       data-slot="badge"
       className={cn(
-        'inline-flex items-center gap-1.5 rounded-full border border-brand-200 bg-brand-50 px-3 py-1 text-sm font-medium text-brand-800 [&_svg]:size-4',
+        'inline-flex items-center gap-2 rounded-full border py-1 pr-3 pl-2.5 text-sm font-strong before:size-1.5 before:rounded-full before:bg-accent [&_svg]:size-4',
+        badgeTones[tone],
         className,
       )}
       {...props}

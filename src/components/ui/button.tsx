@@ -3,14 +3,13 @@ import { cn } from '../../lib/cn.ts'
 
 /** Everything but size: height, padding, font and icon size belong to `buttonSizes` alone. */
 const base =
-  'inline-flex items-center justify-center gap-2 rounded-lg font-semibold whitespace-nowrap transition-[color,background-color,box-shadow,opacity] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-not-allowed disabled:opacity-70 [&_svg]:shrink-0'
+  'inline-flex items-center justify-center gap-2 rounded-control font-strong whitespace-nowrap transition-[color,background-color,border-color,opacity] focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-focus disabled:cursor-not-allowed disabled:opacity-70 [&_svg]:shrink-0'
 
 export const buttonVariants = {
-  /** The blue→violet accent; both stops keep white text above 4.5:1. */
-  default:
-    'bg-gradient-to-r from-brand-600 to-accent-600 text-white shadow-md shadow-brand-600/25 hover:from-brand-700 hover:to-accent-700',
-  outline: 'border border-slate-300 bg-white text-slate-900 hover:bg-slate-100',
-  ghost: 'text-slate-900 hover:bg-slate-100',
+  /** The brand's accent, the one loud thing on a screen; its text is derived to read on it. */
+  default: 'bg-accent text-on-accent hover:bg-accent-hover',
+  outline: 'border border-line-strong bg-surface text-ink hover:border-ink hover:bg-subtle',
+  ghost: 'text-ink hover:bg-subtle',
 } as const
 
 export const buttonSizes = {

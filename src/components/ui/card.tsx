@@ -4,12 +4,14 @@ import { cn } from '../../lib/cn.ts'
 /** Direction, spacing and shadow size live here only; callers add colours and grid placement. */
 export const cardLayouts = {
   /** Icon or header above the text: the feature cards and the form card. */
-  stacked: 'flex-col gap-4 p-6 shadow-lg',
+  stacked: 'flex-col gap-4 p-6',
+  /** A group of items under its own heading, more air between the two: the services' panels. */
+  panel: 'flex-col gap-8 p-6',
   /** Icon beside the text, tighter: the contact info cards. */
-  inline: 'flex-row items-start gap-4 p-5 shadow-md',
+  inline: 'flex-row items-start gap-4 p-5',
 } as const
 
-const cardBase = 'flex rounded-2xl border border-slate-200 bg-white transition-shadow'
+const cardBase = 'flex rounded-card border border-line bg-surface'
 
 export function Card({
   layout = 'stacked',
@@ -31,20 +33,26 @@ export const cardTitleSizes = {
   lg: 'text-xl',
 } as const
 
+/**
+ * A card's title is the heading below its section's: an h3 under a section's h2, an h2 where
+ * the section's heading is the page's h1 (the contact page), so no level is skipped.
+ */
 export function CardTitle({
   size = 'md',
+  level = 'h3',
   className,
   children,
   ...props
-}: ComponentProps<'h3'> & { size?: keyof typeof cardTitleSizes }) {
+}: ComponentProps<'h3'> & { size?: keyof typeof cardTitleSizes; level?: 'h2' | 'h3' }) {
+  const Heading = level
   return (
-    <h3
+    <Heading
       data-slot="card-title"
-      className={cn('leading-snug font-semibold text-slate-900', cardTitleSizes[size], className)}
+      className={cn('leading-snug font-heading text-ink', cardTitleSizes[size], className)}
       {...props}
     >
       {children}
-    </h3>
+    </Heading>
   )
 }
 
@@ -52,7 +60,7 @@ export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
   return (
     <p
       data-slot="card-description"
-      className={cn('text-sm leading-relaxed text-slate-600', className)}
+      className={cn('text-sm leading-relaxed text-ink-muted', className)}
       {...props}
     />
   )

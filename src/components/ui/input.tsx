@@ -2,7 +2,7 @@ import type { ComponentProps } from 'react'
 import { cn } from '../../lib/cn.ts'
 
 export const fieldClassName =
-  'w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus-visible:border-brand-600 focus-visible:outline-3 focus-visible:outline-offset-1 focus-visible:outline-brand-600/40 disabled:cursor-not-allowed disabled:bg-slate-100'
+  'w-full rounded-control border border-line-strong bg-surface px-3.5 py-2.5 text-base text-ink placeholder:text-ink-muted focus-visible:border-focus disabled:cursor-not-allowed disabled:bg-subtle'
 
 export function Input({ className, ...props }: ComponentProps<'input'>) {
   return (

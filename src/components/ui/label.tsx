@@ -6,7 +6,7 @@ export function Label({ className, htmlFor, ...props }: ComponentProps<'label'>)
     <label
       data-slot="label"
       htmlFor={htmlFor}
-      className={cn('text-sm font-medium text-slate-800', className)}
+      className={cn('text-sm font-strong text-ink', className)}
       {...props}
     />
   )

@@ -8,26 +8,26 @@ import { Toaster as Sonner, type ToasterProps } from 'sonner'
  */
 export const toastLooks = {
   toast:
-    'flex w-(--width) items-start gap-3 rounded-xl border p-4 pr-2 text-sm shadow-lg data-[expanded=false]:data-[front=false]:*:opacity-0',
+    'flex w-(--width) items-start gap-3 rounded-control border p-4 pr-2 text-sm shadow-lg data-[expanded=false]:data-[front=false]:*:opacity-0',
   /**
    * A failure must never pass for a thank-you: red, a thick bar down its side and a stop-sign
    * icon, so colour is not the only difference.
    */
-  error: 'border-red-700 border-l-8 bg-red-50 text-red-950',
-  success: 'border-emerald-600 bg-emerald-50 text-emerald-950',
+  error: 'border-danger-ink border-l-8 bg-danger-soft text-ink',
+  success: 'border-success-line bg-success-soft text-ink',
   icon: 'shrink-0 [&_svg]:size-5',
   content: 'flex min-w-0 flex-1 flex-col gap-1',
   title: 'font-semibold',
   description: 'leading-relaxed',
   /** A 44 px target beside the text, never over it. */
   closeButton:
-    'order-last -my-3 flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-lg hover:bg-black/5 focus-visible:-outline-offset-3 [&_svg]:size-5',
+    'order-last -my-3 flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-control hover:bg-ink/5 focus-visible:-outline-offset-3 [&_svg]:size-5',
 } as const
 
 /** Icons whose shapes differ as much as their colours. */
 const icons = {
-  success: <CircleCheck aria-hidden="true" className="text-emerald-700" />,
-  error: <OctagonAlert aria-hidden="true" className="text-red-700" />,
+  success: <CircleCheck aria-hidden="true" className="text-success-ink" />,
+  error: <OctagonAlert aria-hidden="true" className="text-danger-ink" />,
   close: <X aria-hidden="true" />,
 }
 

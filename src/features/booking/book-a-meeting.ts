@@ -8,6 +8,7 @@ import { company } from '../../../supabase/functions/_shared/company.ts'
 import { bookingMessages } from '../../content/booking-messages.ts'
 import { createBookingCalls, type BookingCalls } from './booking-calls.ts'
 import { bookingIds, PICKER_PREFIX } from './booking-ids.ts'
+import { createBookingSummary } from './booking-summary.ts'
 import { describeWhen } from './booking-when.ts'
 import { visitorTimeZone } from './free-days.ts'
 import { createSlotPicker, type SlotPicker } from './slot-picker.ts'
@@ -26,6 +27,8 @@ export interface BookingPageParts {
   refuse(text: string): void
   /** Booked: the page stops refreshing the times. */
   booked(): void
+  /** The hold given up: the page refreshes them again. */
+  unbooked(): void
 }
 
 export const elementById = <T extends HTMLElement = HTMLElement>(doc: Document, id: string): T => {
@@ -62,15 +65,18 @@ export function startBookingPage(doc: Document, calls: BookingCalls = createBook
     return formCode
   }
 
+  const summary = createBookingSummary(doc, visitorZone, company.officeHours.timeZone)
   const picker = createSlotPicker(doc, PICKER_PREFIX.book, {
     visitorZone,
     announce,
+    onDay: summary.day,
     onPick(slot) {
       chosen.hidden = slot === null
       byId(bookingIds.chosenWhen).textContent = slot
         ? describeWhen(slot, visitorZone, picker.companyZone()).when
         : ''
       if (slot) byId(bookingIds.details).hidden = false
+      summary.time(slot)
     },
     onTimeChosen: () => chosen.focus(),
   })
@@ -99,6 +105,9 @@ export function startBookingPage(doc: Document, calls: BookingCalls = createBook
     refuse,
     booked: () => {
       booked = true
+    },
+    unbooked: () => {
+      booked = false
     },
   }
 

@@ -1,5 +1,5 @@
 /**
- * The booking pages' only way to the backend: the five calls of docs/booking.md through
+ * The booking pages' only way to the backend: the six calls of docs/booking.md through
  * PostgREST's rpc route, and the e-mail function, whose client loads only once there is
  * something to mail. The calls are plain `fetch`es as postgrest-js makes them: its client is
  * about 5 KB gzip of query building these pages never use, and /agendar's script runs before
@@ -14,7 +14,8 @@ import type { FreeTimes } from './free-days.ts'
 /** What the calls answer about a booking (docs/booking.md, "A booking"). */
 export interface Booking {
   id: string
-  status: 'confirmed' | 'cancelled' | 'held' | 'no_show'
+  /** pending: waiting for its confirmation from the inbox; expired: never confirmed in time. */
+  status: 'pending' | 'expired' | 'confirmed' | 'cancelled' | 'held' | 'no_show'
   starts_at: string
   ends_at: string
   time_zone: string
@@ -25,12 +26,18 @@ export interface Booking {
   company: string | null
   note: string
   sequence: number
+  /** Until when a booking waits for its confirmation (null for one made before holds). */
+  hold_until: string | null
   cancelled_at: string | null
   cancelled_by: 'visitor' | 'company' | null
+  can_confirm: boolean
   can_cancel: boolean
   can_reschedule: boolean
-  /** Only in book_meeting's answer: the one time the page sees it. */
-  manage_token?: string
+  /**
+   * Only in book_meeting's answer: the page's token for this hold, which asks for its e-mail
+   * and gives the hold up (a mistyped address). The manage token travels only by e-mail.
+   */
+  hold_token?: string
 }
 
 /** A refusal as the database words it (`message`) with the reason to act on (`details`). */
@@ -70,6 +77,7 @@ export interface BookingCalls {
   freeTimes(): Promise<CallResult<FreeTimes>>
   book(booking: NewBooking): Promise<CallResult<Booking>>
   details(token: string): Promise<CallResult<Booking>>
+  confirm(token: string): Promise<CallResult<Booking>>
   cancel(token: string, message: string | null): Promise<CallResult<Booking>>
   reschedule(token: string, startsAt: string): Promise<CallResult<Booking>>
 }
@@ -124,6 +132,7 @@ export function createBookingCalls(
         form_elapsed_ms: Math.min(Math.max(0, Math.round(booking.form_elapsed_ms)), MAX_ELAPSED_MS),
       }),
     details: (token) => call<Booking>('booking_details', { token }),
+    confirm: (token) => call<Booking>('confirm_booking', { token }),
     cancel: (token, message) => call<Booking>('cancel_booking', { token, message }),
     reschedule: (token, startsAt) =>
       call<Booking>('reschedule_booking', { token, starts_at: startsAt }),

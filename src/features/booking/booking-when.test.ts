@@ -1,4 +1,4 @@
-import { describeWhen, isWebAddress } from './booking-when.ts'
+import { describeHoldUntil, describeWhen, isWebAddress } from './booking-when.ts'
 
 const COMPANY = 'America/Sao_Paulo'
 const NINE_IN_SAO_PAULO = '2027-03-10T12:00:00Z'
@@ -20,6 +20,21 @@ describe("a meeting's time, as the confirmation and the manage page say it", () 
   it('says a zone with no name of its own once, by its offset', () => {
     const { when } = describeWhen(NINE_IN_SAO_PAULO, 'UTC', COMPANY)
     expect(when).toBe('Quarta-feira, 10/03/2027, às 12:00 (GMT)')
+  })
+})
+
+describe('until when a booking waits for its confirmation', () => {
+  const NOW = new Date('2027-03-01T13:10:00Z')
+
+  it("is a time on the visitor's clock when it is today there", () => {
+    expect(describeHoldUntil('2027-03-01T13:40:00Z', COMPANY, NOW)).toBe('10:40')
+    expect(describeHoldUntil('2027-03-01T13:40:00Z', 'America/Manaus', NOW)).toBe('09:40')
+  })
+
+  it('carries the date when it is another day on that clock', () => {
+    // 23:40 of the 1st in São Paulo (already the 2nd in UTC): still today there.
+    expect(describeHoldUntil('2027-03-02T02:40:00Z', COMPANY, NOW)).toBe('23:40')
+    expect(describeHoldUntil('2027-03-02T03:10:00Z', COMPANY, NOW)).toBe('00:10 de 02/03/2027')
   })
 })
 

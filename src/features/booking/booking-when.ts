@@ -19,10 +19,24 @@ export function describeWhen(
   }
 }
 
+/**
+ * Until when a hold waits for its confirmation, on the visitor's clock: the time alone when it
+ * is today, with the date otherwise.
+ */
+export function describeHoldUntil(
+  holdUntil: string,
+  visitorZone: string,
+  now = new Date(),
+): string {
+  const until = slotTime(holdUntil, visitorZone, visitorZone)
+  const today = slotTime(now.toISOString(), visitorZone, visitorZone)
+  return bookingMessages.holdUntil(until.time, until.date === today.date ? null : until.date)
+}
+
 /** Only a web address becomes a link: what the database answers is shown, never run. */
 export const isWebAddress = (url: string): boolean => /^https?:\/\/\S+$/i.test(url)
 
-const LINK = 'font-medium break-all text-brand-700 underline'
+const LINK = 'font-medium break-all text-accent-ink underline'
 
 /** The meeting's room as a link (as text, if it is no web address). */
 export function webLink(doc: Document, url: string): HTMLElement {

@@ -1,6 +1,7 @@
 /**
- * Moving or cancelling a booking from its link's page, loaded when the visitor reaches for
- * either (manage-booking.ts): fresh free times in the same picker as the booking page, or an
+ * Confirming, moving or cancelling a booking from its link's page, loaded when the visitor
+ * reaches for any of them (manage-booking.ts): the confirmation a new booking waits for; fresh
+ * free times in the same picker as the booking page, or an
  * optional message; the database's answer shown, then the e-mails asked for. A lost race
  * shows the database's words and fresh times.
  */
@@ -21,6 +22,7 @@ import { SLOT_REFUSALS } from './slot-refusals.ts'
 import { createSlotPicker } from './slot-picker.ts'
 
 export interface BookingChanges {
+  confirm(): void
   reschedule(): void
   cancel(): void
 }
@@ -56,7 +58,8 @@ export function bookingChanges(parts: ManagePageParts): BookingChanges {
     announce(bookingMessages.loading)
     const result = await calls.freeTimes()
     if (!result.ok) return refuseIn(ids.rescheduleRefusal, refusalText(result.refusal))
-    const days = picker.show(result.data)
+    // The meeting being moved: its day picked first, its time shown among the free ones.
+    const days = picker.show(result.data, parts.shown()?.starts_at ?? null)
     announce(
       days.length === 0
         ? manageMessages.noTimesToMove
@@ -121,17 +124,43 @@ export function bookingChanges(parts: ManagePageParts): BookingChanges {
     explainCancelMessage(cancelForm, cancelField.name)
     if (!cancelForm.reportValidity()) return
     const message = fieldValue(cancelForm, cancelField.name)
+    const wasPending = !byId(ids.statePending).hidden
     void change(
       cancelForm,
       manageMessages.cancelling,
       () => calls.cancel(token, message.trim() === '' ? null : message),
       (refusal) => refuseIn(ids.cancelRefusal, refusalText(refusal)),
-      manageMessages.cancelled,
+      // A hold given up was never a meeting: nothing is mailed.
+      wasPending ? manageMessages.withdrawn : manageMessages.cancelled,
       ids.stateCancelled,
     )
   })
 
+  const confirmButton = byId<HTMLButtonElement>(ids.confirm)
+  let confirming = false
+
   const changes: BookingChanges = {
+    /** From the e-mail: the hold becomes a meeting, and the invitation is asked for at once. */
+    async confirm() {
+      if (confirming) return
+      confirming = true
+      const label = confirmButton.textContent
+      confirmButton.disabled = true
+      confirmButton.textContent = manageMessages.confirming
+      byId(ids.refusal).hidden = true
+      const result = await calls.confirm(token)
+      confirmButton.disabled = false
+      confirmButton.textContent = label
+      confirming = false
+      if (!result.ok) {
+        byId(ids.bookAgain).hidden = result.refusal.details !== 'hold_expired'
+        return refuseIn(ids.refusal, refusalText(result.refusal))
+      }
+      parts.show(result.data)
+      announce(manageMessages.confirmed)
+      byId(ids.when).focus()
+      void askToSendBookingEmail(token)
+    },
     reschedule() {
       section.hidden = true
       byId(ids.rescheduleRefusal).hidden = true

@@ -1,8 +1,9 @@
 /**
  * The page behind a booking's link (/agendar/gerenciar#<token>), in the browser, before any
  * interaction: the token comes from the address's fragment, which browsers never send, and
- * goes to the database in the body of a POST; the page shows the booking. Moving or
- * cancelling it (change-booking.ts) loads when the visitor reaches for either.
+ * goes to the database in the body of a POST; the page shows the booking. Confirming it (a new
+ * booking waits for that, decision 038), moving or cancelling it (change-booking.ts) loads
+ * when the visitor reaches for any of them.
  */
 import { company } from '../../../supabase/functions/_shared/company.ts'
 import { bookingMessages, manageMessages } from '../../content/booking-messages.ts'
@@ -14,7 +15,7 @@ import {
   type BookingCalls,
 } from './booking-calls.ts'
 import { manageIds as ids } from './booking-ids.ts'
-import { describeWhen, webLink } from './booking-when.ts'
+import { describeHoldUntil, describeWhen, webLink } from './booking-when.ts'
 import { visitorTimeZone } from './free-days.ts'
 
 /** What moving and cancelling (change-booking.ts) work with, made here once. */
@@ -26,6 +27,8 @@ export interface ManagePageParts {
   announce(text: string): void
   /** Shows the booking as the database now answers it. */
   show(booking: Booking): void
+  /** The booking last shown, if any. */
+  shown(): Booking | null
   /** Says, with focus, what went wrong, in the given place. */
   refuseIn(id: string, text: string): void
 }
@@ -48,37 +51,62 @@ export function startManageBookingPage(
   }
   const visitorZone = visitorTimeZone(company.officeHours.timeZone)
 
+  let shown: Booking | null = null
   const show = (booking: Booking) => {
+    shown = booking
     const { when, companyWhen } = describeWhen(
       booking.starts_at,
       visitorZone,
       booking.company_time_zone,
     )
-    byId(ids.when).textContent = when
+    const cancelled = booking.status === 'cancelled'
+    // The same time, on the visitor's clock, wherever the page names this meeting.
+    for (const id of [ids.when, ids.rescheduleCurrent, ids.cancelWhich]) byId(id).textContent = when
     const companyLine = byId(ids.companyWhen)
     companyLine.textContent = companyWhen ?? ''
     companyLine.hidden = companyWhen === null
-    byId(ids.meeting).replaceChildren(webLink(doc, booking.meeting_url))
+    // A cancelled meeting's room is no place to go: no link to it.
+    byId(ids.meeting).replaceChildren(...(cancelled ? [] : [webLink(doc, booking.meeting_url)]))
+    byId(ids.meetingRow).hidden = cancelled
     byId(ids.name).textContent = booking.name
     byId(ids.email).textContent = booking.email
     byId(ids.company).textContent = booking.company ?? ''
     byId(ids.companyRow).hidden = !booking.company
     byId(ids.note).textContent = booking.note
-    const cancelled = booking.status === 'cancelled'
     const held = booking.status === 'held'
+    const pending = booking.status === 'pending'
+    const expired = booking.status === 'expired'
+    byId(ids.statePending).hidden = !pending
+    byId(ids.holdUntil).textContent =
+      pending && booking.hold_until ? describeHoldUntil(booking.hold_until, visitorZone) : ''
+    const expiredLine = byId(ids.stateExpired)
+    expiredLine.textContent = expired ? manageMessages.expired(booking.can_confirm) : ''
+    expiredLine.hidden = !expired
     byId(ids.stateCancelled).hidden = !cancelled
     byId(ids.stateLocked).hidden = !held
-    byId(ids.statePast).hidden = cancelled || held || booking.can_cancel
-    byId(ids.bookAgain).hidden = !cancelled
-    byId(ids.actions).hidden = !booking.can_cancel
+    byId(ids.statePast).hidden =
+      cancelled || held || expired || booking.can_cancel || booking.can_confirm
+    byId(ids.bookAgain).hidden = !cancelled && !(expired && !booking.can_confirm)
+    byId(ids.confirm).hidden = !booking.can_confirm
+    byId(ids.cancel).hidden = !booking.can_cancel
     byId(ids.reschedule).hidden = !booking.can_reschedule
+    byId(ids.actions).hidden = !booking.can_cancel
     byId(ids.booking).hidden = false
   }
 
   // The token as the link carries it; whatever it is, the database answers: one that opens
   // nothing (wrong, cut short, empty) gets the same "not found" as any other.
   const token = fragment.replace(/^#/, '').trim()
-  const parts: ManagePageParts = { doc, token, calls, visitorZone, announce, show, refuseIn }
+  const parts: ManagePageParts = {
+    doc,
+    token,
+    calls,
+    visitorZone,
+    announce,
+    show,
+    shown: () => shown,
+    refuseIn,
+  }
 
   let changes: Promise<typeof import('./change-booking.ts')> | undefined
   const loadChanges = () => {
@@ -88,13 +116,14 @@ export function startManageBookingPage(
     })
     return changes
   }
-  const actions = byId(ids.actions)
   // Reaching for a button fetches what it runs.
-  for (const intent of ['pointerdown', 'focusin'] as const)
-    actions.addEventListener(intent, () => void loadChanges().catch(() => undefined), {
-      once: true,
-    })
+  for (const area of [byId(ids.actions), byId(ids.confirm)])
+    for (const intent of ['pointerdown', 'focusin'] as const)
+      area.addEventListener(intent, () => void loadChanges().catch(() => undefined), {
+        once: true,
+      })
   for (const [id, what] of [
+    [ids.confirm, 'confirm'],
     [ids.reschedule, 'reschedule'],
     [ids.cancel, 'cancel'],
   ] as const) {

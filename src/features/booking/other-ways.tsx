@@ -1,6 +1,6 @@
 import { bookingOtherWays as ways } from '../../content/booking-page.ts'
 
-const link = 'font-medium break-words text-brand-700 underline'
+const link = 'break-words text-accent-ink underline'
 
 /** The e-mail and the phone, as links: how to book with no script, and for whoever prefers. */
 export function OtherWays({
@@ -18,7 +18,8 @@ export function OtherWays({
         {ways.email}
       </a>
       {ways.between}
-      <a href={ways.phoneHref} className={link}>
+      {/* A phone number reads as one piece: never broken over two lines. */}
+      <a href={ways.phoneHref} className={`${link} whitespace-nowrap`}>
         {ways.phone}
       </a>
       {ways.after}

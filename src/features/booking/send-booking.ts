@@ -1,30 +1,66 @@
 /**
  * Sending the booking form (/agendar), loaded on the visitor's first use of it
  * (book-a-meeting.ts): the fields checked in the database's words, `book_meeting` with the
- * bot signals and the visitor's zone, then the confirmation with the manage link, or the
- * refusal in place. A lost race (someone booked the time meanwhile) shows the database's
+ * bot signals and the visitor's zone, then the hold that waits for the visitor's confirmation
+ * from the e-mail (decision 038), or the refusal in place. A lost race (someone booked the time meanwhile) shows the database's
  * words and fresh times, and keeps what was typed.
  */
 import { currentArrival } from '../attribution/carry-arrival.ts'
 import { CONTACT_FORM_FIELDS } from '../../../supabase/functions/_shared/contact-form-fields.ts'
 import { bookingMessages } from '../../content/booking-messages.ts'
 import { bookingRefusals } from '../../content/booking.ts'
-import { MANAGE_BOOKING_URL } from '../../routes.ts'
 import type { BookingPageParts } from './book-a-meeting.ts'
 import { elementById } from './book-a-meeting.ts'
 import { askToSendBookingEmail, refusalText, type Booking } from './booking-calls.ts'
 import { explainBookingFields, fieldValue } from './booking-fields.ts'
 import { bookingFieldNames, bookingIds } from './booking-ids.ts'
-import { describeWhen, webLink } from './booking-when.ts'
+import { describeHoldUntil, describeWhen } from './booking-when.ts'
 import { SLOT_REFUSALS } from './slot-refusals.ts'
 
 const checkedForms = new WeakSet<HTMLFormElement>()
 
+/**
+ * Gives the hold up with the page's token (a mistyped e-mail): nothing was marked, so nothing
+ * is mailed, and the form comes back as it was, to correct and send again.
+ */
+async function giveUp(parts: BookingPageParts, booking: Booking): Promise<void> {
+  const { doc, form } = parts
+  const byId = (id: string) => elementById(doc, id)
+  const fix = elementById<HTMLButtonElement>(doc, bookingIds.doneFix)
+  const refusal = byId(bookingIds.doneRefusal)
+  refusal.hidden = true
+  fix.disabled = true
+  parts.announce(bookingMessages.fixing)
+  const result = await parts.calls.cancel(booking.hold_token ?? '', null)
+  fix.disabled = false
+  if (!result.ok) {
+    parts.announce('')
+    refusal.textContent = refusalText(result.refusal)
+    refusal.hidden = false
+    refusal.focus()
+    return
+  }
+  parts.unbooked()
+  byId(bookingIds.done).hidden = true
+  form.hidden = false
+  await parts.reload(() => bookingMessages.fixed)
+  // The time it held is free again: picked as it was, so only the address needs a change.
+  const time = [...form.querySelectorAll<HTMLInputElement>('input[type="radio"]')].find(
+    (input) => input.value === booking.starts_at,
+  )
+  if (time && !time.checked) {
+    time.checked = true
+    time.dispatchEvent(new Event('change', { bubbles: true }))
+  }
+  form.querySelector<HTMLInputElement>(`[name="${bookingFieldNames.email}"]`)?.focus()
+}
+
+/** Booked as a hold: the page says where the e-mail went and until when the time is kept. */
 function confirm(parts: BookingPageParts, booking: Booking): void {
   const { doc, form } = parts
   const byId = (id: string) => elementById(doc, id)
   parts.booked()
-  const token = booking.manage_token ?? ''
+  const holdToken = booking.hold_token ?? ''
   const { when, companyWhen } = describeWhen(
     booking.starts_at,
     parts.visitorZone,
@@ -34,16 +70,20 @@ function confirm(parts: BookingPageParts, booking: Booking): void {
   const companyLine = byId(bookingIds.doneCompanyWhen)
   companyLine.textContent = companyWhen ?? ''
   companyLine.hidden = companyWhen === null
-  byId(bookingIds.doneMeeting).replaceChildren(webLink(doc, booking.meeting_url))
   byId(bookingIds.doneEmail).textContent = booking.email
-  const manage = elementById<HTMLAnchorElement>(doc, bookingIds.doneManage)
-  manage.href = `${MANAGE_BOOKING_URL}#${token}`
-  byId(bookingIds.doneManageAddress).textContent = manage.href
+  byId(bookingIds.doneHoldUntil).textContent = describeHoldUntil(
+    booking.hold_until ?? booking.starts_at,
+    parts.visitorZone,
+  )
+  byId(bookingIds.doneRefusal).hidden = true
+  const fix = elementById<HTMLButtonElement>(doc, bookingIds.doneFix)
+  fix.onclick = () => void giveUp(parts, booking)
   form.hidden = true
   byId(bookingIds.done).hidden = false
-  parts.announce(bookingMessages.booked)
+  // The confirmation's title takes focus and says it; the status line would say it twice.
+  parts.announce('')
   byId(bookingIds.doneTitle).focus()
-  void askToSendBookingEmail(token)
+  void askToSendBookingEmail(holdToken)
 }
 
 export async function sendBooking(parts: BookingPageParts): Promise<void> {

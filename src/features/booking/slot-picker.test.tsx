@@ -23,7 +23,12 @@ const FREE = {
 /** The picker's prerendered frame in a form, as the page has it, and the picker on it. */
 function showPicker(visitorZone: string, overrides: Partial<SlotPickerOptions> = {}) {
   document.body.innerHTML = `<form>${renderToString(<SlotPickerFields prefix="test" />)}</form>`
-  const seen = { announced: [] as string[], picks: [] as (string | null)[], chosen: 0 }
+  const seen = {
+    announced: [] as string[],
+    picks: [] as (string | null)[],
+    days: [] as (string | null)[],
+    chosen: 0,
+  }
   const picker = createSlotPicker(document, 'test', {
     visitorZone,
     announce: (text) => seen.announced.push(text),
@@ -51,9 +56,18 @@ describe('the day and time picker', () => {
       '2027-03-12',
     ])
     expect(days().getByRole('radio', { name: 'quarta-feira, 10 de março' })).toBeChecked()
-    const shown = days().getByText('10/03').parentElement
-    expect(shown).toHaveTextContent('qua. 10/03')
-    expect(shown).toHaveAttribute('aria-hidden', 'true')
+    // A month calendar: the month, its weekdays, then its days from the first open one's week
+    // to the last one's; the eye reads the day's number, a screen reader the whole date.
+    const calendar = document.getElementById(pickerIds('test').dayOptions)
+    expect(calendar?.textContent).toBe(
+      'Março de 2027' +
+        'domsegterquaquisexsáb' +
+        '789quarta-feira, 10 de março1011sexta-feira, 12 de março1213',
+    )
+    expect(days().getByText('10')).toHaveAttribute('aria-hidden', 'true')
+    // A day with nothing free is a number, not a choice, and says nothing to a screen reader.
+    expect(days().getByText('11')).toHaveAttribute('aria-hidden', 'true')
+    expect(days().getByText('11').closest('label')).toBeNull()
     expect(
       times()
         .getAllByRole('radio')
@@ -159,6 +173,42 @@ describe('the day and time picker', () => {
     // The next pick clears it.
     await user.click(times().getByRole('radio', { name: '14:30' }))
     expect(alert).not.toBeVisible()
+  })
+
+  it('offers the day of a meeting being moved first, its time shown in place but not to pick', () => {
+    const { picker, seen } = showPicker(COMPANY, { onDay: (day) => seen.days.push(day) })
+    // The meeting is on Friday the 12th at 13h, which is not free: it is this visitor's.
+    const offered = picker.show(FREE, '2027-03-12T16:00:00Z')
+    expect(offered.map((day) => day.day)).toEqual(['2027-03-10', '2027-03-12'])
+    expect(
+      days().getByRole('radio', { name: 'sexta-feira, 12 de março, sua reunião atual' }),
+    ).toBeChecked()
+    expect(seen.days).toEqual(['2027-03-12'])
+    const timeOptions = document.getElementById(pickerIds('test').timeOptions)
+    expect(timeOptions?.textContent).toBe('13:00atual14:00')
+    expect(
+      times()
+        .getAllByRole('radio')
+        .map((radio) => radio.getAttribute('value')),
+    ).toEqual(['2027-03-12T17:00:00Z'])
+    expect(screen.getByRole('group', { name: 'Escolha o horário' })).toHaveAccessibleDescription(
+      'Sexta-feira, 12 de março. Sua reunião está marcada para as 13:00.',
+    )
+  })
+
+  it('still offers the moved meeting’s day when nothing else is free on it', () => {
+    const { picker, seen } = showPicker(COMPANY)
+    // Monday the 15th: no free time at all that day.
+    expect(picker.show(FREE, '2027-03-15T12:00:00Z').map((day) => day.day)).toEqual([
+      '2027-03-10',
+      '2027-03-12',
+    ])
+    const monday = days().getByRole('radio', {
+      name: 'segunda-feira, 15 de março, sua reunião atual',
+    })
+    expect(monday).toBeChecked()
+    expect(times().queryAllByRole('radio')).toEqual([])
+    expect(seen.picks.at(-1)).toBeNull()
   })
 
   it('hides the times when no day has any left', () => {

@@ -107,3 +107,9 @@ export const dayLabel = (day: string): DayLabel => {
     name: formatter(LOCALE, 'UTC', { weekday: 'long', day: 'numeric', month: 'long' }).format(noon),
   }
 }
+
+/** 'novembro de 2026': a month of the calendar ('YYYY-MM'), as its title reads. */
+export const monthLabel = (month: string): string =>
+  formatter(LOCALE, 'UTC', { month: 'long', year: 'numeric' }).format(
+    new Date(`${month}-15T12:00:00Z`),
+  )

@@ -205,12 +205,12 @@ export function ContactForm({
           <Button type="submit" size="lg" className="w-full">
             {submitting ? contactForm.submitting : contactForm.submit}
           </Button>
-          <p className="text-center text-sm text-slate-600">
+          <p className="text-center text-sm text-ink-muted">
             {contactForm.privacy.before}
             <a
               href={contactForm.privacy.href}
               target="_blank"
-              className="font-medium text-brand-700 underline"
+              className="inline-block font-medium text-accent-ink underline"
             >
               {contactForm.privacy.link}
               {contactForm.privacy.newTab}
@@ -218,16 +218,19 @@ export function ContactForm({
             {contactForm.privacy.after}
           </p>
           <noscript>
-            <p className="text-sm text-slate-700">
+            <p className="text-sm text-ink-muted">
               {noScript.before}
-              <a href={`mailto:${noScript.email}`} className="font-medium text-brand-700 underline">
+              <a
+                href={`mailto:${noScript.email}`}
+                className="font-medium text-accent-ink underline"
+              >
                 {noScript.email}
               </a>
               {noScript.after}
             </p>
           </noscript>
           {runtimeFailed ? (
-            <p role="alert" className="text-sm font-medium text-red-700">
+            <p role="alert" className="text-sm font-medium text-danger-ink">
               {fallback.notSentYet} {fallback.notice}
             </p>
           ) : null}

@@ -1,4 +1,5 @@
 import { company } from './company.ts'
+import { companyName } from './company-name.ts'
 import type { MeetingTime } from './booking-times.ts'
 
 /**
@@ -17,7 +18,7 @@ export const meetingShort = ({ start }: MeetingTime): string => `${start.date} �
 export const bookingEmailCopy = {
   /** The invitation's title in the visitor's calendar, and the company's. */
   eventTitle: {
-    visitor: `Consultoria gratuita com a ${company.name}`,
+    visitor: `Consultoria gratuita ${companyName.with}`,
     company: (name: string) => `Consultoria gratuita: ${name}`,
   },
   /** The .ics file's name, beside the calendar part. */
@@ -25,24 +26,40 @@ export const bookingEmailCopy = {
 
   visitor: {
     subject: {
+      request: (when: string) => `Confirme sua consultoria: ${when}`,
       confirmation: (when: string) => `Consultoria confirmada: ${when}`,
       update: (when: string) => `Consultoria remarcada: ${when}`,
       cancellation: (when: string) => `Consultoria cancelada: ${when}`,
       reminder: (when: string) => `Lembrete: consultoria ${when}`,
     },
     greeting: (name: string) => `Olá, ${name}!`,
+    /**
+     * The request to confirm carries none of what the visitor typed (name, company, note):
+     * whoever typed this address may be a stranger to it, and its owner must read only the
+     * company's words (decision 038).
+     */
+    request: {
+      greeting: 'Olá!',
+      opening: (minutes: number) =>
+        `Recebemos um pedido para marcar uma consultoria gratuita de ${minutes} minutos com a ${company.name} para este endereço de e-mail.`,
+      confirm: (until: string) =>
+        `Para confirmar a reunião, abra o link abaixo e toque em “Confirmar reunião” até ${until}. Até lá, o horário fica reservado para você; depois, ainda dá para confirmar se ninguém o tiver escolhido.`,
+      link: 'Confirmar a reunião',
+      notMe:
+        'Se não foi você quem pediu, ignore este e-mail: sem a confirmação, nenhuma reunião é marcada e o horário é liberado.',
+    },
     opening: {
       confirmation: (minutes: number) =>
-        `Sua consultoria gratuita de ${minutes} minutos com a ${company.name} está confirmada.`,
-      update: () => `Sua consultoria gratuita com a ${company.name} mudou de horário.`,
-      reminder: () => `Lembrete: sua consultoria gratuita com a ${company.name} está chegando.`,
+        `Sua consultoria gratuita de ${minutes} minutos ${companyName.with} está confirmada.`,
+      update: () => `Sua consultoria gratuita ${companyName.with} mudou de horário.`,
+      reminder: () => `Lembrete: sua consultoria gratuita ${companyName.with} está chegando.`,
       cancelledByVisitor: () =>
-        `Sua consultoria gratuita com a ${company.name} foi cancelada, como você pediu.`,
+        `Sua consultoria gratuita ${companyName.with} foi cancelada, como você pediu.`,
       cancelledByCompany: () =>
-        `A ${company.name} precisou cancelar a sua consultoria gratuita. Pedimos desculpas.`,
+        `${companyName.The} precisou cancelar a sua consultoria gratuita. Pedimos desculpas.`,
     },
     when: 'Quando',
-    companyClock: `No horário da ${company.name}`,
+    companyClock: `No horário ${companyName.of}`,
     meeting: 'Videochamada',
     meetingHint: 'Na hora marcada, abra o link no navegador do computador ou do celular.',
     /** Only for a Jitsi Meet room, where visitors join without an account (the host signs in). */
@@ -51,7 +68,7 @@ export const bookingEmailCopy = {
     manage: 'Para cancelar ou escolher outro horário',
     /** For an e-mail queued before its link could be written (the link cannot be rebuilt). */
     manageByReply: 'Para cancelar ou escolher outro horário, responda a este e-mail.',
-    companyMessage: `Mensagem da ${company.name}`,
+    companyMessage: `Mensagem ${companyName.of}`,
     bookAgain: 'Se quiser, marque outro horário em',
     invitationAdds: 'O convite anexo coloca a reunião na sua agenda.',
     invitationRemoves: 'O convite anexo tira a reunião da sua agenda.',

@@ -54,7 +54,13 @@ export const BOOKING_SWEEP_LIMIT = 20
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
-const KINDS: readonly BookingMailKind[] = ['confirmation', 'reminder', 'update', 'cancellation']
+const KINDS: readonly BookingMailKind[] = [
+  'request',
+  'confirmation',
+  'reminder',
+  'update',
+  'cancellation',
+]
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 const nullableText = (value: unknown) => (typeof value === 'string' ? value : null)
@@ -79,6 +85,8 @@ const readClaim = (row: Record<string, unknown>): BookingMailRow => {
     meetingUrl: text(row.meeting_url),
     cancelledBy: cancelledBy ? (row.cancelled_by as 'company' | 'visitor') : null,
     cancelMessage: nullableText(row.cancel_message),
+    holdUntil:
+      row.hold_until === null || row.hold_until === undefined ? null : instant(row.hold_until),
   }
   return {
     id: String(row.message_id),
@@ -93,7 +101,7 @@ const readClaim = (row: Record<string, unknown>): BookingMailRow => {
 /**
  * The message a transport is given. The visitor's e-mail goes to the booking's address only
  * (the claim read it from the booking: no open relay), from the company, replies going to the
- * company's inbox. The company's copy goes to its inbox, replies going to the visitor. Visitor
+ * company's inbox; the request to confirm names no one in its To. The company's copy goes to its inbox, replies going to the visitor. Visitor
  * text in headers is written so a mail client shows it as typed (mail-header.ts), an address
  * that cannot be written safely gets no Reply-To, and X-Lead-Id names the booking's lead, by
  * which erasure and retention find the outbox's copies.
@@ -108,11 +116,13 @@ export const toBookingMailMessage = (
     name: headerValue(toHeaderText(booking.name)),
     address: booking.email,
   }
+  // The request goes to whoever the address belongs to, who may not be who typed the name.
+  const named = isHeaderSafeAddress(booking.email) && row.kind !== 'request'
   const addressed =
     row.recipient === 'visitor'
       ? {
           from: { name: company.name, address: settings.from.address },
-          to: isHeaderSafeAddress(booking.email) ? visitor : booking.email,
+          to: named ? visitor : booking.email,
           replyTo: { name: company.name, address: settings.to },
         }
       : {

@@ -1,4 +1,5 @@
 import { company } from './company.ts'
+import { companyName } from './company-name.ts'
 
 /**
  * The words of the bookings' calendar feed (bookings-feed.ts), in Portuguese (Brazil): what a
@@ -6,7 +7,7 @@ import { company } from './company.ts'
  */
 export const bookingsFeedCopy = {
   calendarName: `Consultorias · ${company.name}`,
-  calendarDescription: `Consultorias gratuitas marcadas pelo site da ${company.name}.`,
+  calendarDescription: `Consultorias gratuitas marcadas pelo site ${companyName.of}.`,
   /** Followed by the visitor's name. */
   summary: (name: string) => `Consultoria: ${name}`,
   email: 'E-mail',

@@ -170,7 +170,8 @@ DTSTART:20270101T120000Z
 DTEND:20270101T130000Z
 RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30`),
     )
-    expect(await expandBusyTimes(feed, WINDOW, COMPANY)).toEqual({
+    const limits = { ...EXPANSION_LIMITS, maxWorkMs: 600_000 }
+    expect(await expandBusyTimes(feed, WINDOW, COMPANY, limits)).toEqual({
       ok: false,
       problem: { kind: 'too_complex', eventDate: '01/01/2027' },
     })
@@ -184,7 +185,9 @@ DTSTART:20260101T000000Z
 DTEND:20260101T000100Z
 RRULE:FREQ=MINUTELY`),
     )
-    expect(await expandBusyTimes(feed, WINDOW, COMPANY)).toEqual({
+    // The time bound out of the way: this is about the step bound, on any machine.
+    const limits = { ...EXPANSION_LIMITS, maxWorkMs: 600_000 }
+    expect(await expandBusyTimes(feed, WINDOW, COMPANY, limits)).toEqual({
       ok: false,
       problem: { kind: 'too_complex', eventDate: '01/01/2026' },
     })
@@ -202,6 +205,204 @@ RRULE:FREQ=HOURLY`),
     expect(await expandBusyTimes(feed, WINDOW, COMPANY, limits)).toEqual({
       ok: false,
       problem: { kind: 'too_many_events', limit: 100 },
+    })
+  })
+})
+
+/** A VTIMEZONE whose one observance follows `rule` from `start` (local time, no zone). */
+const zone = (tzid: string, start: string, rule: string) =>
+  `BEGIN:VTIMEZONE\r\nTZID:${tzid}\r\nBEGIN:STANDARD\r\nDTSTART:${start}\r\nRRULE:${rule}\r\nTZOFFSETFROM:-0300\r\nTZOFFSETTO:-0300\r\nTZNAME:GMT-3\r\nEND:STANDARD\r\nEND:VTIMEZONE\r\n`
+
+/** A meeting on Tuesday 16 March 2027, 10:00–11:00 in the zone `tzid`. */
+const meetingIn = (tzid: string, uid = 'in-zone') =>
+  event(`
+UID:${uid}
+DTSTART;TZID=${tzid}:20270316T100000
+DTEND;TZID=${tzid}:20270316T110000`)
+
+describe('a feed whose time zones no place on Earth has', () => {
+  it.each([
+    // What froze the server for 15 s, for 114 s and 1.2 GB from 1700, and for ever minutely.
+    ['hourly since 1970', '19700101T000000', 'FREQ=HOURLY'],
+    ['hourly since 1700', '17000101T000000', 'FREQ=HOURLY'],
+    ['every minute since 1970', '19700101T000000', 'FREQ=MINUTELY'],
+    ['daily since 1700', '17000101T000000', 'FREQ=DAILY'],
+    // Yearly, but every hour of every day of the year.
+    [
+      'yearly on every hour of the year',
+      '20200101T000000',
+      `FREQ=YEARLY;BYMONTH=1,2,3,4,5,6,7,8,9,10,11,12;BYMONTHDAY=${Array.from({ length: 28 }, (_, n) => n + 1).join(',')};BYHOUR=${Array.from({ length: 24 }, (_, n) => n).join(',')}`,
+    ],
+    // No date satisfies it: ical.js looks for a first year up to the year 20000.
+    [
+      'yearly on a first Monday of April between the 15th and the 21st',
+      '20200101T000000',
+      'FREQ=YEARLY;BYMONTH=4;BYDAY=1MO;BYMONTHDAY=15,16,17,18,19,20,21',
+    ],
+  ])('refuses a zone that changes %s, used by an event, and names it', async (_, start, rule) => {
+    const feed = calendar(meetingIn('Hostil'), zone('Hostil', start, rule))
+    expect(await expandBusyTimes(feed, WINDOW, COMPANY)).toEqual({
+      ok: false,
+      problem: { kind: 'absurd_zone', zone: 'Hostil' },
+    })
+  })
+
+  it('reads a feed that defines such a zone but has nothing to read in it', async () => {
+    const feed = calendar(
+      event('UID:utc\nDTSTART:20270316T120000Z\nDTEND:20270316T130000Z') +
+        // Years ago, in the absurd zone: never parsed, so the zone is never expanded.
+        meetingIn('Hostil', 'old').replace(/20270316/g, '20190316'),
+      zone('Hostil', '19700101T000000', 'FREQ=MINUTELY'),
+    )
+    expect(times(await expandBusyTimes(feed, WINDOW, COMPANY))).toEqual([
+      ['2027-03-16T12:00:00.000Z', '2027-03-16T13:00:00.000Z'],
+    ])
+  })
+
+  it('reads a real zone as Outlook writes it, yearly rules from 1601', async () => {
+    const outlookZone =
+      'BEGIN:VTIMEZONE\r\nTZID:Eastern Standard Time\r\n' +
+      'BEGIN:STANDARD\r\nDTSTART:16010101T020000\r\nTZOFFSETFROM:-0400\r\nTZOFFSETTO:-0500\r\nRRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=1SU;BYMONTH=11\r\nEND:STANDARD\r\n' +
+      'BEGIN:DAYLIGHT\r\nDTSTART:16010101T020000\r\nTZOFFSETFROM:-0500\r\nTZOFFSETTO:-0400\r\nRRULE:FREQ=YEARLY;INTERVAL=1;BYDAY=2SU;BYMONTH=3\r\nEND:DAYLIGHT\r\nEND:VTIMEZONE\r\n'
+    const feed = calendar(meetingIn('Eastern Standard Time'), outlookZone)
+    // 10:00 in New York on 16 March 2027 (EDT, UTC−4).
+    expect(times(await expandBusyTimes(feed, WINDOW, COMPANY))).toEqual([
+      ['2027-03-16T14:00:00.000Z', '2027-03-16T15:00:00.000Z'],
+    ])
+  })
+
+  it('refuses a zone with more observances than a whole history has, before parsing it', async () => {
+    const observance = (n: number) =>
+      `BEGIN:STANDARD\r\nDTSTART:${1000 + n}0101T000000\r\nTZOFFSETFROM:-0300\r\nTZOFFSETTO:-0300\r\nEND:STANDARD\r\n`
+    const many = `BEGIN:VTIMEZONE\r\nTZID:Histórica\r\n${Array.from({ length: 1001 }, (_, n) => observance(n)).join('')}END:VTIMEZONE\r\n`
+    expect(await expandBusyTimes(calendar('', many), WINDOW, COMPANY)).toEqual({
+      ok: false,
+      problem: { kind: 'absurd_zone', zone: 'Histórica' },
+    })
+  })
+
+  it('refuses more zones than a feed may define', async () => {
+    const zones = Array.from({ length: 101 }, (_, n) =>
+      zone(`Z${n}`, '19700101T000000', 'FREQ=YEARLY'),
+    )
+    expect(await expandBusyTimes(calendar('', zones.join('')), WINDOW, COMPANY)).toEqual({
+      ok: false,
+      problem: { kind: 'too_many_zones', limit: 100 },
+    })
+  })
+})
+
+describe('the time a feed may take', () => {
+  it('stops a feed whose every rule is within bounds but whose whole would take minutes', async () => {
+    // A leap day as a daily rule since the year 1000: ~250 instances, each found after some
+    // 1 461 candidates. A thousand such series pass no step bound and take minutes.
+    const series = Array.from({ length: 1000 }, (_, n) =>
+      event(`
+UID:leap-${n}
+DTSTART:10000229T120000Z
+DTEND:10000229T130000Z
+RRULE:FREQ=DAILY;BYMONTH=2;BYMONTHDAY=29`),
+    )
+    const limits = { ...EXPANSION_LIMITS, maxWorkMs: 200 }
+    expect(await expandBusyTimes(calendar(series.join('')), WINDOW, COMPANY, limits)).toEqual({
+      ok: false,
+      problem: { kind: 'too_slow', seconds: 0.2 },
+    })
+  })
+})
+
+describe('reading only what may touch the window', () => {
+  it('keeps an event of years ago that lasts into the window, and one with a DURATION', async () => {
+    const feed = calendar(
+      event('UID:long-ago\nDTSTART:20200101T000000Z\nDTEND:20270316T000000Z') +
+        event('UID:by-duration\nDTSTART:20270301T000000Z\nDURATION:P20D'),
+    )
+    expect(times(await expandBusyTimes(feed, WINDOW, COMPANY))).toEqual([
+      [new Date(WINDOW.from).toISOString(), '2027-03-16T00:00:00.000Z'],
+      [new Date(WINDOW.from).toISOString(), '2027-03-21T00:00:00.000Z'],
+    ])
+  })
+
+  it('keeps a long instance of a series that starts days before the window', async () => {
+    // Every seven weeks from 1 January 2027, ten days each: from 19 February, then 9 April.
+    const feed = calendar(
+      event(`
+UID:long-instances
+DTSTART:20270101T000000Z
+DTEND:20270111T000000Z
+RRULE:FREQ=WEEKLY;INTERVAL=7`),
+    )
+    const wide = { from: Date.parse('2027-02-25T00:00:00Z'), until: WINDOW.until }
+    expect(times(await expandBusyTimes(feed, wide, COMPANY))).toEqual([
+      ['2027-02-25T00:00:00.000Z', '2027-03-01T00:00:00.000Z'],
+      ['2027-04-09T00:00:00.000Z', '2027-04-19T00:00:00.000Z'],
+    ])
+  })
+
+  it('pairs changed instances by a UID folded over lines and written with escapes', async () => {
+    const uid = `040000008200E00074C5B7101A82E00800000000F0${'A'.repeat(60)}\\,x`
+    // Folded as RFC 5545 lines are (event() writes each \n as CRLF).
+    const folded = (line: string) => line.replace(/(.{70})/g, '$1\n ')
+    const feed = calendar(
+      event(`
+${folded(`UID:${uid}`)}
+DTSTART:20270316T120000Z
+DTEND:20270316T130000Z
+RRULE:FREQ=DAILY;COUNT=3`) +
+        event(`
+UID:${uid}
+RECURRENCE-ID:20270317T120000Z
+DTSTART:20270317T180000Z
+DTEND:20270317T190000Z
+BEGIN:VALARM
+ACTION:DISPLAY
+DTSTART:20200101T000000Z
+UID:alarm
+END:VALARM`),
+    )
+    const expansion = await expandBusyTimes(feed, WINDOW, COMPANY)
+    expect(times(expansion)).toEqual([
+      ['2027-03-16T12:00:00.000Z', '2027-03-16T13:00:00.000Z'],
+      ['2027-03-17T18:00:00.000Z', '2027-03-17T19:00:00.000Z'],
+      ['2027-03-18T12:00:00.000Z', '2027-03-18T13:00:00.000Z'],
+    ])
+    expect(expansion.ok && expansion.intervals[1]?.sourceUid).toBe(
+      `${uid.replace('\\,', ',')} 2027-03-17T12:00:00Z`,
+    )
+  })
+
+  it('names the day of an event it cannot read', async () => {
+    const feed = calendar(
+      event('UID:ok\nDTSTART:20270316T120000Z\nDTEND:20270316T130000Z') +
+        event(
+          'UID:broken\nDTSTART:20270317T120000Z\nDTEND:20270317T130000Z\nRRULE:FREQ=NONSENSE;BYDAY=XX',
+        ),
+    )
+    expect(await expandBusyTimes(feed, WINDOW, COMPANY)).toEqual({
+      ok: false,
+      problem: { kind: 'unparsable', eventDate: '17/03/2027' },
+    })
+  })
+})
+
+describe('an event with more dates than any real one', () => {
+  it('is refused before ical.js reads them, naming its day', async () => {
+    const dates = Array.from({ length: 5001 }, (_, n) =>
+      new Date(Date.parse('2010-01-01T12:00:00Z') + n * 86_400_000)
+        .toISOString()
+        .replace(/[-:]|\.\d{3}/g, ''),
+    )
+    const feed = calendar(
+      event(`
+UID:exceptions
+DTSTART:20100101T120000Z
+DTEND:20100101T130000Z
+RRULE:FREQ=DAILY
+EXDATE:${dates.join(',')}`),
+    )
+    expect(await expandBusyTimes(feed, WINDOW, COMPANY)).toEqual({
+      ok: false,
+      problem: { kind: 'too_complex', eventDate: '01/01/2010' },
     })
   })
 })

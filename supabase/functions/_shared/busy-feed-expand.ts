@@ -1,4 +1,13 @@
 import ICAL from 'ical.js'
+import {
+  GuardTripped,
+  guarded,
+  newFeedWork,
+  tick,
+  type CpuClock,
+  type GuardStop,
+} from './busy-feed-guards.ts'
+import { scanFeed, type EventBlock, type Scan, type ScannedCalendar } from './busy-feed-scan.ts'
 import { isKnownTimeZone, wallClockToEpochMs } from './zoned-time.ts'
 
 /**
@@ -14,6 +23,11 @@ import { isKnownTimeZone, wallClockToEpochMs } from './zoned-time.ts'
  * - floating times (no zone at all): the calendar's zone (X-WR-TIMEZONE, as Google writes
  *   it), else the company's;
  * - all-day dates: the whole day on the company's clock, the days the agenda is made of.
+ *
+ * The feed is someone else's text, so it is read in pieces (busy-feed-scan.ts: events that
+ * cannot touch the window are never parsed) with every ical.js loop counted
+ * (busy-feed-guards.ts), within EXPANSION_LIMITS; a feed past them is refused with the
+ * reason (decision 042).
  */
 
 export interface BusyInterval {
@@ -36,48 +50,66 @@ export type FeedContentProblem =
   /** A recurrence that would take too long to expand up to the window. */
   | { kind: 'too_complex'; eventDate: string }
   | { kind: 'too_many_events'; limit: number }
+  /** A time zone no real place has (busy-feed-guards.ts). */
+  | { kind: 'absurd_zone'; zone: string }
+  | { kind: 'too_many_zones'; limit: number }
+  /** The feed's work as a whole passed its time. */
+  | { kind: 'too_slow'; seconds: number }
+  /** Reading it needed more memory than it may have (only where a worker runs it). */
+  | { kind: 'too_much_memory'; megabytes: number }
 
 export type Expansion =
   { ok: true; intervals: BusyInterval[] } | { ok: false; problem: FeedContentProblem }
 
-export const EXPANSION_LIMITS = {
+export interface ExpansionLimits {
   /** Busy times in the window: a real calendar has a few dozen a week. */
-  maxIntervals: 10_000,
+  maxIntervals: number
   /**
    * Instances one series may yield from its start to the window's end: a daily meeting
    * since 1972, an hourly one for two years. ical.js has no way to start a series later
    * than its first instance, and each step costs some 40 µs.
    */
-  maxStepsPerSeries: 20_000,
+  maxStepsPerSeries: number
   /** The same for the whole feed. */
-  maxStepsPerFeed: 300_000,
+  maxStepsPerFeed: number
   /**
    * Candidate instants ical.js may test against a rule's BY… parts before it finds the next
    * instance. A rule no date satisfies (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30) makes it search
    * for ever (kewisch/ical.js#1038, open in 2.2.1); a real rule needs at most a few thousand
    * (a leap day, as a daily rule: 1 461).
    */
+  maxRuleChecksPerInstance: number
+  /**
+   * Clock changes one zone may be expanded into (busy-feed-guards.ts), and all of them. A
+   * zone with a yearly rule since 1601, as Outlook writes them, makes some 430 per
+   * observance up to five years from now; a zone listing its whole history, some 200.
+   */
+  maxChangesPerZone: number
+  maxZoneChanges: number
+  /**
+   * Milliseconds of work (scanning, parsing, expanding; not the time the runtime spends on
+   * others between the pieces) the whole feed may take, counted as the smaller of wall time
+   * and the process's CPU time (busy-feed-guards.ts), both never less than the read's own
+   * CPU time. The Edge Function's CPU limit is 2 s per request; the Node server runs the
+   * expansion in a worker and may allow more.
+   */
+  maxWorkMs: number
+}
+
+export const EXPANSION_LIMITS: ExpansionLimits = {
+  maxIntervals: 10_000,
+  maxStepsPerSeries: 20_000,
+  maxStepsPerFeed: 300_000,
   maxRuleChecksPerInstance: 20_000,
+  maxChangesPerZone: 2_000,
+  maxZoneChanges: 20_000,
+  maxWorkMs: 1_500,
 }
 
 class ExpansionStopped extends Error {
   constructor(readonly problem: FeedContentProblem) {
     super(problem.kind)
   }
-}
-
-class RuleSearchExhausted extends Error {}
-
-// The search of #1038 happens inside one synchronous next(); the only way in is the check it
-// repeats. Counted from each next() of an expansion (nothing else in the process uses
-// ical.js), unbounded otherwise. Remove once ical.js bounds the search itself.
-let ruleChecksLeft = Number.POSITIVE_INFINITY
-const iteratorPrototype = ICAL.RecurIterator.prototype
-const checkContractingRules = iteratorPrototype.check_contracting_rules
-iteratorPrototype.check_contracting_rules = function (this: ICAL.RecurIterator) {
-  ruleChecksLeft -= 1
-  if (ruleChecksLeft < 0) throw new RuleSearchExhausted()
-  return checkContractingRules.call(this)
 }
 
 /**
@@ -108,15 +140,6 @@ const dayOf = (time: ICAL.Time | null | undefined): string =>
     ? `${String(time.day).padStart(2, '0')}/${String(time.month).padStart(2, '0')}/${time.year}`
     : '?'
 
-/** dayOf an event that may be what failed to read. */
-const startDayOf = (component: ICAL.Component): string | undefined => {
-  try {
-    return dayOf(eventOf(component).startDate)
-  } catch {
-    return undefined
-  }
-}
-
 interface Zones {
   /** Floating times. */
   calendar: string
@@ -143,25 +166,44 @@ const instantOf = (time: ICAL.Time, tzid: string | undefined, zones: Zones): num
 
 interface SeriesParts {
   /** The VEVENT without RECURRENCE-ID (absent when the feed holds only changed instances). */
-  master?: ICAL.Component
+  master?: EventBlock
   /** The VEVENTs that replace one instance each (RECURRENCE-ID). */
-  overrides: ICAL.Component[]
+  overrides: EventBlock[]
 }
 
 /** VEVENTs by UID: a series and the instances it moved or cancelled. */
-const seriesOf = (events: ICAL.Component[]): Map<string, SeriesParts> => {
+const seriesOf = (events: EventBlock[]): Map<string, SeriesParts> => {
   const series = new Map<string, SeriesParts>()
   events.forEach((event, index) => {
-    let uid = textOf(event, 'uid') || `sem-uid-${index}`
-    const isOverride = event.hasProperty('recurrence-id')
+    let uid = event.uid || `sem-uid-${index}`
     // A second VEVENT with a master's UID and no RECURRENCE-ID: keep it as an event of its own.
-    if (!isOverride && series.get(uid)?.master) uid = `${uid}#${index}`
+    if (!event.override && series.get(uid)?.master) uid = `${uid}#${index}`
     const parts = series.get(uid) ?? { overrides: [] }
-    if (isOverride) parts.overrides.push(event)
+    if (event.override) parts.overrides.push(event)
     else parts.master = event
     series.set(uid, parts)
   })
   return series
+}
+
+/** Days since 1970 (UTC) of an instant. */
+const utcDay = (epochMs: number) => Math.floor(epochMs / 86_400_000)
+
+/**
+ * Whether an event may touch the window, from the days the scan read, with two days to spare
+ * for any zone's offset: a meeting of three years ago is never parsed. A repeating one may
+ * touch it unless it starts after the window; one whose dates the scan cannot read always may.
+ */
+const mayTouch = (event: EventBlock, window: FeedWindow): boolean => {
+  const { startDay, endDay, recurrenceDay } = event
+  if (startDay === undefined || (event.override && recurrenceDay === undefined)) return true
+  const first = utcDay(window.from) - 2
+  const last = utcDay(window.until) + 2
+  const starts = recurrenceDay === undefined ? [startDay] : [startDay, recurrenceDay]
+  if (Math.min(...starts) > last) return false
+  if (event.recurring || event.duration) return true
+  // Without DTEND or DURATION an event ends as it starts (a date: at the end of that day).
+  return Math.max(endDay ?? startDay + 1, ...starts) >= first
 }
 
 const isoOf = (epochMs: number) => new Date(epochMs).toISOString().replace('.000Z', 'Z')
@@ -231,7 +273,7 @@ const addSeries = (
   zones: Zones,
   out: Collector,
   window: FeedWindow,
-  limits: typeof EXPANSION_LIMITS,
+  limits: ExpansionLimits,
   budget: StepBudget,
 ) => {
   if (!isBusy(master)) return
@@ -249,20 +291,23 @@ const addSeries = (
   const duration = event.duration
   const expansion = event.iterator()
   const next = () => {
-    ruleChecksLeft = limits.maxRuleChecksPerInstance
     try {
       return expansion.next()
     } catch (error) {
-      throw error instanceof RuleSearchExhausted ? tooComplex() : error
-    } finally {
-      ruleChecksLeft = Number.POSITIVE_INFINITY
+      const searched = error instanceof GuardTripped && error.stop.kind === 'rule_search'
+      throw searched ? tooComplex() : error
     }
   }
+  // Instances that end days before the window are only stepped over: reading one's instant
+  // costs as much as finding it.
+  const wholeDays = Math.ceil(duration.toSeconds() / 86_400)
+  const firstDay = Math.floor(window.from / 86_400_000) - 2 - wholeDays
   let steps = 0
   for (let instance = next(); instance; instance = next()) {
     steps += 1
     budget.feedStepsLeft -= 1
     if (steps > limits.maxStepsPerSeries || budget.feedStepsLeft < 0) throw tooComplex()
+    if (Date.UTC(instance.year, instance.month - 1, instance.day) / 86_400_000 < firstDay) continue
     const startsAt = instantOf(instance, startTzid, zones)
     if (startsAt >= window.until) break
     if (overridden.has(startsAt)) continue
@@ -272,17 +317,80 @@ const addSeries = (
   }
 }
 
-const calendarsIn = (text: string): ICAL.Component[] => {
-  const parsed: unknown = ICAL.parse(text)
-  // One calendar parses to a jCal array ['vcalendar', …]; several to an array of those.
-  const list = Array.isArray(parsed) && typeof parsed[0] === 'string' ? [parsed] : parsed
-  if (!Array.isArray(list)) return []
-  return list.map((jcal) => new ICAL.Component(jcal as unknown[]))
+/** A piece of the feed (its zones, or one event) parsed alone by ical.js. */
+const parsePiece = (text: string, name: string): ICAL.Component => {
+  const component = new ICAL.Component(ICAL.parse(text) as unknown[])
+  if (component.name !== name) throw new Error(`expected ${name}, got ${component.name}`)
+  return component
 }
+
+/**
+ * The calendar's zones in a VCALENDAR of their own. Each event is attached to it while it is
+ * read, so that ical.js finds the zones its times name (and keeps each zone's expansion for
+ * the next event), and detached after, so that looking a zone up never walks other events.
+ */
+const zonesOf = (calendar: ScannedCalendar) =>
+  parsePiece(`BEGIN:VCALENDAR\r\n${calendar.zones.join('')}END:VCALENDAR\r\n`, 'vcalendar')
 
 /** Lets the event loop serve others between series, so a large feed never holds it long. */
 const YIELD_EVERY_MS = 10
 const breathe = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+const problemOf = (stop: GuardStop, eventDate: string | undefined): FeedContentProblem => {
+  switch (stop.kind) {
+    case 'too_slow':
+      return { kind: 'too_slow', seconds: stop.seconds }
+    case 'absurd_zone':
+      return { kind: 'absurd_zone', zone: stop.zone }
+    case 'rule_search':
+      return { kind: 'too_complex', eventDate: eventDate ?? '?' }
+  }
+}
+
+interface Reading {
+  /** The event being read, for a message about it. */
+  current?: EventBlock
+}
+
+/** One UID's events that may touch the window, each parsed and attached to the zones. */
+const addSeriesParts = (
+  zonesRoot: ICAL.Component,
+  { master, overrides }: SeriesParts,
+  uid: string,
+  zones: Zones,
+  out: Collector,
+  window: FeedWindow,
+  limits: ExpansionLimits,
+  budget: StepBudget,
+  reading: Reading,
+) => {
+  const attached: ICAL.Component[] = []
+  const attach = (event: EventBlock) => {
+    reading.current = event
+    const component = parsePiece(event.text, 'vevent')
+    zonesRoot.addSubcomponent(component)
+    attached.push(component)
+    return { event, component }
+  }
+  try {
+    const changed = overrides.filter((override) => mayTouch(override, window)).map(attach)
+    if (master && mayTouch(master, window)) {
+      const { component } = attach(master)
+      if (master.recurring) {
+        const replaced = changed.map((override) => override.component)
+        addSeries(component, replaced, uid, zones, out, window, limits, budget)
+      } else {
+        addSingle(component, uid, zones, out)
+      }
+    }
+    for (const { event, component } of changed) {
+      reading.current = event
+      addSingle(component, uid, zones, out)
+    }
+  } finally {
+    for (const component of attached) zonesRoot.removeSubcomponent(component)
+  }
+}
 
 /**
  * The busy intervals of `text` that touch `window`, sorted by start; all-day dates and
@@ -292,49 +400,50 @@ export const expandBusyTimes = async (
   text: string,
   window: FeedWindow,
   companyZone: string,
-  limits = EXPANSION_LIMITS,
+  limits: ExpansionLimits = EXPANSION_LIMITS,
+  cpuClock?: CpuClock,
 ): Promise<Expansion> => {
-  let calendars: ICAL.Component[]
+  const work = newFeedWork(limits, cpuClock)
+  const reading: Reading = {}
+  const stopped = (error: unknown): Expansion => {
+    const eventDate = reading.current?.startText
+    if (error instanceof ExpansionStopped) return { ok: false, problem: error.problem }
+    if (error instanceof GuardTripped) {
+      return { ok: false, problem: problemOf(error.stop, eventDate) }
+    }
+    return { ok: false, problem: { kind: 'unparsable', eventDate } }
+  }
+  let scan: Scan
   try {
-    calendars = calendarsIn(text)
-  } catch {
-    return { ok: false, problem: { kind: 'unparsable' } }
+    scan = guarded(work, () => scanFeed(text, tick))
+  } catch (error) {
+    return stopped(error)
   }
-  if (calendars.length === 0 || calendars.some((calendar) => calendar.name !== 'vcalendar')) {
-    return { ok: false, problem: { kind: 'unparsable' } }
-  }
+  if (!scan.ok) return { ok: false, problem: scan.problem }
   const out = new Collector(window, limits.maxIntervals)
   const budget = { feedStepsLeft: limits.maxStepsPerFeed }
-  let current: ICAL.Component | undefined
   let lastBreath = Date.now()
   try {
-    for (const calendar of calendars) {
-      const declared = textOf(calendar, 'x-wr-timezone')
+    for (const calendar of scan.calendars) {
+      const declared = calendar.declaredZone
       const zones = {
         calendar: declared && isKnownTimeZone(declared) ? declared : companyZone,
         company: companyZone,
       }
-      const events = calendar.getAllSubcomponents('vevent')
-      for (const [uid, { master, overrides }] of seriesOf(events)) {
+      reading.current = undefined
+      const zonesRoot = guarded(work, () => zonesOf(calendar))
+      for (const [uid, parts] of seriesOf(calendar.events)) {
         if (Date.now() - lastBreath > YIELD_EVERY_MS) {
           await breathe()
           lastBreath = Date.now()
         }
-        current = master
-        if (master && eventOf(master).isRecurring()) {
-          addSeries(master, overrides, uid, zones, out, window, limits, budget)
-        } else if (master) {
-          addSingle(master, uid, zones, out)
-        }
-        for (const override of overrides) {
-          current = override
-          addSingle(override, uid, zones, out)
-        }
+        guarded(work, () =>
+          addSeriesParts(zonesRoot, parts, uid, zones, out, window, limits, budget, reading),
+        )
       }
     }
   } catch (error) {
-    if (error instanceof ExpansionStopped) return { ok: false, problem: error.problem }
-    return { ok: false, problem: { kind: 'unparsable', eventDate: current && startDayOf(current) } }
+    return stopped(error)
   }
   out.intervals.sort((a, b) => a.startsAt - b.startsAt)
   return { ok: true, intervals: out.intervals }

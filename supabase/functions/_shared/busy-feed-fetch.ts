@@ -1,10 +1,15 @@
-import { isAllowedFeedAddress } from './busy-calendar-settings.ts'
+import { checkPublicHost, type ResolveHost } from './public-address.ts'
 
 /**
  * Reads the calendar feed over HTTP with bounds a hostile or broken server cannot stretch:
  * one deadline for the whole read (redirects and body included), a size cap counted as the
- * bytes arrive, a few redirects, each to an address the setting itself would accept, and a
- * body that must be iCalendar. Runs on Node's and Deno's fetch alike.
+ * bytes arrive, a few redirects, and a body that must be iCalendar. Runs on Node's and Deno's
+ * fetch alike.
+ *
+ * The address in the setting is the company's choice, and is read as given. A redirect is the
+ * feed's host's choice: it is followed only within the setting's own origin, or to an https
+ * host whose every address is on the public internet (public-address.ts), checked at each
+ * hop; never to this machine, its network or the cloud's metadata service.
  */
 
 export interface FeedLimits {
@@ -18,7 +23,8 @@ export interface FeedLimits {
 export const FEED_LIMITS: FeedLimits = {
   timeoutMs: 20_000,
   maxBytes: 5 * 1024 * 1024,
-  maxRedirects: 5,
+  // Google's secret address answers at once; Outlook's published link redirects once.
+  maxRedirects: 3,
 }
 
 /** Why a read gave no calendar; busy-feed-messages.ts words each for the desk. */
@@ -28,6 +34,8 @@ export type FeedProblem =
   | { kind: 'http_status'; status: number }
   | { kind: 'too_many_redirects'; count: number }
   | { kind: 'insecure_redirect' }
+  /** A redirect to a host inside a private network (or that resolves to one). */
+  | { kind: 'private_redirect'; host: string }
   | { kind: 'too_large'; megabytes: number }
   | { kind: 'not_calendar'; contentType: string }
 
@@ -112,7 +120,9 @@ const fetchFollowing = async (
   limits: FeedLimits,
   signal: AbortSignal,
   fetchImpl: typeof fetch,
+  resolveHost: ResolveHost,
 ): Promise<{ response: Response } | { problem: FeedProblem }> => {
+  const origin = new URL(address).origin
   let url = new URL(address)
   for (let hop = 0; ; hop += 1) {
     const response = await fetchImpl(url, {
@@ -127,7 +137,11 @@ const fetchFollowing = async (
       return { problem: { kind: 'too_many_redirects', count: hop + 1 } }
     }
     url = new URL(location, url)
-    if (!isAllowedFeedAddress(url)) return { problem: { kind: 'insecure_redirect' } }
+    if (url.origin === origin) continue
+    if (url.protocol !== 'https:') return { problem: { kind: 'insecure_redirect' } }
+    const check = await checkPublicHost(url.hostname, resolveHost)
+    if (check === 'private') return { problem: { kind: 'private_redirect', host: url.host } }
+    if (check === 'unresolvable') return { problem: { kind: 'unreachable', code: 'ENOTFOUND' } }
   }
 }
 
@@ -135,15 +149,22 @@ const fetchFollowing = async (
 export const fetchFeed = async (
   address: string,
   {
+    resolveHost,
     limits = FEED_LIMITS,
     signal,
     fetchImpl = fetch,
-  }: { limits?: FeedLimits; signal?: AbortSignal; fetchImpl?: typeof fetch } = {},
+  }: {
+    /** The runtime's resolver, for the hosts redirects name. */
+    resolveHost: ResolveHost
+    limits?: FeedLimits
+    signal?: AbortSignal
+    fetchImpl?: typeof fetch
+  },
 ): Promise<FeedRead> => {
   const deadline = AbortSignal.timeout(limits.timeoutMs)
   const combined = signal ? AbortSignal.any([signal, deadline]) : deadline
   try {
-    const followed = await fetchFollowing(address, limits, combined, fetchImpl)
+    const followed = await fetchFollowing(address, limits, combined, fetchImpl, resolveHost)
     if ('problem' in followed) return { ok: false, problem: followed.problem }
     const answer = followed.response
     if (answer.status !== 200) {

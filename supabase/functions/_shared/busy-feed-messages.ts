@@ -38,6 +38,8 @@ export const feedProblemMessage = (host: string, problem: FeedProblem): string =
       return `O servidor do calendário (${host}) redirecionou ${problem.count} vezes sem entregar o calendário.`
     case 'insecure_redirect':
       return `O servidor do calendário (${host}) redirecionou para um endereço sem https, que não é seguido.`
+    case 'private_redirect':
+      return `O servidor do calendário (${host}) redirecionou para ${problem.host}, um endereço de rede interna, que não é seguido.`
     case 'too_large':
       return `O calendário de ${host} tem mais de ${problem.megabytes} MB, o máximo que é lido.`
     case 'not_calendar':
@@ -48,6 +50,15 @@ export const feedProblemMessage = (host: string, problem: FeedProblem): string =
 /** 10000 → 10.000, as Brazilians write it, the same under every runtime's locale data. */
 const thousands = (value: number) => String(value).replace(/\B(?=(\d{3})+(?!\d))/g, '.')
 
+const seconds = (value: number) =>
+  `${String(value).replace('.', ',')} segundo${value === 1 ? '' : 's'}`
+
+/** A zone's name as the feed wrote it: no control characters, and short. */
+const zoneName = (name: string) => {
+  const printable = Array.from(name.replace(/\p{Cc}/gu, ' ').trim())
+  return printable.length > 60 ? `${printable.slice(0, 60).join('')}…` : printable.join('') || '?'
+}
+
 export const contentProblemMessage = (host: string, problem: FeedContentProblem): string => {
   switch (problem.kind) {
     case 'unparsable':
@@ -56,5 +67,13 @@ export const contentProblemMessage = (host: string, problem: FeedContentProblem)
       return `Um evento repetido do calendário (que começa em ${problem.eventDate}) tem repetições demais para calcular. Ajuste ou encerre essa repetição no calendário.`
     case 'too_many_events':
       return `O calendário tem mais de ${thousands(problem.limit)} compromissos nas próximas semanas, mais do que a agenda lê.`
+    case 'absurd_zone':
+      return `O calendário de ${host} define um fuso horário (“${zoneName(problem.zone)}”) que muda a hora com frequência demais para ser calculado; nenhum fuso de verdade é assim. Apague ou corrija o evento que usa esse fuso (pode ter chegado num convite).`
+    case 'too_many_zones':
+      return `O calendário de ${host} define mais de ${thousands(problem.limit)} fusos horários, mais do que a agenda lê.`
+    case 'too_slow':
+      return `Ler o calendário de ${host} passou de ${seconds(problem.seconds)} de processamento, o máximo permitido: ele tem eventos ou repetições demais.`
+    case 'too_much_memory':
+      return `Ler o calendário de ${host} precisaria de mais de ${problem.megabytes} MB de memória, o máximo permitido: ele tem eventos ou repetições demais.`
   }
 }

@@ -1,7 +1,14 @@
 import type { BusyCalendarFeed } from './busy-calendar-settings.ts'
-import { expandBusyTimes } from './busy-feed-expand.ts'
+import {
+  EXPANSION_LIMITS,
+  expandBusyTimes,
+  type Expansion,
+  type FeedWindow,
+} from './busy-feed-expand.ts'
+import type { CpuClock } from './busy-feed-guards.ts'
 import { fetchFeed, type FeedLimits } from './busy-feed-fetch.ts'
 import { contentProblemMessage, feedProblemMessage } from './busy-feed-messages.ts'
+import type { ResolveHost } from './public-address.ts'
 
 /**
  * One refresh of the company's busy times: read the feed, expand it over the agenda's horizon
@@ -25,12 +32,26 @@ export interface RefreshLog {
 
 export interface BusyRefreshDeps {
   query: RunQuery
+  /** The runtime's resolver: a redirect is followed only to a public host. */
+  resolveHost: ResolveHost
   log?: RefreshLog
   /** The instant the window is counted from (tests pass a fixed one). */
   now?: () => Date
   limits?: FeedLimits
   /** Aborts the read (the server is stopping): nothing is written or recorded. */
   signal?: AbortSignal
+  /**
+   * How the feed's text becomes busy times: here, in this thread (the Edge Function, which
+   * has no workers); the Node server passes one that runs it in a worker thread.
+   */
+  expand?: (
+    text: string,
+    window: FeedWindow,
+    companyZone: string,
+    signal?: AbortSignal,
+  ) => Promise<Expansion>
+  /** The process's CPU time, where the runtime tells it, for the read's work time. */
+  cpuClock?: CpuClock
 }
 
 export type BusyRefreshOutcome =
@@ -75,17 +96,23 @@ export const refreshBusyTimes = async (
   // spare for the company's offset from UTC, and the margin.
   const window = { from: now - DAY_MS, until: now + (horizonDays + 2 + MARGIN_DAYS) * DAY_MS }
 
-  const read = await fetchFeed(feed.url, { limits: deps.limits, signal: deps.signal })
+  const read = await fetchFeed(feed.url, {
+    resolveHost: deps.resolveHost,
+    limits: deps.limits,
+    signal: deps.signal,
+  })
   if (!read.ok) {
     if ('aborted' in read) return { status: 'stopped' }
     return recordFailure(feed, deps, feedProblemMessage(feed.host, read.problem), read.problem.kind)
   }
-  const expansion = await expandBusyTimes(read.text, window, companyZone)
+  const expansion = deps.expand
+    ? await deps.expand(read.text, window, companyZone, deps.signal)
+    : await expandBusyTimes(read.text, window, companyZone, EXPANSION_LIMITS, deps.cpuClock)
+  if (deps.signal?.aborted) return { status: 'stopped' }
   if (!expansion.ok) {
     const { problem } = expansion
     return recordFailure(feed, deps, contentProblemMessage(feed.host, problem), problem.kind)
   }
-  if (deps.signal?.aborted) return { status: 'stopped' }
 
   const times = expansion.intervals.map((interval) => ({
     starts_at: isoOf(interval.startsAt),

@@ -1,5 +1,5 @@
 import { isValidCnpj } from './cnpj.ts'
-import { company } from './company.ts'
+import { company, COMPANY_FACTS_FILE } from './company.ts'
 import { isEmailAddress } from './contact-message.ts'
 import { isWhatsappNumber } from './whatsapp.ts'
 
@@ -20,7 +20,7 @@ export interface CompanyIdentity {
   readonly replyAlertAfterHours: number
 }
 
-const WHERE = 'supabase/functions/_shared/company.ts'
+const WHERE = COMPANY_FACTS_FILE
 
 /**
  * The demo company's own facts. A fork that has not replaced them would publish an example

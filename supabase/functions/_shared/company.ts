@@ -1,68 +1,65 @@
+import { companyDefaults } from './company-defaults.ts'
+import { companyFacts } from './company-facts.ts'
+
 /**
- * The company behind the site: re-branding starts and ends here. The site (src/content/),
- * the Node server and the Supabase Edge Function all read this one file, so the page, the
- * e-mails the company receives and their sender never disagree.
- *
- * It lives under supabase/functions/ because the Supabase CLI bundles only what is inside
- * that folder into an Edge Function (supabase/cli#3467); plain data, no imports.
+ * The company behind the site: the facts in company-facts.ts (the one file a re-brand edits),
+ * and for any fact that file does not set yet, its default from company-defaults.ts. The site
+ * (src/content/), the Node server and the Supabase Edge Functions all read `company` from
+ * here. Plain data, no runtime's imports: the Supabase CLI bundles it into the functions.
  */
-export const company = {
-  /** Shown in the logo, titles, the footer and e-mails. */
-  name: 'Aurora Digital',
-  /** The logo shows the name as two words with the second one accented. */
-  logoWords: ['Aurora', 'Digital'],
-  /** Public address on the site, and where contact messages go unless CONTACT_TO says otherwise. */
-  inbox: 'contato@auroradigital.com.br',
-  /** The display name of the notification e-mails' sender (From: "<sender> <address>"). */
-  mailSenderName: 'Formulário do site',
-  phone: '+55 (11) 4002-8922',
-  phoneHref: 'tel:+551140028922',
-  address: { city: 'São Paulo', region: 'SP', country: 'BR' },
-  /** The public address of the site when the build gets no SITE_URL. */
-  siteUrl: 'https://www.auroradigital.com.br',
-  /**
-   * When the company answers and meets: ISO weekdays (1 is Monday, 7 is Sunday) and local
-   * hours in its IANA time zone. The site words them ('Seg-Sex, 9h-18h') and the database
-   * offers consultations only inside them (private.booking_settings).
-   */
-  officeHours: {
-    timeZone: 'America/Sao_Paulo',
-    weekdays: [1, 2, 3, 4, 5],
-    opens: '09:00',
-    closes: '18:00',
-  },
-  /** The free consultation's length: the site's '30 minutos' and every bookable slot. */
-  consultationMinutes: 30,
-  /**
-   * WhatsApp for click-to-chat links beside the phone, on the booking confirmation and in the
-   * visitors' e-mails: country code, area code and number, digits only ('551140028922');
-   * '' shows no link anywhere.
-   */
-  whatsapp: '551140028922',
-  /**
-   * Who the company is by law, in the footer, the privacy notice and the structured data:
-   * the razão social and the CNPJ as the Receita Federal registered them (the CNPJ's check
-   * digits are checked at start and at build). The demo's are examples (the CNPJ spells
-   * EXEMPLO): the server and the build warn while they are unchanged.
-   */
-  legal: {
-    name: 'Aurora Digital Tecnologia Ltda.',
-    cnpj: 'EX.EMP.LO0/0001-54',
-  },
-  /**
-   * The encarregado, who answers visitors about their data (LGPD art. 41): a name and an
-   * e-mail. A small company exempt from naming one (Resolução CD/ANPD 2/2022) still gives the
-   * channel here, with the name of whoever reads it.
-   */
-  dataProtectionOfficer: {
-    name: 'Fulana de Tal',
-    email: 'privacidade@auroradigital.com.br',
-  },
-  /**
-   * The page promises an answer within replyPromiseHours; a lead still unanswered
-   * replyAlertAfterHours after it arrived alerts the company (REPLY_PROMISE_HOURS and
-   * REPLY_ALERT_AFTER_HOURS override both on the server).
-   */
-  replyPromiseHours: 24,
-  replyAlertAfterHours: 20,
-} as const
+
+/** What company-facts.ts holds; a fact with a default may be left out (company-defaults.ts). */
+export interface CompanyFacts {
+  readonly name: string
+  readonly article?: 'a' | 'o' | ''
+  readonly logoWords: readonly [string, string]
+  readonly inbox: string
+  readonly mailSenderName?: string
+  readonly phone: string
+  readonly phoneHref: string
+  readonly address: { readonly city: string; readonly region: string; readonly country: string }
+  readonly siteUrl: string
+  readonly officeHours?: {
+    readonly timeZone: string
+    readonly weekdays: readonly number[]
+    readonly opens: string
+    readonly closes: string
+  }
+  readonly consultationMinutes?: number
+  /** WhatsApp for click-to-chat links, digits only; '' for none (decision 054). */
+  readonly whatsapp?: string
+  /** The razão social and CNPJ (decision 054). */
+  readonly legal?: { readonly name: string; readonly cnpj: string }
+  /** The LGPD encarregado: a name and an e-mail (decision 054). */
+  readonly dataProtectionOfficer?: { readonly name: string; readonly email: string }
+  /** The reply promise and when an unanswered lead is alerted, in hours (decision 051). */
+  readonly replyPromiseHours?: number
+  readonly replyAlertAfterHours?: number
+}
+
+export const company = { ...companyDefaults, ...companyFacts }
+
+/** Where a fork sets its facts, for messages that ask it to. */
+export const COMPANY_FACTS_FILE = 'supabase/functions/_shared/company-facts.ts'
+
+/** Facts with a default that `facts` does not set: the company has not said them yet. */
+export const factsAtDefault = (
+  facts: object = companyFacts,
+  defaults: Record<string, unknown> = companyDefaults,
+): { fact: string; value: unknown }[] =>
+  Object.keys(defaults)
+    .filter((fact) => !Object.hasOwn(facts, fact))
+    .map((fact) => ({ fact, value: defaults[fact] }))
+
+/**
+ * The start-up's and the build's word on facts still at their defaults (a version added them
+ * after the fork set its own), or undefined when company-facts.ts sets every one.
+ */
+export const companyDefaultsWarning = (atDefault = factsAtDefault()): string | undefined =>
+  atDefault.length === 0
+    ? undefined
+    : `Company facts at their defaults, not set in ${COMPANY_FACTS_FILE}: ${atDefault
+        .map(({ fact, value }) => `${fact} = ${JSON.stringify(value)}`)
+        .join(
+          '; ',
+        )}. Set each there if it is not the company's (CHANGELOG.md says which version added it).`

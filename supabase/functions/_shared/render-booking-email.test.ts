@@ -43,6 +43,7 @@ const meeting = (overrides: Partial<BookedMeeting> = {}): BookedMeeting => ({
   meetingUrl: 'https://meet.jit.si/Consultoria-6b965a1f07944471aa1d7e81be1be0d4',
   cancelledBy: null,
   cancelMessage: null,
+  holdUntil: new Date('2027-03-01T15:30:00Z'),
   ...overrides,
 })
 
@@ -79,6 +80,42 @@ const invitationIn = (mail: ParsedMail) => {
   if (!part) throw new Error('no text/calendar part')
   return { part, event: parseInvitation(part.content) }
 }
+
+describe('the request to confirm a new booking', () => {
+  // Typed by whoever booked, who may be a stranger to the inbox.
+  const typed = {
+    name: 'Promoção! Acesse https://golpe.example',
+    company: 'Banco Falso S.A.',
+    note: 'Sua conta foi bloqueada: https://golpe.example/desbloquear',
+  }
+
+  it('asks the inbox to confirm, with the time, the link and until when, and no invitation', async () => {
+    const mail = await delivered(row('request', 'visitor', { booking: typed }))
+    expect(calendarPartOf(mail)).toBeUndefined()
+    expect(icsAttachmentOf(mail)).toBeUndefined()
+    expect(addressIn(mail.to)).toBe('ana@empresa.com.br')
+    expect(addressIn(mail.replyTo)).toBe('contato@aurora.test')
+    expect(mail.subject).toBe('Confirme sua consultoria: 10/03/2027 às 08:00')
+    for (const body of [mail.text ?? '', String(mail.html)]) {
+      expect(body).toContain('quarta-feira, 10/03/2027, das 08:00 às 08:30')
+      expect(body).toContain('quarta-feira, 10/03/2027, das 09:00 às 09:30')
+      // 15:30Z on the visitor's clock (Manaus, GMT-4).
+      expect(body).toMatch(/até 11:30 de 01\/03\/2027 \([^)]*Amazonas, GMT-4\)/)
+      expect(manageTokenIn(body)).toBe(TOKEN)
+      expect(body).toContain('Se não foi você quem pediu, ignore este e-mail')
+    }
+  })
+
+  it('carries nothing the booker typed: no name, company, note or meeting room', async () => {
+    const mail = await delivered(row('request', 'visitor', { booking: typed }))
+    const to = Array.isArray(mail.to) ? mail.to[0] : mail.to
+    const everything = [mail.subject, mail.text, String(mail.html), to?.text].join('\n')
+    for (const word of ['golpe.example', 'Promoção', 'Banco Falso', 'bloqueada', 'meet.jit.si']) {
+      expect(everything).not.toContain(word)
+    }
+    expect(to?.value[0]?.name).toBe('')
+  })
+})
 
 describe("the visitor's confirmation", () => {
   it('carries an invitation calendars show as an event, with every field they need', async () => {

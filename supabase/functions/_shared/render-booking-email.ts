@@ -1,20 +1,26 @@
 import { bookingEmailCopy as copy, meetingShort, meetingWhen } from './booking-email-copy.ts'
 import { bookingInvitation, type Invitation } from './booking-invitation.ts'
 import { bookAgainLink, manageLink } from './booking-pages.ts'
-import { meetingTime, sameClock, usableTimeZone, type MeetingTime } from './booking-times.ts'
+import {
+  meetingTime,
+  readClock,
+  sameClock,
+  usableTimeZone,
+  type MeetingTime,
+} from './booking-times.ts'
 import { toHeaderText } from './mail-header.ts'
 import { escapeHtml } from './render-contact-email.ts'
 import { companyWhatsappLink } from './whatsapp.ts'
 
 /**
- * Turns one row of the booking outbox into its e-mail: a confirmation, update or cancellation
- * to the visitor or the company (each with the calendar invitation), or the visitor's
- * reminder. It renders the booking as it is now with the row's sequence, which the claim
+ * Turns one row of the booking outbox into its e-mail: the request to confirm a new booking
+ * (the visitor's only, without invitation), a confirmation, update or cancellation to the
+ * visitor or the company (each with the calendar invitation), or the visitor's reminder. It renders the booking as it is now with the row's sequence, which the claim
  * guarantees is the booking's own for every invitation (private.claim_booking_mail drops the
  * older ones). Runtime-neutral: the Node server and the Edge Function both run it.
  */
 
-export type BookingMailKind = 'confirmation' | 'reminder' | 'update' | 'cancellation'
+export type BookingMailKind = 'request' | 'confirmation' | 'reminder' | 'update' | 'cancellation'
 export type BookingMailRecipient = 'visitor' | 'company'
 
 /** The booking as public.bookings holds it now. */
@@ -35,6 +41,8 @@ export interface BookedMeeting {
   meetingUrl: string
   cancelledBy: 'visitor' | 'company' | null
   cancelMessage: string | null
+  /** Until when a booking waits for its confirmation from the inbox (null before holds). */
+  holdUntil: Date | null
 }
 
 /** A row of private.booking_messages, with its booking. */
@@ -115,6 +123,8 @@ const htmlOf = (title: string, blocks: Block[]) =>
   ].join('\n')
 
 interface Clocks {
+  /** The zone the visitor's times are written on. */
+  visitorZone: string
   visitor: MeetingTime
   company: MeetingTime
   /** Whether the two clocks read differently at the meeting (Manaus, abroad). */
@@ -125,6 +135,7 @@ const clocksOf = (booking: BookedMeeting): Clocks => {
   const companyZone = usableTimeZone(booking.companyTimeZone, 'America/Sao_Paulo')
   const visitorZone = usableTimeZone(booking.timeZone, companyZone)
   return {
+    visitorZone,
     visitor: meetingTime(booking.startsAt, booking.endsAt, visitorZone),
     company: meetingTime(booking.startsAt, booking.endsAt, companyZone),
     differ: !sameClock(booking.startsAt, visitorZone, companyZone),
@@ -152,6 +163,8 @@ const meetingBlocks = (booking: BookedMeeting): Block[] => [
 const visitorOpening = (row: BookingMailRow) => {
   const { opening } = copy.visitor
   switch (row.kind) {
+    case 'request':
+      return copy.visitor.request.opening(minutesOf(row.booking))
     case 'confirmation':
       return opening.confirmation(minutesOf(row.booking))
     case 'update':
@@ -165,6 +178,36 @@ const visitorOpening = (row: BookingMailRow) => {
   }
 }
 
+/** '10:30 de 10/03/2027 (Horário de Brasília, GMT-3)', on the visitor's clock. */
+const holdEnd = (booking: BookedMeeting, clocks: Clocks) => {
+  const until = readClock(booking.holdUntil ?? booking.startsAt, clocks.visitorZone)
+  return `${until.time} de ${until.date} (${until.zoneName}, ${until.offset})`
+}
+
+/**
+ * The request to confirm: the company's words, the time asked for and the link, and nothing a
+ * visitor typed, not even the name.
+ */
+const requestBlocks = (
+  row: BookingMailRow,
+  context: BookingEmailContext,
+  clocks: Clocks,
+  when: Block[],
+): Block[] => {
+  const { request } = copy.visitor
+  return [
+    { paragraph: request.greeting },
+    { paragraph: visitorOpening(row) },
+    ...when,
+    { paragraph: request.confirm(holdEnd(row.booking, clocks)) },
+    row.manageToken
+      ? { label: request.link, link: manageLink(context.siteUrl, row.manageToken) }
+      : { paragraph: copy.visitor.manageByReply },
+    { paragraph: request.notMe },
+    { paragraph: [copy.visitor.closing, ...copy.signature].join('\n') },
+  ]
+}
+
 const visitorBlocks = (row: BookingMailRow, context: BookingEmailContext, clocks: Clocks) => {
   const { booking } = row
   const when: Block[] = [
@@ -173,6 +216,7 @@ const visitorBlocks = (row: BookingMailRow, context: BookingEmailContext, clocks
       ? [{ label: copy.visitor.companyClock, value: meetingWhen(clocks.company) }]
       : []),
   ]
+  if (row.kind === 'request') return requestBlocks(row, context, clocks, when)
   const whatsapp = companyWhatsappLink()
   const closing: Block[] = [
     ...(whatsapp ? [{ label: copy.visitor.whatsapp, link: whatsapp }] : []),
@@ -293,14 +337,17 @@ export const renderBookingEmail = (
   context: BookingEmailContext,
 ): BookingEmail => {
   const clocks = clocksOf(row.booking)
-  const invitation = row.kind === 'reminder' ? undefined : invitationOf(row, context)
+  // The reminder answers nothing; the request is not a meeting yet.
+  const invitation =
+    row.kind === 'reminder' || row.kind === 'request' ? undefined : invitationOf(row, context)
   if (row.recipient === 'visitor') {
     const subject = copy.visitor.subject[row.kind](meetingShort(clocks.visitor))
     const blocks = visitorBlocks(row, context, clocks)
     return { subject, text: textOf(blocks), html: htmlOf(subject, blocks), invitation }
   }
-  // The company is never sent a reminder (none is queued); its copy of one would be a request.
-  const kind = row.kind === 'reminder' ? 'confirmation' : row.kind
+  // The company is never sent a reminder or a request (none is queued); were one, it reads as
+  // the confirmation it would become.
+  const kind = row.kind === 'reminder' || row.kind === 'request' ? 'confirmation' : row.kind
   const subject = copy.company.subject[kind](
     toHeaderText(row.booking.name),
     meetingShort(clocks.company),

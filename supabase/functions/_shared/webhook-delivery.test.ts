@@ -3,7 +3,13 @@ import {
   startWebhookReceiver,
   type WebhookReceiver,
 } from '../../../tests/support/webhook-receiver.ts'
-import { attemptDelivery, type WebhookDeliveryDeps } from './webhook-delivery.ts'
+import {
+  attemptDelivery,
+  WEBHOOK_LEASE_SECONDS,
+  WEBHOOK_TIMEOUT_MS,
+  webhookLeaseSeconds,
+  type WebhookDeliveryDeps,
+} from './webhook-delivery.ts'
 
 // One attempt against a real HTTP server on loopback, without a database: what the sender
 // reads from an answer, and what it refuses to send.
@@ -86,5 +92,15 @@ describe('one webhook attempt', () => {
       error: 'address not allowed (https only)',
     })
     expect(receiver.received).toHaveLength(0)
+  })
+})
+
+describe('the claim on a delivery', () => {
+  it('outlives the slowest attempt, however long WEBHOOK_TIMEOUT_MS is set, so two senders never send it at once', () => {
+    expect(webhookLeaseSeconds(WEBHOOK_TIMEOUT_MS)).toBe(WEBHOOK_LEASE_SECONDS)
+    for (const timeoutMs of [1, 15_000, 59_999, 120_000, 600_000, 3_600_000]) {
+      // The attempt, and the write of its outcome after it, end well inside the lease.
+      expect(webhookLeaseSeconds(timeoutMs)).toBeGreaterThanOrEqual(timeoutMs / 1000 + 30)
+    }
   })
 })

@@ -1,4 +1,4 @@
-import { company } from './company.ts'
+import { companyToken } from './company-name.ts'
 import type { DeliveryLog, RunQuery } from './mail-delivery.ts'
 import { renderWebhookBody } from './webhook-messages.ts'
 import {
@@ -39,12 +39,24 @@ export const WEBHOOK_TIMEOUT_MS = 15_000
  * so a slow receiver never gets the same delivery from two senders at once.
  */
 export const WEBHOOK_LEASE_SECONDS = 120
+
+/**
+ * The lease for an attempt limit: WEBHOOK_LEASE_SECONDS, or twice the limit and half a minute
+ * when WEBHOOK_TIMEOUT_MS is set longer, so the claim always outlives the slowest attempt and
+ * the outcome's write after it. What is promised (decision 032): each event reaches each
+ * receiver at least once, always with the same webhook-id; again only after an attempt failed
+ * or got no answer in time (which the receiver may still have acted on), never from two
+ * senders at once.
+ */
+export const webhookLeaseSeconds = (timeoutMs: number): number =>
+  Math.max(WEBHOOK_LEASE_SECONDS, Math.ceil(timeoutMs / 1000) * 2 + 30)
 /** Deliveries one receiver's turn sends at most; the rest wait for the next sweep. */
 export const MAX_DELIVERIES_PER_TURN = 50
 /** What is kept of a receiver's answer to a failed attempt, for the desk. */
 const ANSWER_SNIPPET_CHARS = 200
 
-const USER_AGENT = `${company.name.replace(/[^A-Za-z0-9]/g, '')}-Webhooks/1.0`
+/** A product token is ASCII letters and digits: the name without accents or spaces. */
+export const USER_AGENT = `${companyToken}-Webhooks/1.0`
 
 interface Claim {
   deliveryId: string
@@ -234,7 +246,7 @@ export const deliverToReceiver = async (
     if (Date.now() >= until || stop?.aborted) break
     const { rows } = await deps.query(
       'select * from private.claim_webhook_delivery($1::bigint, $2)',
-      [receiverId, WEBHOOK_LEASE_SECONDS],
+      [receiverId, webhookLeaseSeconds(deps.timeoutMs)],
     )
     const row = rows[0]
     if (!row) break

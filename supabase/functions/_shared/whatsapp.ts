@@ -8,7 +8,7 @@ import { company } from './company.ts'
  */
 
 /** The message a chat opens with; the visitor can change it before sending. */
-export const WHATSAPP_GREETING = `Olá! Vim pelo site da ${company.name} e gostaria de conversar.`
+export const WHATSAPP_GREETING = 'Olá! Vim pelo site.'
 
 /** Country code, area code and number, digits only: 10 to 15 of them (E.164). */
 export const isWhatsappNumber = (value: string): boolean => /^[1-9]\d{9,14}$/.test(value)

@@ -4,6 +4,7 @@
 // (the calendar's secret iCal address) and MAIL_SWEEP_SECRET; the platform provides
 // SUPABASE_DB_URL.
 // @ts-types="npm:@types/pg@8.23.1"
+import process from 'node:process'
 import pg from 'pg'
 import {
   handleRefreshBusyCalendar,
@@ -15,6 +16,35 @@ const log = (level: 'info' | 'error', event: string, fields?: Record<string, unk
   console[level === 'error' ? 'error' : 'log'](
     JSON.stringify({ time: new Date().toISOString(), level, event, ...fields }),
   )
+
+/**
+ * Every address a host a feed's redirect names has (A and AAAA), for the check that it is on
+ * the public internet. Deno.resolveDns asks DNS itself; Supabase's runtime provides it.
+ */
+const resolveHost = async (hostname: string): Promise<string[]> => {
+  const found = await Promise.allSettled([
+    Deno.resolveDns(hostname, 'A'),
+    Deno.resolveDns(hostname, 'AAAA'),
+  ])
+  return found.flatMap((answer) => (answer.status === 'fulfilled' ? answer.value : []))
+}
+
+/**
+ * The process's CPU time, for the read's work time (busy-feed-guards.ts takes the smaller of
+ * it and wall time). On a runtime that does not tell it, wall time alone bounds the read.
+ */
+const cpuClock = (() => {
+  const read = () => {
+    const { user, system } = process.cpuUsage()
+    return (user + system) / 1000
+  }
+  try {
+    read()
+    return read
+  } catch {
+    return undefined
+  }
+})()
 
 const loaded = readRefreshFunctionSettings(Deno.env.toObject())
 
@@ -34,6 +64,8 @@ const serveConfigured = (settings: RefreshFunctionSettings) => {
     feed: settings.feed,
     sweepSecret: settings.sweepSecret,
     query: async (sql: string, params: unknown[]) => await pool.query(sql, params),
+    resolveHost,
+    cpuClock,
     log: {
       info: (event: string, fields?: Record<string, string | number>) => log('info', event, fields),
       error: (event: string, fields?: Record<string, string | number>) =>

@@ -3,9 +3,22 @@ import type { Page } from 'playwright-core'
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
+export interface AxeOptions {
+  /**
+   * Also axe's best practices (heading order, unique landmarks, every text in a landmark…):
+   * not WCAG failures, but what a screen reader user trips over.
+   */
+  bestPractice?: boolean
+}
+
 /** Throws with one readable paragraph per violation, so the report says what to fix and where. */
-export async function expectNoAxeViolations(page: Page, state: string): Promise<void> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_22_AA).analyze()
+export async function expectNoAxeViolations(
+  page: Page,
+  state: string,
+  { bestPractice = false }: AxeOptions = {},
+): Promise<void> {
+  const tags = bestPractice ? [...WCAG_22_AA, 'best-practice'] : WCAG_22_AA
+  const { violations } = await new AxeBuilder({ page }).withTags(tags).analyze()
   if (violations.length === 0) return
   const report = violations
     .map((violation) => {

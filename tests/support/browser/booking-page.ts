@@ -5,7 +5,11 @@ export const BOOKING_TEXT = {
   dayGroup: 'Escolha o dia',
   timeGroup: 'Escolha o horário',
   confirm: 'Confirmar agendamento',
-  booked: 'Reunião marcada!',
+  /** The booking is a hold until the visitor confirms it from the e-mail (decision 038). */
+  booked: 'Falta confirmar pelo e-mail',
+  fixEmail: 'Corrigir o e-mail',
+  confirmMeeting: 'Confirmar reunião',
+  confirmed: 'Reunião confirmada. Enviamos o convite por e-mail.',
   noScript: 'Para escolher um horário nesta página, ative o JavaScript do navegador.',
   reschedule: 'Remarcar',
   cancel: 'Cancelar reunião',
@@ -38,8 +42,10 @@ export function bookingPage(page: Page, scope: Locator = page.locator('main')) {
     async ready() {
       await times.getByRole('radio').first().waitFor()
     },
+    /** The option (the tile) of a radio, as a finger or a pointer finds it. */
+    option,
     tapOption: (radio: Locator) => option(radio).tap(),
-    /** What the option says: '08:00', 'qua. 10/03'. */
+    /** What the option says: '08:00'; a day's whole date, then its number. */
     shown: async (radio: Locator) => (await option(radio).textContent()) ?? '',
     /** The value (an instant, or a day) of the n-th option of a group. */
     valueOf: (radio: Locator) => radio.getAttribute('value'),
@@ -69,4 +75,34 @@ export function watchBookingCalls(page: Page): string[] {
     if (match?.[1] && match[1] !== 'count_page_view') calls.push(match[1])
   })
   return calls
+}
+
+/** The manage page's address in a booking e-mail's text (…/agendar/gerenciar#<token>). */
+export const manageLinkIn = (text: string): string | undefined =>
+  /\/agendar\/gerenciar#[0-9a-f]{64}\b/.exec(text)?.[0]
+
+/**
+ * What a visitor does in their inbox: waits for the request to confirm the booking made for
+ * `email`, opens its link (the manage page) and taps the confirmation. Answers the link.
+ */
+export async function confirmFromInbox(
+  page: Page,
+  site: { mail(): { to: string[]; subject: string; text: string }[] },
+  email: string,
+): Promise<string> {
+  const deadline = Date.now() + 20_000
+  let link: string | undefined
+  while (!link && Date.now() < deadline) {
+    const request = site
+      .mail()
+      .filter((mail) => mail.to.includes(email) && mail.subject.startsWith('Confirme'))
+      .at(-1)
+    link = request && manageLinkIn(request.text)
+    if (!link) await new Promise((resolve) => setTimeout(resolve, 100))
+  }
+  if (!link) throw new Error(`No request to confirm reached ${email}`)
+  await page.goto(link)
+  await page.getByRole('button', { name: BOOKING_TEXT.confirmMeeting }).tap()
+  await page.getByRole('status').filter({ hasText: BOOKING_TEXT.confirmed }).waitFor()
+  return link
 }

@@ -9,6 +9,11 @@ export interface FocusStop {
   inHeader: boolean
   /** A non-transparent outline or a box-shadow ring is drawn around it. */
   hasFocusRing: boolean
+  /**
+   * The outline drawn for it, as 'width style colour, offset': on the element itself, or on
+   * its label when the control is visually hidden inside one (a day of the booking calendar).
+   */
+  ring: string
   /** Some part of it is on screen and not under the fixed header. */
   onScreen: boolean
   style: string
@@ -24,11 +29,20 @@ export async function focusedElement(page: Page): Promise<FocusStop | null> {
       parseFloat(style.outlineWidth) > 0 &&
       !/rgba\(.*,\s*0\)$|transparent/.test(style.outlineColor)
     const ring = style.boxShadow !== 'none' && style.boxShadow !== ''
+    const shown =
+      el.getBoundingClientRect().width <= 1 && el.closest('label') ? el.closest('label') : el
+    const drawn = shown ? getComputedStyle(shown) : style
     const inHeader = document.querySelector('header')?.contains(el) ?? false
-    // Visible means some part of it is the topmost thing on screen (not under the fixed header).
-    const rect = el.getBoundingClientRect()
+    // Visible means some part of it is the topmost thing on screen (not under the fixed header);
+    // for a control drawn as its label, some part of the label.
+    const seen = shown ?? el
+    const rect = seen.getBoundingClientRect()
+    // The middle of each edge as well as the corners: a rounded corner's probe lands on the
+    // parent, and a tall field whose top is above the fold has its centre below it.
     const probes: [number, number][] = [
       [rect.left + rect.width / 2, rect.top + rect.height / 2],
+      [rect.left + rect.width / 2, rect.top + 4],
+      [rect.left + rect.width / 2, rect.bottom - 4],
       [rect.left + 2, rect.top + 2],
       [rect.right - 2, rect.top + 2],
       [rect.left + 2, rect.bottom - 2],
@@ -36,7 +50,7 @@ export async function focusedElement(page: Page): Promise<FocusStop | null> {
     ]
     const onScreen = probes.some(([x, y]) => {
       const hit = document.elementFromPoint(x, y)
-      return hit !== null && (el === hit || el.contains(hit))
+      return hit !== null && (seen === hit || seen.contains(hit))
     })
     const labelled = el as HTMLInputElement
     const name = (
@@ -53,6 +67,7 @@ export async function focusedElement(page: Page): Promise<FocusStop | null> {
       href: el.getAttribute('href'),
       inHeader,
       hasFocusRing: outline || ring,
+      ring: `${drawn.outlineWidth} ${drawn.outlineStyle} ${drawn.outlineColor}, ${drawn.outlineOffset}`,
       onScreen,
       style: `outline: ${style.outlineStyle} ${style.outlineWidth} ${style.outlineColor}; box-shadow: ${style.boxShadow}`,
     }

@@ -36,6 +36,8 @@ export interface CaughtMail {
   to: string[]
   replyTo: string[]
   subject: string
+  /** The text part, where a visitor reads the links. */
+  text: string
 }
 
 export interface TestSite {
@@ -62,6 +64,7 @@ const toCaughtMail = (mail: ParsedMail): CaughtMail => ({
   to: addresses(mail.to),
   replyTo: addresses(mail.replyTo),
   subject: mail.subject ?? '',
+  text: mail.text ?? '',
 })
 
 /**

@@ -1,9 +1,9 @@
 /** @jsxImportSource hono/jsx */
 import { deskCopy } from '../../copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
-import { useDeskNav } from '../../frame/desk-nav.tsx'
+import { NavLink, useDeskNav } from '../../frame/desk-nav.tsx'
 
 /** The navigation's link to the agenda, with how many meetings there are today. */
 export const AgendaNavLink = () => (
-  <a href={deskPaths.agenda}>{deskCopy.layout.agenda(useDeskNav().meetingsToday)}</a>
+  <NavLink href={deskPaths.agenda}>{deskCopy.layout.agenda(useDeskNav().meetingsToday)}</NavLink>
 )

@@ -20,7 +20,10 @@ export interface AgendaPageProps {
 
 /** Today and the days ahead (or past, or cancelled meetings), on the company's clock. */
 export const AgendaPage = ({ list, busyFeed, csrfToken, notice }: AgendaPageProps) => (
-  <DeskDocument title={`${copy.title}: ${copy.views[list.view]}`} csrfToken={csrfToken}>
+  <DeskDocument
+    title={deskCopy.layout.pageTitle(`${copy.title}: ${copy.views[list.view]}`, list.page)}
+    csrfToken={csrfToken}
+  >
     <h1>{copy.title}</h1>
     {notice && <Notice tone={notice.tone} text={notice.text} />}
     <p class="hint">

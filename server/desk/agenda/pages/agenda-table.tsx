@@ -46,7 +46,7 @@ const Row = ({ booking, when }: { booking: AgendaBooking; when: string }) => {
         <BookingStatusBadge status={booking.status} />
       </td>
       <td>
-        {booking.status === 'cancelled' ? (
+        {booking.status === 'cancelled' || booking.status === 'pending' ? (
           deskCopy.list.noCompany
         ) : (
           <MeetingLink
@@ -106,7 +106,8 @@ export const DayGroups = ({ bookings, today }: { bookings: AgendaBooking[]; toda
   return (
     <>
       {[...days].map(([day, meetings]) => (
-        <section class="day" aria-labelledby={`dia-${day}`}>
+        // Not a landmark of its own: its table's scrolling region already bears the day's name.
+        <section class="day">
           <h2 id={`dia-${day}`}>
             <Day day={day}>{dayLabel(day, today)}</Day>
             <span class="day-count"> · {copy.total(meetings.length)}</span>
@@ -127,7 +128,7 @@ export const DayGroups = ({ bookings, today }: { bookings: AgendaBooking[]; toda
 
 /** Cancelled meetings, latest cancellation first: when each was to be and when it was called off. */
 export const CancelledTable = ({ bookings, zone }: { bookings: AgendaBooking[]; zone: string }) => (
-  <section aria-labelledby="canceladas">
+  <section>
     <h2 id="canceladas" class="visually-hidden">
       {copy.views.canceladas}
     </h2>

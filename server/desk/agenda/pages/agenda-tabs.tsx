@@ -16,6 +16,7 @@ export const AgendaTabs = ({ current }: { current?: AgendaView }) => (
     </nav>
     <nav class="tools" aria-label={copy.tools}>
       <a href={deskPaths.closedDays}>{copy.toolLinks.closedDays}</a>
+      <a href={deskPaths.networks}>{copy.toolLinks.networks}</a>
       <a href={deskPaths.releaseSince}>{copy.toolLinks.release}</a>
       <a href={deskPaths.feedSettings}>{copy.toolLinks.feed}</a>
     </nav>

@@ -164,3 +164,30 @@ export const ReleaseForm = ({ booking, csrfToken }: FormProps) => {
     </PanelForm>
   )
 }
+
+/**
+ * An attack: nobody from the network this booking came from may book, confirm, move, cancel
+ * or send the contact form for 30 days; its meetings and holds still to come may be freed in
+ * the same action (decision 038).
+ */
+export const BlockNetworkForm = ({
+  booking,
+  csrfToken,
+  network,
+}: FormProps & { network: string }) => (
+  <PanelForm
+    action={deskPaths.networkBlock}
+    heading={copy.blockHeading}
+    submit={deskCopy.networks.block}
+    csrfToken={csrfToken}
+    tone="danger"
+  >
+    <input type="hidden" name="rede" value={network} />
+    <input type="hidden" name="reuniao" value={booking.id} />
+    <p class="hint">{copy.blockHint(network)}</p>
+    <label class="check">
+      <input type="checkbox" name="liberar" value="1" />
+      <span>{deskCopy.networks.releaseToo}</span>
+    </label>
+  </PanelForm>
+)

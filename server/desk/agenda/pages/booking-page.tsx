@@ -9,7 +9,13 @@ import { isLeadStatus } from '../../leads/lead.ts'
 import { canCancel, canRecordOutcome, type BookingDetails } from '../booking.ts'
 import { formatDateTimeIn, formatLongDay } from '../company-clock.ts'
 import { BookingStatusBadge, Day, MeetingLink } from './booking-parts.tsx'
-import { BookingNoteForm, CancelForm, OutcomeForm, ReleaseForm } from './booking-forms.tsx'
+import {
+  BlockNetworkForm,
+  BookingNoteForm,
+  CancelForm,
+  OutcomeForm,
+  ReleaseForm,
+} from './booking-forms.tsx'
 
 const copy = deskCopy.booking
 
@@ -53,6 +59,10 @@ export const BookingPage = ({ booking, zone, csrfToken, notice, now }: BookingPa
           <dt>{copy.status}</dt>
           <dd>
             <BookingStatusBadge status={booking.status} />
+            {booking.status === 'pending' && booking.holdUntil !== null && (
+              <span class="hint"> {copy.holdHint(formatDateTimeIn(booking.holdUntil, zone))}</span>
+            )}
+            {booking.status === 'expired' && <span class="hint"> {copy.expiredHint}</span>}
             {booking.cancelledAt !== null && booking.cancelledBy !== null && (
               <span class="hint">
                 {' '}
@@ -110,6 +120,13 @@ export const BookingPage = ({ booking, zone, csrfToken, notice, now }: BookingPa
       {canCancel(booking, now) && <CancelForm booking={booking} csrfToken={csrfToken} />}
       <BookingNoteForm booking={booking} csrfToken={csrfToken} />
       {releasable && <ReleaseForm booking={booking} csrfToken={csrfToken} />}
+      {booking.network === null ? (
+        <p class="hint">{copy.networkUnknown}</p>
+      ) : booking.networkBlocked ? (
+        <p class="panel">{copy.blockedAlready(booking.network)}</p>
+      ) : (
+        <BlockNetworkForm booking={booking} csrfToken={csrfToken} network={booking.network} />
+      )}
     </DeskDocument>
   )
 }

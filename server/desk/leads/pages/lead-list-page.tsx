@@ -56,7 +56,7 @@ export const LeadListPage = ({
   csrfToken,
   notice,
 }: LeadListPageProps) => (
-  <DeskDocument title={copy.title} csrfToken={csrfToken}>
+  <DeskDocument title={deskCopy.layout.pageTitle(copy.title, result.page)} csrfToken={csrfToken}>
     <h1>{copy.title}</h1>
     {notice && <Notice tone={notice.tone} text={notice.text} />}
     <WaitingPanel waiting={waiting} now={now} csrfToken={csrfToken} />

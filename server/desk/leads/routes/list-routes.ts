@@ -5,7 +5,7 @@ import { isExportFormat } from '../export/lead-export.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
 import { renderErrorPage, renderPage } from '../../http/render.ts'
 import { readPageNumber } from '../../http/request-values.ts'
-import { EMPTY_FILTER, readLeadFilter } from '../lead-filter.ts'
+import { EMPTY_FILTER, isFiltered, readLeadFilter } from '../lead-filter.ts'
 import { countWaitingLeads, listLeads } from '../lead-store.ts'
 import { sendExport } from './send-export.ts'
 import { LeadListPage } from '../pages/lead-list-page.tsx'
@@ -18,12 +18,19 @@ export const createListRoutes = (deps: DeskDeps) => {
     const session = c.get('session')
     const page = readPageNumber(c.req.query('pagina'))
     if (page === undefined) return renderErrorPage(c, 404, session.csrfToken)
-    const result = await listLeads(deps.db, { filter: session.filter }, page)
+    // Coming from the navigation: a fresh list, not the search left behind an hour ago. Only
+    // the view changes, and a cross-site request carries no session (SameSite=Strict).
+    let filter = session.filter
+    if (c.req.query('limpar') !== undefined && isFiltered(filter)) {
+      filter = EMPTY_FILTER
+      await saveSessionFilter(deps.db, session, filter)
+    }
+    const result = await listLeads(deps.db, { filter }, page)
     return renderPage(
       c,
       LeadListPage({
         result,
-        filter: session.filter,
+        filter,
         waiting: await countWaitingLeads(deps.db),
         now: new Date(),
         csrfToken: session.csrfToken,

@@ -34,7 +34,7 @@ export interface QuarantinePageProps {
 }
 
 export const QuarantinePage = ({ list, csrfToken, notice }: QuarantinePageProps) => (
-  <DeskDocument title={copy.title} csrfToken={csrfToken}>
+  <DeskDocument title={deskCopy.layout.pageTitle(copy.title, list.page)} csrfToken={csrfToken}>
     <h1>{copy.title}</h1>
     {notice && <Notice tone={notice.tone} text={notice.text} />}
     <p>{copy.intro(list.days)}</p>

@@ -1,0 +1,175 @@
+/** @jsxImportSource hono/jsx */
+import { deskCopy } from '../../copy.ts'
+import { deskPaths } from '../../desk-paths.ts'
+import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
+import type { NoticeMessage } from '../../frame/notices.ts'
+import { formatDateTimeIn } from '../company-clock.ts'
+import type { NetworkActivity, NetworkOverview } from '../networks.ts'
+import { AgendaTabs } from './agenda-tabs.tsx'
+
+const copy = deskCopy.networks
+const columns = copy.columns
+
+export interface NetworksPageProps {
+  overview: NetworkOverview
+  zone: string
+  csrfToken: string
+  notice?: NoticeMessage
+}
+
+/** One network's bookings, and the button that blocks it (with its holds freed). */
+const ActivityRow = ({
+  row,
+  zone,
+  csrfToken,
+}: {
+  row: NetworkActivity
+  zone: string
+  csrfToken: string
+}) => (
+  <tr>
+    <td class="email">{row.network}</td>
+    <td>{row.booked}</td>
+    <td>{row.addresses}</td>
+    <td>{row.waiting}</td>
+    <td>{row.unconfirmed}</td>
+    <td>{row.confirmed}</td>
+    <td class="date">{formatDateTimeIn(row.lastAt, zone)}</td>
+    <td>
+      {row.blocked ? (
+        <span class="badge badge-booking-cancelled">{copy.blockedBadge}</span>
+      ) : (
+        <form method="post" action={deskPaths.networkBlock}>
+          <input type="hidden" name="_csrf" value={csrfToken} />
+          <input type="hidden" name="rede" value={row.network} />
+          <input type="hidden" name="liberar" value="1" />
+          <button type="submit" class="danger" aria-label={copy.blockLabel(row.network)}>
+            {copy.block}
+          </button>
+        </form>
+      )}
+    </td>
+  </tr>
+)
+
+const Activity = ({ overview, zone, csrfToken }: Omit<NetworksPageProps, 'notice'>) => {
+  const { activity } = overview
+  const booked = activity.reduce((sum, row) => sum + row.booked, 0)
+  const unconfirmed = activity.reduce((sum, row) => sum + row.unconfirmed, 0)
+  return (
+    <section class="panel" aria-labelledby="atividade">
+      <h2 id="atividade">{copy.activityHeading}</h2>
+      {activity.length === 0 ? (
+        <p>{copy.none}</p>
+      ) : (
+        <>
+          <p>{copy.summary(booked, activity.length, unconfirmed)}</p>
+          <p class="hint">{copy.rowHint}</p>
+          <div class="table-wrap" role="region" aria-labelledby="atividade" tabindex={0}>
+            <table aria-labelledby="atividade">
+              <thead>
+                <tr>
+                  {Object.values(columns).map((name) => (
+                    <th scope="col">{name}</th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {activity.map((row) => (
+                  <ActivityRow row={row} zone={zone} csrfToken={csrfToken} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {overview.unknown > 0 && <p class="hint">{copy.unknown(overview.unknown)}</p>}
+    </section>
+  )
+}
+
+const Blocked = ({ overview, zone, csrfToken }: Omit<NetworksPageProps, 'notice'>) => (
+  <section class="panel" aria-labelledby="bloqueadas">
+    <h2 id="bloqueadas">{copy.blockedHeading}</h2>
+    {overview.blocked.length === 0 ? (
+      <p>{copy.noneBlocked}</p>
+    ) : (
+      <ul class="rows">
+        {overview.blocked.map((blocked) => (
+          <li>
+            <span>
+              {copy.blockedLine(
+                blocked.network,
+                formatDateTimeIn(blocked.blockedAt, zone),
+                blocked.blockedUntil === null ? null : formatDateTimeIn(blocked.blockedUntil, zone),
+              )}
+              {blocked.reason !== null && <span class="hint"> ({blocked.reason})</span>}
+            </span>
+            <form method="post" action={deskPaths.networkUnblock}>
+              <input type="hidden" name="_csrf" value={csrfToken} />
+              <input type="hidden" name="rede" value={blocked.network} />
+              <button
+                type="submit"
+                class="secondary"
+                aria-label={copy.unblockLabel(blocked.network)}
+              >
+                {copy.unblock}
+              </button>
+            </form>
+          </li>
+        ))}
+      </ul>
+    )}
+  </section>
+)
+
+const BlockForm = ({ csrfToken }: { csrfToken: string }) => (
+  <form method="post" action={deskPaths.networkBlock} class="panel stack">
+    <h2>{copy.addHeading}</h2>
+    <input type="hidden" name="_csrf" value={csrfToken} />
+    <label for="rede">{copy.addLabel}</label>
+    <input
+      id="rede"
+      type="text"
+      name="rede"
+      required
+      maxlength={50}
+      spellcheck={false}
+      autocomplete="off"
+      aria-describedby="rede-dica"
+    />
+    <p id="rede-dica" class="hint">
+      {copy.addHint}
+    </p>
+    <label for="motivo">{copy.reason}</label>
+    <input id="motivo" type="text" name="motivo" maxlength={200} aria-describedby="motivo-dica" />
+    <p id="motivo-dica" class="hint">
+      {copy.reasonHint}
+    </p>
+    <label class="check">
+      <input type="checkbox" name="liberar" value="1" />
+      <span>{copy.releaseToo}</span>
+    </label>
+    <div class="actions">
+      <button type="submit" class="danger">
+        {copy.block}
+      </button>
+    </div>
+  </form>
+)
+
+/**
+ * Where the last day's bookings came from, network by network, and the networks blocked: an
+ * attack shows as many bookings from one network that nobody confirms; one button stops it.
+ */
+export const NetworksPage = ({ overview, zone, csrfToken, notice }: NetworksPageProps) => (
+  <DeskDocument title={copy.title} csrfToken={csrfToken}>
+    <h1>{copy.title}</h1>
+    {notice && <Notice tone={notice.tone} text={notice.text} />}
+    <p class="hint">{copy.intro}</p>
+    <AgendaTabs />
+    <Activity overview={overview} zone={zone} csrfToken={csrfToken} />
+    <Blocked overview={overview} zone={zone} csrfToken={csrfToken} />
+    <BlockForm csrfToken={csrfToken} />
+  </DeskDocument>
+)

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest'
+import { brand } from './brand.ts'
+import { brandPalettes, paletteShortfalls } from './brand-palette.ts'
+import { contrast, hexToOklch, oklchToHex } from './colour.ts'
+
+describe("the brand's palettes", () => {
+  it('reach WCAG 2.2 AA for every pair of text and background, and 3:1 for edges, in both themes', () => {
+    const { light, dark } = brandPalettes(brand)
+    expect(paletteShortfalls(light, 'light')).toEqual([])
+    expect(paletteShortfalls(dark, 'dark')).toEqual([])
+    expect(contrast(light.ink, light.canvas)).toBeGreaterThan(12)
+    expect(contrast(dark.ink, dark.canvas)).toBeGreaterThan(12)
+  })
+
+  it('keep the accent itself as the fill when its text reads on it, and the dark surface as the dark page', () => {
+    const { light, dark } = brandPalettes(brand)
+    expect(light.accent).toBe(brand.accent)
+    expect(dark.canvas).toBe(brand.dark)
+    expect(light.night).toBe(brand.dark)
+  })
+
+  it('stay readable whatever accent a company picks: pale, loud, dark or grey', () => {
+    for (const accent of [
+      '#ffd000',
+      '#00c2a8',
+      '#e11d48',
+      '#a3e635',
+      '#111111',
+      '#808080',
+      '#0000ff',
+    ]) {
+      const { light, dark } = brandPalettes({ ...brand, accent })
+      expect(paletteShortfalls(light, 'light'), accent).toEqual([])
+      expect(paletteShortfalls(dark, 'dark'), accent).toEqual([])
+    }
+  })
+
+  it('write text on a pale accent in near-black and on a deep one in white', () => {
+    expect(brandPalettes({ ...brand, accent: '#ffd000' }).light.onAccent).not.toBe('#ffffff')
+    expect(brandPalettes({ ...brand, accent: '#1e3a8a' }).light.onAccent).toBe('#ffffff')
+  })
+})
+
+describe('colour arithmetic', () => {
+  it('goes to OKLCH and back without moving a colour', () => {
+    for (const hex of ['#5b3cf0', '#0d0c14', '#ffffff', '#16a34a', '#d97706']) {
+      expect(oklchToHex(hexToOklch(hex))).toBe(hex)
+    }
+  })
+
+  it('measures contrast as WCAG does: black on white is 21:1, a colour on itself 1:1', () => {
+    expect(contrast('#000000', '#ffffff')).toBeCloseTo(21, 5)
+    expect(contrast('#5b3cf0', '#5b3cf0')).toBe(1)
+  })
+
+  it('refuses what is not a #rrggbb colour, naming it', () => {
+    expect(() => hexToOklch('violet')).toThrow('"violet" is not a colour written as #rrggbb.')
+  })
+})

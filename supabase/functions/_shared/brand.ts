@@ -1,0 +1,82 @@
+/**
+ * The company's look: re-styling starts and ends here, beside its facts (company.ts). The
+ * site's colours, type and radius (generated into Tailwind's tokens at build time), its
+ * favicon and `theme-color`, the lead desk's stylesheet and the share images all come from
+ * this file; every other colour is derived from these few values (brand-palette.ts), in a
+ * light and a dark theme, each pair checked for WCAG 2.2 AA contrast when the site is built.
+ *
+ * Under supabase/functions/ for the reason company.ts is: the Supabase CLI bundles only that
+ * folder, and e-mails rendered there may use the brand too. Plain data, no imports.
+ */
+/** What a brand is made of; `brand` below is this company's. */
+export interface Brand {
+  accent: string
+  dark: string
+  status: { success: string; warning: string; danger: string }
+  radius: { control: string; card: string }
+  type: {
+    family: string
+    file: string
+    weights: { text: number; strong: number; display: number }
+    displayTracking: string
+  }
+  logo: {
+    viewBox: string
+    tileRadius: number
+    strokes: readonly string[]
+    strokeWidth: number
+    fills: readonly string[]
+  }
+}
+
+export const brand: Brand = {
+  /**
+   * The one colour of the brand, used sparingly: the main button, links, the logo's mark,
+   * focus rings, the selected time. Any hue works: the shades that text needs are derived
+   * until they reach 4.5:1, and the text on it is white or near-black, whichever reads.
+   */
+  accent: '#5b3cf0',
+  /**
+   * The dark surface: the page in dark mode, the band of the reasons to choose the company and
+   * the share images in both. Near-black, with a breath of the accent's hue.
+   */
+  dark: '#0d0c14',
+  /**
+   * Colours that say what happened (a sent message, a refusal, a wait), for the site's toasts
+   * and the desk's badges. Their light and dark shades are derived like the accent's.
+   */
+  status: {
+    success: '#16a34a',
+    warning: '#d97706',
+    danger: '#dc2626',
+  },
+  /** Corner radius of controls (buttons, fields) and of larger surfaces (cards, panels). */
+  radius: { control: '0.625rem', card: '1.25rem' },
+  type: {
+    /** The family's name in CSS; also the share images'. */
+    family: 'Geist',
+    /**
+     * The variable font (a `wght` axis) the build subsets and serves from the site itself: a
+     * file of an `@fontsource-variable/*` package (`npm install` it), or any path to a WOFF2.
+     */
+    file: '@fontsource-variable/geist/files/geist-latin-wght-normal.woff2',
+    /** The weights the pages use: body text, emphasis and headings. */
+    weights: { text: 400, strong: 500, display: 600 },
+    /** Tracking of the large headings (negative pulls the letters together). */
+    displayTracking: '-0.035em',
+  },
+  /**
+   * The logo's mark, drawn on a 32 × 32 grid: the accent's tile and, in the colour that reads
+   * on it, a caret with a cursor (an idea being typed into code). Beside it the site writes
+   * the company's name (company.logoWords). The favicon is this mark.
+   */
+  logo: {
+    viewBox: '0 0 32 32',
+    tileRadius: 8,
+    /** Stroked paths, in the colour on the accent. */
+    strokes: ['M8.5 22.5 15 9.5l6.5 13'],
+    strokeWidth: 3.4,
+    /** Filled paths, in the colour on the accent. */
+    fills: ['M20.5 21.25h5v2.5h-5z'],
+  },
+}

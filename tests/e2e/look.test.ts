@@ -1,0 +1,126 @@
+/**
+ * The brand as a visitor meets it: the page in its own typeface, served by the site, and
+ * nothing moving when that font arrives late; the share images a link preview fetches; the
+ * landing page's sections below the first screen styled whatever the visitor does first.
+ */
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { shareImage } from '../../src/content/share-cards.ts'
+import { brand } from '../../supabase/functions/_shared/brand.ts'
+import { DESKTOP, PHONE } from '../support/browser/devices.ts'
+import { useE2eSession } from '../support/browser/session.ts'
+import { pngSize } from '../support/png.ts'
+
+const session = useE2eSession()
+
+/** Layout shifts the page reports, summed as CLS sums them (no input, whole visit). */
+const layoutShift = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            total += entry.value
+        }).observe({ type: 'layout-shift', buffered: true })
+        setTimeout(() => resolve(total), 300)
+      }),
+  )
+
+/** Where the hero's headline, its text and the first section's heading sit. */
+const positions = (page: Page) =>
+  page.evaluate(() =>
+    ['#home h1', '#home p', '#services h2', '#contact form'].map((selector) => {
+      const box = document.querySelector(selector)?.getBoundingClientRect()
+      return { selector, top: Math.round(box?.top ?? NaN), height: Math.round(box?.height ?? NaN) }
+    }),
+  )
+
+describe("The brand's typeface", () => {
+  it("draws the page in the brand's font, from the site itself, and nothing moves when it arrives late", async () => {
+    for (const device of [PHONE, DESKTOP]) {
+      const { page, problems } = await session.open(device)
+      // The font held back 1.5 s: the page paints in the metric-matched fallback first.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      const fontRequests: string[] = []
+      await page.route('**/assets/*.woff2', async (route) => {
+        fontRequests.push(route.request().url())
+        await held
+        await route.continue()
+      })
+      await page.goto('/', { waitUntil: 'commit' })
+      await page.locator('#contact form').waitFor()
+      const before = await positions(page)
+      expect(
+        await page.evaluate(
+          (family) => document.fonts.check(`16px '${family}'`),
+          brand.type.family,
+        ),
+      ).toBe(false)
+      release()
+      const family = brand.type.family
+      await page.waitForFunction((f) => document.fonts.check(`16px '${f}'`), family)
+      expect(
+        await page.evaluate(() => getComputedStyle(document.body).fontFamily.split(',')[0]),
+      ).toMatch(new RegExp(`^["']?${family}["']?$`))
+      expect(await positions(page), 'the same places with the font as with its fallback').toEqual(
+        before,
+      )
+      expect(await layoutShift(page)).toBeLessThanOrEqual(0.01)
+      expect(fontRequests).toHaveLength(1)
+      expect(new URL(fontRequests[0] ?? '').origin).toBe(new URL(session.site().url).origin)
+      expect(problems.foreignRequests).toEqual([])
+    }
+  })
+})
+
+describe('The landing page below its first screen', () => {
+  it('is styled for a visitor who arrives at a section, even when its stylesheet is slow', async () => {
+    const { page } = await session.open(PHONE)
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/assets/*.css', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto('/#contact', { waitUntil: 'commit' })
+    await page.locator('#home h1').waitFor()
+    // The first screen is drawn from the page's own CSS while the rest waits for its file.
+    expect(await page.locator('#home h1').evaluate((h1) => getComputedStyle(h1).fontWeight)).toBe(
+      String(brand.type.weights.display),
+    )
+    // What follows the stylesheet's link is not drawn (nor, in Chromium, parsed) without it.
+    const submitBackground = () =>
+      page.evaluate(() => {
+        const submit = document.querySelector('#contact form button[type="submit"]')
+        return submit ? getComputedStyle(submit).backgroundColor : null
+      })
+    const unstyled = 'rgba(0, 0, 0, 0)'
+    expect(await submitBackground()).not.toBe(unstyled)
+    release()
+    await page.waitForLoadState('load')
+    expect(await submitBackground()).not.toBe(unstyled)
+    expect(await submitBackground()).not.toBeNull()
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+  })
+})
+
+describe('The share images', () => {
+  it("answer 200 image/png, 1200 × 630, at the address each listed page's head names", async () => {
+    const { url } = session.site()
+    for (const path of ['/', '/privacidade', '/contato', '/agendar']) {
+      const html = await (await fetch(`${url}${path}`)).text()
+      const named = /<meta property="og:image" content="([^"]+)"/.exec(html)?.[1] ?? ''
+      expect(named, path).toMatch(/^https?:\/\/.+\/og\/[a-z-]+\.png$/)
+      // The build names the public address (SITE_URL); the test server answers the same path.
+      const response = await fetch(`${url}${new URL(named).pathname}`)
+      expect(response.status, named).toBe(200)
+      expect(response.headers.get('content-type')).toBe('image/png')
+      expect(pngSize(Buffer.from(await response.arrayBuffer()))).toEqual({
+        width: shareImage.width,
+        height: shareImage.height,
+      })
+    }
+  })
+})

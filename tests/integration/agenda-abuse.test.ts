@@ -1,0 +1,436 @@
+/**
+ * The agenda against strangers through the real parts (decision 038): two Node servers on one
+ * PostgreSQL 15, as behind a load balancer that names each caller's address, a real SMTP
+ * server counting what every inbox receives, and a real webhook receiver counting what the
+ * team's tools get. Attackers replay exactly what the booking page sends (the booking call,
+ * then the e-mail function with the token it answered), alternating servers. Time moves in SQL
+ * (a hold's end), never by waiting for it.
+ */
+import { randomBytes } from 'node:crypto'
+import type { ParsedMail } from 'mailparser'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { DEV_ANON_KEY } from '../../server/settings.ts'
+import { startServer, type RunningServer } from '../../server/start-server.ts'
+import { bookingRefusals } from '../../src/content/booking.ts'
+import { addressIn, manageTokenIn } from '../support/booking-mail.ts'
+import { resetAgenda } from '../support/booking.ts'
+import { tableRow, writeHostileSection } from '../support/hostile-table.ts'
+import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
+import { TEST_SWEEP_SECRET, testSettings } from '../support/test-app.ts'
+import { waitFor } from '../support/wait.ts'
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts'
+
+const INBOX = 'agenda@aurora.test'
+const SITE = 'https://www.aurora.test'
+
+let postgres: PostgresServer
+let smtp: SmtpCatcher
+let crm: WebhookReceiver
+let servers: RunningServer[] = []
+
+beforeAll(async () => {
+  ;[postgres, smtp, crm] = await Promise.all([
+    startPostgresServer(),
+    startSmtpCatcher(),
+    startWebhookReceiver(),
+  ])
+  const settings = testSettings(
+    {
+      PORT: '0',
+      DATABASE_URL: postgres.url,
+      SMTP_URL: smtp.url,
+      // The test stands where the load balancer would: it names each caller's address.
+      TRUST_PROXY: 'loopback',
+      CONTACT_TO: INBOX,
+      SITE_URL: SITE,
+      MAIL_SWEEP_SECRET: TEST_SWEEP_SECRET,
+      WEBHOOK_URLS: `${crm.url}/crm`,
+      WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
+    },
+    // Both servers' sweeps run as in production, only faster: whatever they would ever send
+    // to an inbox or a receiver, they send during the test.
+    { mailSweepIntervalMs: 300, webhookSweepIntervalMs: 300 },
+  )
+  servers = await Promise.all([startServer(settings), startServer(settings)])
+}, 180_000)
+
+afterAll(async () => {
+  await Promise.all(servers.map((server) => server.stop()))
+  await Promise.all([postgres?.stop(), smtp?.stop(), crm?.stop()])
+})
+
+const db = () => (servers[0] as RunningServer).db
+let turn = 0
+/** The servers in turn, as a load balancer spreads requests. */
+const nextServer = () => servers[(turn += 1) % servers.length] as RunningServer
+
+interface Answer {
+  status: number
+  body: Record<string, unknown>
+  retryAfter: string | null
+}
+
+const post = async (path: string, body: unknown, address: string): Promise<Answer> => {
+  const response = await fetch(`${nextServer().url}${path}`, {
+    method: 'POST',
+    headers: {
+      apikey: DEV_ANON_KEY,
+      'content-type': 'application/json',
+      'x-forwarded-for': address,
+    },
+    body: JSON.stringify(body),
+  })
+  const text = await response.text()
+  return {
+    status: response.status,
+    body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    retryAfter: response.headers.get('retry-after'),
+  }
+}
+
+const freeTimes = async () =>
+  (await post('/rest/v1/rpc/booking_free_times', {}, '192.0.2.250')).body as { slots: string[] }
+
+/** What the booking page sends: the booking, then the e-mail function with its token. */
+const bookAsThePage = async (
+  address: string,
+  startsAt: string,
+  fields: { name: string; email: string; note: string },
+) => {
+  const booked = await post(
+    '/rest/v1/rpc/book_meeting',
+    {
+      starts_at: startsAt,
+      ...fields,
+      company: null,
+      time_zone: 'America/Sao_Paulo',
+      form_trap: '',
+      // The page's signals, as a script sets them: whatever passes.
+      form_elapsed_ms: 41_250,
+    },
+    address,
+  )
+  if (booked.status === 200) {
+    await post('/functions/v1/send-booking-email', { token: booked.body.hold_token }, address)
+  }
+  return booked
+}
+
+/** Everything due is sent, by the servers' own sweeps (no request of the page needed). */
+const allSent = () =>
+  waitFor(
+    'every due booking e-mail and webhook to be sent',
+    async () =>
+      (
+        await db().query<{ due: number }>(
+          `select ((select count(*) from private.booking_messages
+                     where sent_at is null and refused_at is null and due_at <= now())
+                 + (select count(*) from private.webhook_deliveries where delivered_at is null)
+                 )::integer as due`,
+        )
+      ).rows[0]?.due,
+    (due) => due === 0,
+    { timeoutMs: 30_000, intervalMs: 200 },
+  )
+
+const mailTo = (inbox: (address: string) => boolean) =>
+  smtp.messages.filter((mail: ParsedMail) => inbox(addressIn(mail.to) ?? ''))
+
+/**
+ * The manage token of the request that reached `email`: a server's sweep may be the one that
+ * sends it, a moment after the page's own request was answered.
+ */
+const tokenInInbox = async (email: string) =>
+  manageTokenIn(
+    (
+      await waitFor(
+        `the request to confirm to reach ${email}`,
+        () => mailTo((to) => to === email)[0],
+        (mail) => mail !== undefined,
+        { timeoutMs: 20_000 },
+      )
+    )?.text ?? '',
+  )
+
+/** Hostile inputs and what they got, for docs/hostile-inputs.md. */
+const observed: { input: string; answer: string; reaches: string }[] = []
+
+afterAll(async () => {
+  const file = process.env.WRITE_HOSTILE_TABLE
+  if (!file || observed.length === 0) return
+  await writeHostileSection(file, 'The agenda against strangers', [
+    '## The agenda against strangers',
+    '',
+    'Generated by `tests/integration/agenda-abuse.test.ts`: two Node servers on one PostgreSQL 15,',
+    'the callers named by the load balancer, a real SMTP server and webhook receiver counting what',
+    'each inbox and tool gets; the rules as SQL on PGlite and PostgreSQL 15 in',
+    '`tests/integration/agenda-abuse-sql.test.ts`. Why: [decision 038](decisions/038-agenda-against-strangers.md).',
+    '',
+    '| #   | input | answer | what reaches inboxes and tools |',
+    '| --- | ----- | ------ | ------------------------------ |',
+    ...observed.map((o, n) => tableRow([`A${n + 1}`, o.input, o.answer, o.reaches])),
+  ])
+})
+
+beforeEach(async () => {
+  await resetAgenda(db())
+  await db().exec('delete from private.blocked_networks; delete from private.booking_requests')
+  // The last test waited for everything it caused to be sent: counts start from nothing.
+  smtp.messages.length = 0
+  crm.received.length = 0
+})
+
+describe('an attacker holding one /48', () => {
+  it('replaying the page from 40 /64s leaves at least 80% of the free times bookable, and a visitor from another network books', async () => {
+    const before = (await freeTimes()).slots
+    const answers: Answer[] = []
+    // Each /64 books the free times in turn with made-up addresses, three tries each.
+    let bot = 0
+    for (let subnet = 0; subnet < 40; subnet += 1) {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const slots = (await freeTimes()).slots
+        bot += 1
+        answers.push(
+          await bookAsThePage(
+            `2001:db8:4800:${subnet.toString(16)}::${attempt + 1}`,
+            slots[(bot * 7) % slots.length] ?? '',
+            { name: `Robô ${bot}`, email: `bot${bot}@example.com`, note: 'Reserva.' },
+          ),
+        )
+      }
+    }
+    const taken = answers.filter((answer) => answer.status === 200)
+    expect(taken).toHaveLength(2)
+    const refusals = new Set(answers.map((answer) => String(answer.body.details)))
+    expect(refusals).toEqual(new Set(['undefined', 'network_holds']))
+    const after = (await freeTimes()).slots
+    const kept = after.length / before.length
+    expect(kept).toBeGreaterThanOrEqual(0.8)
+
+    // A visitor from another network books one of them, and confirms from the inbox.
+    const visitorEmail = 'pessoa.real@example.com'
+    const booked = await bookAsThePage('198.51.100.77', after[5] ?? '', {
+      name: 'Pessoa Real',
+      email: visitorEmail,
+      note: 'Quero um aplicativo.',
+    })
+    expect(booked.status).toBe(200)
+    const confirmed = await post(
+      '/rest/v1/rpc/confirm_booking',
+      { token: await tokenInInbox(visitorEmail) },
+      '198.51.100.77',
+    )
+    expect(confirmed.body).toMatchObject({ status: 'confirmed' })
+
+    // Nobody confirms the attacker's holds: their time passes and the slots are offered again.
+    await db().query(
+      `update public.bookings set hold_until = now() - interval '1 second'
+        where status = 'pending' and client_network = '2001:db8:4800::/48'`,
+    )
+    // All but the visitor's time and the neighbours its buffer keeps free.
+    expect((await freeTimes()).slots.length).toBeGreaterThanOrEqual(before.length - 3)
+    // The same /48 comes back at once: two more holds, then its day's six are spent.
+    const again: Answer[] = []
+    for (let subnet = 40; subnet < 60; subnet += 1) {
+      const slots = (await freeTimes()).slots
+      again.push(
+        await bookAsThePage(`2001:db8:4800:${subnet.toString(16)}::1`, slots[subnet] ?? '', {
+          name: 'Robô',
+          email: `volta${subnet}@example.com`,
+          note: 'De novo.',
+        }),
+      )
+      if (again.filter((answer) => answer.status === 200).length === 2) {
+        await db().query(
+          `update public.bookings set hold_until = now() - interval '1 second'
+            where status = 'pending' and client_network = '2001:db8:4800::/48'`,
+        )
+      }
+    }
+    expect(again.filter((answer) => answer.status === 200)).toHaveLength(4)
+    expect(again.at(-1)?.body).toMatchObject({
+      details: 'network_limit',
+      message: bookingRefusals.network_limit,
+    })
+    expect(Number(again.at(-1)?.retryAfter)).toBeGreaterThan(23 * 3600)
+
+    await allSent()
+    // The strangers' made-up inboxes got a request each, the company and its tools nothing.
+    expect(mailTo((to) => to === INBOX)).toHaveLength(1)
+    expect(crm.received).toHaveLength(1)
+    observed.push({
+      input: '40 /64s of one /48 book every free time, three tries each, as the page does',
+      answer: `2 held (\`network_holds\` 429 for the rest, Retry-After 1800); ${Math.round(kept * 100)}% of the free times still offered; a visitor of another network books`,
+      reaches: 'one request to each made-up address; nothing to the company or its tools',
+    })
+    observed.push({
+      input: 'the same /48 again once its holds have expired',
+      answer: '2 more, then 2 more: 6 in 24 h, then `network_limit` 429, Retry-After ~24 h',
+      reaches: 'one request each',
+    })
+  }, 180_000)
+})
+
+describe('the mail cannon', () => {
+  it("lets strangers on any number of networks cause a victim's inbox three requests a day, none with their words, and the company nothing", async () => {
+    // One Gmail inbox, however its address is written (Gmail ignores dots and a +tag).
+    const victim = (to: string) =>
+      /^vitimaalvo@(gmail|googlemail)\.com$/.test(
+        to
+          .toLowerCase()
+          .replace(/\+[^@]*@/, '@')
+          .replace(/\.(?=[^@]*@)/g, ''),
+      )
+    const spellings = [
+      'vitima.alvo@gmail.com',
+      'Vitima.Alvo+reuniao@gmail.com',
+      'v.i.t.i.m.a.alvo@googlemail.com',
+      'VITIMAALVO@GMAIL.COM',
+    ]
+    const attackerName = 'Seu banco: acesse https://golpe.example/conta'
+    const attackerNote = `Sua conta será bloqueada. ${'https://golpe.example '.repeat(45)}`.slice(
+      0,
+      1000,
+    )
+    const networks = [
+      ...Array.from({ length: 12 }, (_, n) => `2001:db8:${(0x5100 + n).toString(16)}::1`),
+      ...Array.from({ length: 12 }, (_, n) => `203.0.${100 + n}.9`),
+    ]
+    const outcomes: Answer[] = []
+    for (let round = 0; round < 3; round += 1) {
+      for (const [n, address] of networks.entries()) {
+        const slots = (await freeTimes()).slots
+        const booked = await bookAsThePage(address, slots[(n * 5 + round) % slots.length] ?? '', {
+          name: attackerName,
+          email: spellings[(n + round) % spellings.length] ?? '',
+          note: attackerNote,
+        })
+        outcomes.push(booked)
+        if (booked.status !== 200) continue
+        const hold = booked.body.hold_token
+        // Move five times, then cancel, with what the page was given: only the give-up works.
+        for (let move = 0; move < 5; move += 1) {
+          const moved = await post(
+            '/rest/v1/rpc/reschedule_booking',
+            { token: hold, starts_at: slots[move + 10] },
+            address,
+          )
+          expect(moved.body).toMatchObject({ details: 'not_found' })
+        }
+        const cancelled = await post('/rest/v1/rpc/cancel_booking', { token: hold }, address)
+        expect(cancelled.body).toMatchObject({ status: 'cancelled' })
+        await post('/functions/v1/send-booking-email', { token: hold }, address)
+      }
+    }
+    await allSent()
+    const received = mailTo(victim)
+    // Three requests at most, whatever happened to them: a hold given up before its request
+    // left drops it (its row goes, sent or being sent), so the rows say at most what arrived.
+    const sent = await db().query(
+      `select 1 from private.booking_messages m join public.bookings b on b.id = m.booking_id
+        where m.kind = 'request' and m.sent_at is not null
+          and private.mail_recipient_key(b.email) = 'vitimaalvo@gmail.com'`,
+    )
+    expect(received.length).toBeLessThanOrEqual(3)
+    expect(received.length).toBeGreaterThanOrEqual(Math.max(1, sent.rows.length))
+    for (const mail of received) {
+      expect(mail.subject).toMatch(/^Confirme sua consultoria: /)
+      const everything = [mail.subject, mail.text, String(mail.html), JSON.stringify(mail.to)]
+      expect(everything.join('\n')).not.toContain('golpe.example')
+      expect(everything.join('\n')).not.toContain('Seu banco')
+    }
+    expect(outcomes.filter((outcome) => outcome.status === 200)).toHaveLength(3)
+    const refused = outcomes.filter((outcome) => outcome.status !== 200)
+    expect(new Set(refused.map((outcome) => outcome.body.details))).toEqual(
+      new Set(['email_limit']),
+    )
+    expect(refused[0]?.retryAfter).toBeNull()
+    expect(mailTo((to) => to === INBOX)).toHaveLength(0)
+    expect(crm.received).toHaveLength(0)
+    observed.push({
+      input:
+        "24 networks (IPv6 /48s, IPv4 /24s) book with a victim's address in four spellings (case, `+tag`, Gmail's dots), a phishing name and a 1000-character note, try five moves and a cancel each, three rounds",
+      answer:
+        "3 holds, each given up at once with the page's token; moves `not_found` (the page holds no manage token); then `email_limit` 429 without Retry-After (the inbox's limit, not the caller's)",
+      reaches:
+        "the victim: at most 3 requests a day (fewer when one is given up before it leaves), with the company's words only; the company: 0; the webhook receivers: 0",
+    })
+  }, 180_000)
+
+  it('lets the inbox owner confirm, and only then tells the company and its tools, once', async () => {
+    const owner = 'dona.do.email@example.com'
+    const slot = (await freeTimes()).slots[3] ?? ''
+    const booked = await bookAsThePage('198.51.100.90', slot, {
+      name: 'Dona do E-mail',
+      email: owner,
+      note: 'Quero conversar.',
+    })
+    expect(booked.status).toBe(200)
+    const token = await tokenInInbox(owner)
+    const confirmed = await post('/rest/v1/rpc/confirm_booking', { token }, '2001:db8:9999::1')
+    expect(confirmed.body).toMatchObject({ status: 'confirmed' })
+    await post('/functions/v1/send-booking-email', { token }, '2001:db8:9999::1')
+    await waitFor(
+      'booking.created at the receiver',
+      () => crm.received.length,
+      (count) => count === 1,
+      { timeoutMs: 20_000 },
+    )
+    await allSent()
+    expect(mailTo((to) => to === owner).map((mail) => mail.subject?.split(':')[0])).toEqual([
+      'Confirme sua consultoria',
+      'Consultoria confirmada',
+    ])
+    expect(mailTo((to) => to === INBOX)).toHaveLength(1)
+    expect(JSON.parse(crm.received[0]?.body ?? '{}')).toMatchObject({ type: 'booking.created' })
+  }, 120_000)
+})
+
+describe('a network the company blocked', () => {
+  it('is refused by every server, for the booking calls and the contact form, and nobody else is', async () => {
+    await db().query(`select private.block_network('2001:db8:bad::/48', 'teste')`)
+    const inside = '2001:db8:bad:7::2'
+    const slot = (await freeTimes()).slots[0] ?? ''
+    for (let n = 0; n < servers.length; n += 1) {
+      const refused = await bookAsThePage(inside, slot, {
+        name: 'Robô',
+        email: `bloqueado${n}@example.com`,
+        note: 'x',
+      })
+      expect(refused).toMatchObject({
+        status: 403,
+        body: { details: 'network_blocked', message: bookingRefusals.network_blocked },
+      })
+    }
+    const words =
+      'Não é possível enviar mensagens a partir desta rede. Fale com a gente por e-mail ou telefone.'
+    const inserted = await post(
+      '/rest/v1/contact_submissions',
+      { name: 'Robô', email: 'bloqueado@example.com', message: 'Oi', form_elapsed_ms: 60_000 },
+      inside,
+    )
+    expect(inserted).toMatchObject({ status: 403, body: { code: 'PT403', message: words } })
+    const stored = await db().query(
+      `select 1 from public.contact_submissions where email like 'bloqueado%'
+       union all select 1 from private.quarantined_submissions where email like 'bloqueado%'`,
+    )
+    expect(stored.rows).toEqual([])
+    // Another network books and writes as always.
+    expect(
+      (
+        await bookAsThePage('2001:db8:bae::2', slot, {
+          name: 'Vizinha',
+          email: 'vizinha@example.com',
+          note: 'Oi.',
+        })
+      ).status,
+    ).toBe(200)
+    observed.push({
+      input:
+        'a caller in a network the desk blocked books, or sends the contact form, on either server',
+      answer: '403 `network_blocked` / `PT403`, in words that point to e-mail and phone',
+      reaches: 'nothing stored, nothing quarantined, nothing sent',
+    })
+  }, 60_000)
+})

@@ -1,0 +1,158 @@
+/**
+ * A database made by any earlier version is upgraded by today's server to exactly what a new
+ * database is, keeping its leads and meetings: for every shape the migrations had on the main
+ * line (tests/support/earlier-schemas/), on PGlite and on PostgreSQL 15. "Exactly" is every
+ * catalog entry the migrations decide (tests/support/schema-snapshot.ts), compared with a new
+ * database of the same engine. Also an operator who took each version in turn: a database
+ * from the first mail migration, upgraded by a later server before today's.
+ */
+import { PGlite } from '@electric-sql/pglite'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Database } from '../../server/db/database.ts'
+import { applyMigrations } from '../../server/db/migrate.ts'
+import { openPgliteDatabase } from '../../server/db/pglite.ts'
+import { openPostgresDatabase } from '../../server/db/postgres.ts'
+import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
+import {
+  EARLIER_SHAPES,
+  makeEarlierDatabase,
+  migrateAsEarlierServer,
+  readEarlierRows,
+  storeEarlierRows,
+  type EarlierShape,
+} from '../support/earlier-schemas.ts'
+import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { describeSchema, schemaDifferences } from '../support/schema-snapshot.ts'
+
+const shape = (commit: string): EarlierShape => {
+  const found = EARLIER_SHAPES.find((candidate) => candidate.commit === commit)
+  if (!found) throw new Error(`No earlier shape ${commit}`)
+  return found
+}
+
+/** Databases that went through a later server first: the first mail migration's text survives. */
+const PATHS = [
+  { from: shape('81359019cf'), after: shape('0df85d201f') },
+  { from: shape('81359019cf'), after: shape('f8adfcc0ba') },
+]
+
+interface Engine {
+  /** A new, empty database (only PostgreSQL's own catalogs). */
+  empty(): Promise<Database>
+  stop(): Promise<void>
+}
+
+const pgliteEngine = async (): Promise<Engine> => {
+  // initdb once; each database starts from its copy (a load takes a fraction of an initdb).
+  const blank = await PGlite.create()
+  const dump = await blank.dumpDataDir('none')
+  await blank.close()
+  return { empty: () => openPgliteDatabase(undefined, dump), stop: async () => {} }
+}
+
+const postgresEngine = async (): Promise<Engine> => {
+  const server: PostgresServer = await startPostgresServer()
+  const admin = new pg.Client({ connectionString: server.url })
+  await admin.connect()
+  let count = 0
+  return {
+    async empty() {
+      count += 1
+      const name = `upgrade_${count}`
+      await admin.query(`create database ${name}`)
+      return openPostgresDatabase(server.url.replace(/\/postgres$/, `/${name}`))
+    },
+    async stop() {
+      await admin.end()
+      await server.stop()
+    },
+  }
+}
+
+/** Today's server on the database: roles, then the migrations (as start-server.ts does). */
+const upgrade = async (db: Database) => {
+  await ensureSupabaseRoles(db)
+  return applyMigrations(db)
+}
+
+const expectSameSchema = (actual: string[], expected: string[]) => {
+  const { missing, unexpected } = schemaDifferences(actual, expected)
+  expect({ missing, unexpected }).toEqual({ missing: [], unexpected: [] })
+}
+
+describe.each([
+  { name: 'PGlite', start: pgliteEngine },
+  { name: 'PostgreSQL', start: postgresEngine },
+])('upgrading on $name', ({ start }) => {
+  let engine: Engine
+  let fresh: string[]
+
+  beforeAll(async () => {
+    engine = await start()
+    const db = await engine.empty()
+    try {
+      await upgrade(db)
+      fresh = await describeSchema(db)
+    } finally {
+      await db.close()
+    }
+  }, 120_000)
+
+  afterAll(async () => {
+    await engine?.stop()
+  })
+
+  it.each(EARLIER_SHAPES)(
+    'from the shape of $commit ($date): rows kept, schema as new',
+    async (earlier) => {
+      const db = await engine.empty()
+      try {
+        await makeEarlierDatabase(db, earlier)
+        const before = await storeEarlierRows(db)
+        // Three messages, and two meetings (each a lead too) where the shape had the agenda.
+        expect([before.leads.length, before.meetings.length]).toEqual(
+          '20261125000000_bookings.sql' in earlier.files ? [5, 2] : [3, 0],
+        )
+        await upgrade(db)
+        expect(await readEarlierRows(db)).toEqual(before)
+        expectSameSchema(await describeSchema(db), fresh)
+        // Every row of the ledger now has its checksum: an edit is refused from here on.
+        const { rows } = await db.query<{ unchecked: number }>(
+          'select count(*)::int as unchecked from app_private.app_migrations where checksum is null',
+        )
+        expect(rows[0]?.unchecked).toBe(0)
+        // And it takes a new lead as the site sends one.
+        await db.transaction(async (tx) => {
+          await tx.query(`select set_config('role', 'anon', true)`)
+          await tx.query(
+            `insert into public.contact_submissions (name, email, company, message, form_elapsed_ms)
+             values ('Fábio Reis', 'fabio@example.com', null, 'Depois da atualização.', 60000)`,
+          )
+        })
+      } finally {
+        await db.close()
+      }
+    },
+    180_000,
+  )
+
+  it.each(PATHS)(
+    'from the shape of $from.commit through $after.commit’s server: rows kept, schema as new',
+    async ({ from, after }) => {
+      const db = await engine.empty()
+      try {
+        await makeEarlierDatabase(db, from)
+        const before = await storeEarlierRows(db)
+        // An operator who took that later version first: its server ran what it had.
+        await migrateAsEarlierServer(db, after)
+        await upgrade(db)
+        expect((await readEarlierRows(db)).leads).toEqual(before.leads)
+        expectSameSchema(await describeSchema(db), fresh)
+      } finally {
+        await db.close()
+      }
+    },
+    180_000,
+  )
+})
