@@ -20,6 +20,7 @@ export default tseslint.config(
       'supabase/functions/send-booking-email',
       'supabase/functions/refresh-busy-calendar',
       'supabase/functions/deliver-webhooks',
+      'supabase/functions/watch-pipeline',
     ],
   },
   js.configs.recommended,

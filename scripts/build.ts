@@ -11,6 +11,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, loadEnv } from 'vite'
 import { DEV_ANON_KEY } from '../server/settings.ts'
+import {
+  companyIdentityProblems,
+  demoIdentityWarning,
+} from '../supabase/functions/_shared/company-identity.ts'
 import { companyDefaultsWarning } from '../supabase/functions/_shared/company.ts'
 import { parseSupabaseEnv } from '../src/lib/env.ts'
 import { bundleForNode } from './bundle-for-node.js'
@@ -37,6 +41,16 @@ const chooseBackend = () => {
   // Half a configuration is a mistake: stop with the message the page would show.
   return parseSupabaseEnv(env)
 }
+
+// The footer, the privacy notice and the structured data publish these: a wrong CNPJ must
+// not reach the page, and the demo's example must not go unnoticed.
+const identityProblems = companyIdentityProblems()
+if (identityProblems.length > 0) {
+  console.error(`Cannot build: fix the company's facts.\n- ${identityProblems.join('\n- ')}`)
+  process.exit(1)
+}
+const demoFacts = demoIdentityWarning()
+if (demoFacts) console.warn(`Warning: ${demoFacts}`)
 
 let backend: { url: string; anonKey: string }
 try {

@@ -75,7 +75,7 @@ describe('dist/index.html', () => {
     expect(doc.querySelector('meta[name="twitter:card"]')).not.toBeNull()
     expect(doc.querySelector('link[rel="icon"]')?.getAttribute('href')).toBe('/favicon.svg')
     const jsonLd = doc.querySelector('script[type="application/ld+json"]')?.textContent ?? '{}'
-    expect(JSON.parse(jsonLd)).toMatchObject({ '@type': 'Organization', name: brand.name })
+    expect(JSON.parse(jsonLd)).toMatchObject({ '@type': 'ProfessionalService', name: brand.name })
   })
 
   it('loads nothing from another origin', () => {

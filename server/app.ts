@@ -25,6 +25,7 @@ import { invalidPath } from './routes/postgrest-error.ts'
 import { createRestRoutes } from './routes/rest.ts'
 import { createRpcRoutes } from './routes/rpc.ts'
 import { createStaticRoutes, sendNotFoundPage } from './routes/static.ts'
+import { createHealthRoutes } from './health/health-route.ts'
 import type { StaticSite } from './static-site.ts'
 
 export interface AppDeps {
@@ -99,7 +100,16 @@ export const createApp = (deps: AppDeps) => {
       sharedReads.forget()
     })
   }
-  if (deps.desk) app.route(DESK_PATH, leadDeskRoutes(deps.desk, { ...deps, log }))
+  // The desk's replies go the booking e-mails' way: to a stored visitor's address, from the company.
+  const visitorMail = deps.bookingMail && {
+    sendMessage: deps.bookingMail.sendBookingEmail,
+    settings: deps.bookingMail.settings,
+    siteUrl: deps.bookingMail.settings.siteUrl,
+    responseDeadlineMs: deps.responseDeadlineMs,
+  }
+  if (deps.desk) {
+    app.route(DESK_PATH, leadDeskRoutes(deps.desk, { ...deps, log, visitorMail }))
+  }
   if (deps.backupRoute) app.route(BACKUP_PATH, deps.backupRoute)
   for (const [prefix, shape] of [
     ['/rest/v1', 'postgrest'],
@@ -149,6 +159,8 @@ export const createApp = (deps: AppDeps) => {
       }),
     )
   }
+  // For uptime monitors: up, the database, the queues' age (decision 052).
+  app.route('/', createHealthRoutes(deps.db))
   app.route('/', createStaticRoutes(site))
 
   // An empty 404 would read as success in supabase-js, so API paths always get JSON.

@@ -12,11 +12,13 @@ import {
   type ContactLimitName,
 } from './db/contact-limits.ts'
 import { bookingFactsProblems } from './booking/booking-facts.ts'
+import { companyIdentityProblems } from '../supabase/functions/_shared/company-identity.ts'
 import { readBookingSettings, type BookingSettings } from './booking/booking-settings.ts'
 import { readDeskSettings, type DeskSettings } from './desk/desk-settings.ts'
 import { readBackupSettings, type BackupSettings } from './backup/backup-settings.ts'
 import { DEFAULT_REFUSALS_PER_SECOND } from './flood/refusal-guard.ts'
 import { readWebhookSettings, type WebhookSettings } from './webhooks/webhook-settings.ts'
+import { readReplySettings, type ReplySettings } from './watch/reply-settings.ts'
 import { WEBHOOK_TIMEOUT_MS } from '../supabase/functions/_shared/webhook-delivery.ts'
 import { CONTACT_TEMPLATE, DIST_DIR } from './paths.ts'
 
@@ -92,6 +94,13 @@ export interface Settings {
   webhookTimeoutMs: number
   /** The daily backup: BACKUP_DIR, BACKUP_KEEP, BACKUP_HOUR, BACKUP_AFTER_COMMAND. */
   backup: BackupSettings
+  /** REPLY_PROMISE_HOURS, REPLY_ALERT_AFTER_HOURS and WEEKLY_SUMMARY (decision 051). */
+  reply: ReplySettings
+  /**
+   * How often the pipeline is watched: overdue leads, incidents, the weekly summary, and the
+   * company's alerts and the desk's replies sent; false turns the watch off (tests).
+   */
+  pipelineWatchIntervalMs: number | false
 }
 
 export type MailDelivery = 'smtp' | 'outbox' | 'off'
@@ -178,8 +187,10 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
   const dataDir = path.resolve(value('DATA_DIR') ?? '.data')
   const { backup, problems: backupProblems } = readBackupSettings(env, dataDir)
   problems.push(...backupProblems)
+  const { reply, problems: replyProblems } = readReplySettings(env)
+  problems.push(...replyProblems)
   const { booking, problems: bookingProblems } = readBookingSettings(env)
-  problems.push(...bookingProblems, ...bookingFactsProblems())
+  problems.push(...bookingProblems, ...bookingFactsProblems(), ...companyIdentityProblems())
   const busyCalendarUrl = readBusyCalendarUrl(value('BOOKING_BUSY_CALENDAR_URL'))
   if (!busyCalendarUrl.ok) problems.push(busyCalendarUrl.problem)
   const positive = (name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number => {
@@ -246,6 +257,9 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       webhookSweepIntervalMs: 5_000,
       webhookTimeoutMs: WEBHOOK_TIMEOUT_MS,
       backup,
+      reply,
+      // An overdue lead's alert leaves within this of its time (60 s promised, decision 051).
+      pipelineWatchIntervalMs: 15_000,
     },
   }
 }

@@ -31,6 +31,8 @@ import { loadStaticSite, type StaticSite } from './static-site.ts'
 import { warmUp } from './warm-up.ts'
 import { applyWebhookSettings } from './webhooks/apply-webhook-settings.ts'
 import { startWebhookSweep } from './webhooks/webhook-sweep.ts'
+import { applyReplySettings } from './watch/reply-settings.ts'
+import { startPipelineWatch } from './watch/pipeline-watch.ts'
 import { company } from '../supabase/functions/_shared/company.ts'
 
 export interface RunningServer {
@@ -98,6 +100,7 @@ export const startServer = async (
     await applyContactLimits(db, settings.contactLimits)
     await setNodeClientAddressHeader(db)
     await applyBookingSettings(db, bookingFacts(), settings.booking)
+    await applyReplySettings(db, settings.reply)
     // Payloads link to the lead in this server's desk, when it has one.
     await applyWebhookSettings(
       db,
@@ -110,7 +113,7 @@ export const startServer = async (
     throw error
   }
 
-  const { sendEmail, sendBookingEmail } = openMailer(settings)
+  const { sendEmail, sendBookingEmail, sendMessage } = openMailer(settings)
   const bookingMail = {
     sendBookingEmail,
     settings: { to: settings.mail.to, from: settings.mail.from, siteUrl: settings.linkSiteUrl },
@@ -173,6 +176,20 @@ export const startServer = async (
           settings.webhookSweepIntervalMs,
         )
 
+  const mailTo = { to: settings.mail.to, from: settings.mail.from }
+  const watchQuery = (sql: string, params: unknown[]) => db.query(sql, params)
+  const watch =
+    settings.pipelineWatchIntervalMs === false
+      ? undefined
+      : startPipelineWatch(
+          {
+            alerts: { query: watchQuery, sendMessage, settings: mailTo, log },
+            replies: { query: watchQuery, sendMessage, settings: mailTo, log },
+            log,
+          },
+          settings.pipelineWatchIntervalMs,
+        )
+
   const { host } = settings
   const { server, destroyLingering } = createHttpServer(app.fetch, settings.http, host)
   await new Promise<void>((resolve, reject) => {
@@ -209,6 +226,7 @@ export const startServer = async (
           webhookSweep?.stop(),
           busyCalendar?.stop(),
           callTally.stop(),
+          watch?.stop(),
         ])
         await leadDesk.stop()
         await backupsStopped

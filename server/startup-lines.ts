@@ -1,6 +1,7 @@
 import { APP_VERSION } from './app-version.ts'
 import type { Settings } from './settings.ts'
 import { company, companyDefaultsWarning } from '../supabase/functions/_shared/company.ts'
+import { demoIdentityWarning } from '../supabase/functions/_shared/company-identity.ts'
 
 /**
  * What the server says once it listens: where it listens, which public address its links and
@@ -20,6 +21,8 @@ export const startupLines = (settings: Settings, listening: string) => {
   const warnings: string[] = []
   const defaults = companyDefaultsWarning()
   if (defaults) warnings.push(defaults)
+  const demoFacts = demoIdentityWarning()
+  if (demoFacts) warnings.push(`Warning: ${demoFacts}`)
   if (settings.mailDelivery === 'off') {
     warnings.push(
       'Warning: no SMTP_URL in production, so no e-mail leaves this server. Leads and bookings are kept and shown in the lead desk as not sent; their e-mails wait in the database and go out once SMTP_URL is set and the server restarted.',

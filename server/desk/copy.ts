@@ -3,7 +3,10 @@ import { companyName } from '../../supabase/functions/_shared/company-name.ts'
 import type { LookAlikeScript } from './frame/visitor-text-parts.ts'
 import type { BookingOutcome, BookingStatus } from './agenda/booking.ts'
 import type { AgendaView } from './desk-paths.ts'
-import type { Delivery, LeadStatus } from './leads/lead.ts'
+import type { AnswerVia, Delivery, LeadStatus } from './leads/lead.ts'
+import type { AnswerFilter } from './leads/lead-filter.ts'
+import { describeDuration } from '../../supabase/functions/_shared/durations.ts'
+import { REPLY_BODY_LIMIT, REPLY_SUBJECT_LIMIT } from './leads/replies/reply-limits.ts'
 import type { WebhookFormat } from '../../supabase/functions/_shared/webhook-receivers.ts'
 
 const plural = (count: number, one: string, many: string) =>
@@ -44,6 +47,19 @@ const deliveries: Record<Delivery, string> = {
   recusado: 'recusado',
 }
 
+const answerFilters: Record<AnswerFilter, string> = {
+  sem_resposta: 'Sem resposta',
+  atrasado: 'Sem resposta, fora do prazo',
+  respondido: 'Respondidos',
+}
+
+const answerVias: Record<AnswerVia, string> = {
+  resposta: 'resposta pelo painel',
+  manual: 'marcado como respondido',
+  situacao: 'situação mudou para em contato ou fechado',
+  reuniao: 'reunião marcada',
+}
+
 /**
  * Every word the lead desk shows, in Portuguese (Brazil). Components only render these, so
  * the desk can be reworded, or translated, in this one file.
@@ -55,6 +71,24 @@ export const deskCopy = {
   skipLink: 'Pular para o conteúdo',
   statuses,
   deliveries,
+  answerFilters,
+  answerVias,
+  /** How a lead stands against the reply promise, in the list and on its page. */
+  answer: {
+    waiting: (waited: number) => `esperando há ${describeDuration(waited)}`,
+    late: (waited: number) => `atrasado: esperando há ${describeDuration(waited)}`,
+    answered: (took: number) => `respondido em ${describeDuration(took)}`,
+    notCounted: '—',
+  },
+  /** The banner across every page while the pipeline has an open incident. */
+  incidents: {
+    heading: (count: number) =>
+      count === 1
+        ? 'Alerta: algo no site precisa de atenção'
+        : `Alertas: ${count} problemas no site precisam de atenção`,
+    action: 'O que fazer:',
+    open: 'Ver no painel',
+  },
   layout: {
     signOut: 'Sair',
     signOutEverywhere: 'Sair de todos os aparelhos',
@@ -109,6 +143,8 @@ export const deskCopy = {
     campaignHint: 'Parte do utm_campaign.',
     status: 'Situação',
     delivery: 'Envio do e-mail',
+    answer: 'Resposta',
+    allAnswers: 'Todos',
     all: 'Todas',
     allDeliveries: 'Todos',
     apply: 'Filtrar',
@@ -117,6 +153,13 @@ export const deskCopy = {
       `${plural(count, 'contato', 'contatos')}${filtered ? ' com estes filtros' : ''}`,
     empty: 'Nenhum contato encontrado.',
     caption: 'Contatos, do mais novo ao mais antigo',
+    waitingCaption: 'Contatos sem resposta, do que espera há mais tempo ao mais recente',
+    waiting: {
+      none: 'Nenhum contato esperando resposta.',
+      summary: (count: number, late: number, oldestMs: number) =>
+        `${plural(count, 'contato espera', 'contatos esperam')} a primeira resposta${late > 0 ? `, ${plural(late, 'já fora do prazo', 'já fora do prazo')}` : ''}; o mais antigo há ${describeDuration(oldestMs)}.`,
+      show: 'Ver os que esperam, mais antigos primeiro',
+    },
     columns: {
       date: 'Recebido em',
       name: 'Nome',
@@ -125,6 +168,7 @@ export const deskCopy = {
       message: 'Mensagem',
       status: 'Situação',
       delivery: 'Envio',
+      answer: 'Resposta',
     },
     noCompany: '—',
     exportHeading: 'Exportar',
@@ -192,6 +236,20 @@ export const deskCopy = {
       oldest: 'Mais antigo não enviado',
     },
     mailAllSent: 'Nenhum',
+    answersHeading: 'Tempo de resposta',
+    answersIntro: (promise: string) =>
+      `O site promete resposta em até ${promise}. Por semana, contando de quando a pessoa escreveu: a mediana do tempo até a primeira resposta, quantos foram respondidos dentro do prazo e quantos continuam sem resposta depois dele. Não contam os contatos marcados como spam nem as reuniões marcadas direto pela agenda.`,
+    answersCaption: 'Tempo até a primeira resposta por semana, da mais antiga à atual',
+    answerColumns: {
+      median: 'Mediana até a 1ª resposta',
+      inTime: 'Respondidos no prazo',
+      unanswered: 'Sem resposta, prazo vencido',
+    },
+    inTime: (part: number, whole: number, percent: string) =>
+      whole === 0
+        ? '—'
+        : `${part.toLocaleString('pt-BR')} de ${whole.toLocaleString('pt-BR')} (${percent})`,
+    noAnswers: '—',
     meetingsHeading: 'Próximas reuniões',
     meetingsCaption: 'As próximas 5 reuniões',
     meetingColumns: { when: 'Quando', who: 'Com', status: 'Situação' },
@@ -214,6 +272,45 @@ export const deskCopy = {
     deliveryRefusedHint:
       'O servidor de e-mail recusou esta mensagem de vez: ela não será reenviada sozinha. Leia-a aqui ou use “Reenviar notificação”.',
     message: 'Mensagem',
+    answerFact: 'Resposta',
+    answerState: {
+      answered: (took: string, via: string, at: string) =>
+        `Respondido em ${took} (${via}), às ${at}.`,
+      waiting: (waited: string, due: string) =>
+        `Sem resposta há ${waited}. O prazo vence às ${due}.`,
+      late: (waited: string, due: string) => `Sem resposta há ${waited}: o prazo venceu às ${due}.`,
+      alerted: (at: string) => `A equipe foi avisada por e-mail e webhook às ${at}.`,
+      spam: 'Marcado como spam: não conta no prazo de resposta.',
+    },
+    replyHeading: 'Responder',
+    replyTo: 'Para',
+    replyHint:
+      'Sai do endereço de e-mail da empresa, com a assinatura dela e a mensagem da pessoa citada abaixo do seu texto; se ela responder, a resposta chega à caixa da equipe.',
+    replyTemplates: 'Começar de um modelo:',
+    replySubjectLabel: 'Assunto',
+    replyBodyLabel: 'Resposta',
+    replySubmit: 'Enviar resposta',
+    replyOff:
+      'Este servidor não envia e-mails para visitantes: responda pelo seu programa de e-mail e marque o contato como respondido.',
+    markAnsweredHeading: 'Respondeu por fora?',
+    markAnsweredHint:
+      'Se você já respondeu pelo seu programa de e-mail, por telefone ou pelo WhatsApp, registre aqui: o contato deixa de esperar resposta e não gera alerta.',
+    markAnswered: 'Marcar como respondido',
+    timelineHeading: 'Histórico',
+    timeline: {
+      received: 'Mensagem recebida pelo site.',
+      restored: 'Restaurada da quarentena: o prazo de resposta conta daqui.',
+      notified: 'Aviso enviado à caixa da empresa.',
+      alerted: 'Alerta de prazo enviado à equipe (e-mail e webhook).',
+      replyQueued: (subject: string) => `Resposta na fila: “${subject}”.`,
+      replySent: (subject: string) => `Resposta enviada: “${subject}”.`,
+      replyFailed: (subject: string, error: string) =>
+        `Resposta ainda não enviada: “${subject}”. Último erro: ${error}. Ela será tentada de novo.`,
+      replyRefused: (subject: string, error: string) =>
+        `Resposta recusada de vez pelo servidor de e-mail: “${subject}” (${error}).`,
+      showReply: 'Ver o texto enviado',
+      answered: (via: string) => `Primeira resposta registrada: ${via}.`,
+    },
     reply: 'Responder por e-mail',
     replySubject: `Re: sua mensagem ${companyName.for}`,
     statusHeading: 'Situação',
@@ -556,6 +653,18 @@ export const deskCopy = {
     noteWarning: 'A nota tem caracteres invisíveis ou alfabetos misturados:',
   },
   notices: {
+    replySent: 'Resposta enviada para o e-mail da pessoa. Ela ficou registrada no histórico.',
+    replyQueued:
+      'Resposta na fila: o servidor de e-mail está demorando, e ela sai assim que ele aceitar.',
+    replyFailed:
+      'O servidor de e-mail não aceitou a resposta agora. Ela será tentada de novo automaticamente; acompanhe no histórico.',
+    replyRefused:
+      'O servidor de e-mail recusou esta resposta de vez. Veja o motivo no histórico e escreva de outra forma.',
+    replyIncomplete: `Escreva o assunto (até ${REPLY_SUBJECT_LIMIT} caracteres) e a resposta (até ${REPLY_BODY_LIMIT.toLocaleString('pt-BR')} caracteres).`,
+    replyNoMail:
+      'Este servidor não envia e-mails para visitantes: responda pelo seu programa de e-mail.',
+    markedAnswered: 'Contato marcado como respondido.',
+    alreadyAnswered: 'Este contato já estava respondido.',
     status: 'Situação salva.',
     note: 'Nota salva.',
     resent: 'Notificação reenviada.',

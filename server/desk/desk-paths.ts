@@ -28,6 +28,11 @@ export const deskPaths = {
   leadNote: (id: string) => `${DESK_PATH}/contatos/${id}/nota`,
   leadResend: (id: string) => `${DESK_PATH}/contatos/${id}/reenviar`,
   leadErase: (id: string) => `${DESK_PATH}/contatos/${id}/apagar`,
+  leadReply: (id: string) => `${DESK_PATH}/contatos/${id}/responder`,
+  leadAnswered: (id: string) => `${DESK_PATH}/contatos/${id}/respondido`,
+  /** The lead's page with a reply template in its form (no script: a link reloads it). */
+  leadWithTemplate: (id: string, template: string) =>
+    `${DESK_PATH}/contatos/${id}?modelo=${encodeURIComponent(template)}#responder`,
   quarantine: `${DESK_PATH}/quarentena`,
   quarantinePage: (page: number) =>
     page > 1 ? `${DESK_PATH}/quarentena?pagina=${page}` : `${DESK_PATH}/quarentena`,
@@ -94,6 +99,14 @@ export const NOTICES = [
   'dia-reaberto',
   'webhook-tentando',
   'webhook-reativado',
+  'resposta-enviada',
+  'resposta-na-fila',
+  'resposta-falhou',
+  'resposta-recusada',
+  'resposta-incompleta',
+  'resposta-sem-email',
+  'respondido',
+  'ja-respondido',
   'rede-bloqueada',
   'rede-desbloqueada',
   'rede-invalida',

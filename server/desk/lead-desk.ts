@@ -16,6 +16,7 @@ import { createApiRoutes } from './leads/routes/api-routes.ts'
 import { createLeadRoutes } from './leads/routes/lead-routes.ts'
 import { createListRoutes } from './leads/routes/list-routes.ts'
 import { countQuarantineForNav } from './quarantine/quarantine-nav.ts'
+import { readIncidentsForBanner } from './incidents/open-incidents.ts'
 import { createQuarantineRoutes } from './quarantine/routes/quarantine-routes.ts'
 import { createWebhookRoutes } from './webhooks/routes/webhook-routes.ts'
 import { createOverviewRoutes } from './overview/overview-routes.ts'
@@ -52,6 +53,7 @@ export const createLeadDesk = (deps: DeskDeps) => {
     warnWhenMailReachesNobody(deps),
     countQuarantineForNav(deps),
     countMeetingsForNav(deps),
+    readIncidentsForBanner(deps),
   )
   desk.route('/', createOverviewRoutes(deps))
   desk.route('/', createListRoutes(deps))
@@ -71,7 +73,7 @@ export const createLeadDesk = (deps: DeskDeps) => {
 /** What createApp already has, plus the desk's own options. */
 export const leadDeskRoutes = (
   options: LeadDeskOptions,
-  shared: Pick<DeskDeps, 'db' | 'sendEmail' | 'log'> & {
+  shared: Pick<DeskDeps, 'db' | 'sendEmail' | 'log' | 'visitorMail'> & {
     clientAddress?: DeskDeps['clientAddress']
   },
 ) =>
@@ -79,6 +81,7 @@ export const leadDeskRoutes = (
     ...options,
     db: shared.db,
     sendEmail: shared.sendEmail,
+    visitorMail: shared.visitorMail,
     log: shared.log,
     clientAddress: shared.clientAddress ?? (() => undefined),
     cookies: deskCookies(options.isHttps),

@@ -19,6 +19,8 @@ export interface Mailer {
   sendEmail: SendEmail
   /** Booking e-mails, to the visitor of a stored booking or to the company. */
   sendBookingEmail: SendBookingEmail
+  /** Any prepared message (the desk's replies, the company's alerts): the same transport. */
+  sendMessage: SendBookingEmail
 }
 
 const openTransport = (settings: Settings): MailTransport => {
@@ -39,5 +41,6 @@ export const openMailer = (settings: Settings): Mailer => {
   return {
     sendEmail: createMailSender(transport, settings.mail),
     sendBookingEmail: createBookingMailSender(transport),
+    sendMessage: createBookingMailSender(transport),
   }
 }

@@ -75,6 +75,9 @@ export const bookingPage = {
     spam: 'Não chegou em alguns minutos? Procure também no spam e em Promoções.',
     fixQuestion: 'Digitou o e-mail errado? ',
     fix: 'Corrigir o e-mail',
+    /** Beside the WhatsApp link, when company-facts.ts has a number. */
+    whatsappBefore: 'Alguma dúvida antes da reunião? ',
+    whatsappAfter: '.',
   },
 } as const
 

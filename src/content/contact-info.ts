@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react'
 import { CalendarDays, Mail, MapPin, Phone } from 'lucide-react'
 import { BOOKING_URL } from '../routes.ts'
+import { whatsappChat } from './legal.ts'
 import { contactFacts } from './site.ts'
 
 // Apart from the form's texts (contact.ts): the form's code loads in the browser, and these
@@ -13,6 +14,8 @@ export interface ContactInfoCard {
   readonly value: string
   readonly href?: string
   readonly detail: string
+  /** A second way in, under the card's own (the phone's WhatsApp); the spec's texts stay. */
+  readonly also?: { readonly label: string; readonly href: string }
 }
 
 export const contactInfoCards = [
@@ -31,6 +34,7 @@ export const contactInfoCards = [
     value: contactFacts.phone,
     href: contactFacts.phoneHref,
     detail: contactFacts.hours,
+    ...(whatsappChat.href ? { also: { label: whatsappChat.label, href: whatsappChat.href } } : {}),
   },
   {
     id: 'location',

@@ -1,3 +1,4 @@
+import { legalIdentity, whatsappChat } from './legal.ts'
 import { brand, companyName, contactFacts } from './site.ts'
 
 /** One part of the notice: a heading, what it says, and an optional list after the text. */
@@ -40,7 +41,8 @@ export const privacyNotice = {
         'o nome da sua empresa, se você o informar;',
         'a sua mensagem;',
         'a data e a hora do envio;',
-        'o endereço de rede (IP) de onde a mensagem veio, para limitar abusos, como envios em massa.',
+        'o endereço de rede (IP) de onde a mensagem veio, para limitar abusos, como envios em massa;',
+        'as respostas que enviamos a você pelo nosso painel, com a data e a hora de cada uma, e quando a sua mensagem foi respondida pela primeira vez, para medirmos se cumprimos o prazo de resposta.',
       ],
     },
     {
@@ -113,6 +115,11 @@ export const privacyNotice = {
       paragraphs: [
         `A equipe ${companyName.of}, pela caixa de e-mail ${contactFacts.email} e pelas ferramentas de trabalho da equipe que avisam de novos contatos e reuniões (como o chat da equipe ou o sistema de vendas). Os dados passam também pelos serviços que usamos para hospedar o site e o banco de dados e para entregar esses avisos, e não os compartilhamos com mais ninguém.`,
         'Uma reunião agendada acontece numa sala de vídeo na internet, pelo link que enviamos com a confirmação. Ao entrar na sala, valem também as regras de privacidade do serviço de vídeo que a abre.',
+        ...(whatsappChat.href
+          ? [
+              'Se você preferir falar pelo WhatsApp, o link do site só abre uma conversa com o nosso número, com uma mensagem que você pode mudar antes de enviar: nada dessa conversa passa pelo site, e nela valem também as regras de privacidade do WhatsApp. Nós não começamos conversas pelo WhatsApp com quem não nos chamou.',
+            ]
+          : []),
       ],
     },
     {
@@ -132,6 +139,23 @@ export const privacyNotice = {
       ],
     },
   ] satisfies readonly PrivacySection[],
+  /**
+   * Who decides about the data and answers for it (LGPD arts. 5 and 41): the razão social, the
+   * CNPJ and the encarregado, whose e-mail is a link. Shown before the rights.
+   */
+  controller: {
+    id: 'quem-e-responsavel',
+    title: 'Quem é responsável pelos seus dados',
+    paragraphs: [
+      `${companyName.The} é o nome comercial de ${legalIdentity.name}, ${legalIdentity.cnpj}, de ${contactFacts.city}, que decide sobre os dados descritos aqui e responde por eles.`,
+    ],
+    officer: {
+      before: `O encarregado pelo tratamento de dados pessoais (LGPD, art. 41) é ${legalIdentity.officerName}, que recebe as suas dúvidas, pedidos e reclamações sobre os seus dados pelo e-mail `,
+      email: legalIdentity.officerEmail,
+      subject: legalIdentity.officerSubject,
+      after: '.',
+    },
+  },
   /** The last section: the visitor's rights, and how to ask (the company's inbox, a mailto link). */
   rights: {
     id: 'seus-direitos',

@@ -1,11 +1,15 @@
 import type { ReactNode } from 'react'
 import { privacyNotice, type PrivacySection } from '../content/privacy.ts'
+import { privacyNoticeUpdated } from '../content/privacy-updated.ts'
 import { SiteFooter } from '../sections/site-footer.tsx'
 import { SiteHeader } from '../sections/site-header.tsx'
 
-const { rights } = privacyNotice
+const { controller, rights } = privacyNotice
 const { request } = rights
-const requestHref = `mailto:${request.email}?subject=${encodeURIComponent(request.subject)}`
+const { officer } = controller
+const mailto = (email: string, subject: string) =>
+  `mailto:${email}?subject=${encodeURIComponent(subject)}`
+const link = 'font-medium break-words text-accent-ink underline'
 
 function NoticeSection({ section, children }: { section: PrivacySection; children?: ReactNode }) {
   return (
@@ -40,14 +44,27 @@ export function PrivacyPage() {
               {privacyNotice.title}
             </h1>
             <p className="text-lg text-pretty">{privacyNotice.intro}</p>
+            <p className="text-sm text-ink-muted">
+              {privacyNoticeUpdated.label}{' '}
+              <time dateTime={privacyNoticeUpdated.date}>{privacyNoticeUpdated.shown}</time>
+            </p>
           </div>
           {privacyNotice.sections.map((section) => (
             <NoticeSection key={section.id} section={section} />
           ))}
+          <NoticeSection section={controller}>
+            <p>
+              {officer.before}
+              <a href={mailto(officer.email, officer.subject)} className={link}>
+                {officer.email}
+              </a>
+              {officer.after}
+            </p>
+          </NoticeSection>
           <NoticeSection section={rights}>
             <p>
               {request.before}
-              <a href={requestHref} className="font-medium break-words text-accent-ink underline">
+              <a href={mailto(request.email, request.subject)} className={link}>
                 {request.email}
               </a>
               {request.after}

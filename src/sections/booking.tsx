@@ -4,6 +4,7 @@ import { Input } from '../components/ui/input.tsx'
 import { Label } from '../components/ui/label.tsx'
 import { Textarea } from '../components/ui/textarea.tsx'
 import { bookingPage, slotPickerText } from '../content/booking-page.ts'
+import { whatsappChat } from '../content/legal.ts'
 import { BOOKING_NOTE_MAX_CHARS } from '../content/booking.ts'
 import { bookingFieldNames, bookingIds, PICKER_PREFIX } from '../features/booking/booking-ids.ts'
 import { OtherWays } from '../features/booking/other-ways.tsx'
@@ -149,6 +150,15 @@ function Confirmation() {
           {done.fix}
         </button>
       </p>
+      {whatsappChat.href ? (
+        <p>
+          {done.whatsappBefore}
+          <a href={whatsappChat.href} className={link}>
+            {whatsappChat.label}
+          </a>
+          {done.whatsappAfter}
+        </p>
+      ) : null}
       <p
         id={bookingIds.doneRefusal}
         role="alert"

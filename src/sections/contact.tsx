@@ -24,6 +24,7 @@ function InfoCard({
   ...card
 }: InfoCardProps & { level: 'h2' | 'h3' }) {
   const href = 'href' in card ? card.href : undefined
+  const also = 'also' in card ? card.also : undefined
   return (
     <Card layout="inline">
       <div className="flex size-11 shrink-0 items-center justify-center rounded-control bg-accent-soft text-accent-ink">
@@ -41,6 +42,11 @@ function InfoCard({
           <p className="font-strong">{value}</p>
         )}
         <CardDescription>{detail}</CardDescription>
+        {also ? (
+          <a href={also.href} className="text-sm font-medium text-accent-ink hover:underline">
+            {also.label}
+          </a>
+        ) : null}
       </div>
     </Card>
   )

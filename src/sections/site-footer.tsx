@@ -1,8 +1,30 @@
 import { Logo } from '../components/logo.tsx'
 import { SectionLinks, type SitePage } from '../components/section-links.tsx'
+import { legalIdentity } from '../content/legal.ts'
 import { privacyLink } from '../content/privacy.ts'
 import { brand, layoutText } from '../content/site.ts'
 import { privacyRoute } from '../routes.ts'
+
+// No subject: the line is on every page; the privacy notice's own link carries one and shows
+// the address.
+const officerHref = `mailto:${legalIdentity.officerEmail}`
+
+/**
+ * Who the company is by law, and who answers about personal data (src/content/legal.ts), the
+ * encarregado's name linking to their address; beside the copyright, in its row's style. One
+ * text node before the link: React separates adjacent ones with comments, bytes on every page
+ * (the landing page is at its 14 kB budget).
+ */
+function LegalLine() {
+  return (
+    <p className="py-2 text-center">
+      {`${legalIdentity.name} · ${legalIdentity.cnpj} · ${legalIdentity.officerLabel}: `}
+      <a href={officerHref} className="underline">
+        {legalIdentity.officerName}
+      </a>
+    </p>
+  )
+}
 
 export function SiteFooter({ page }: { page: SitePage }) {
   return (
@@ -20,10 +42,11 @@ export function SiteFooter({ page }: { page: SitePage }) {
           />
         </nav>
       </div>
-      <div className="flex flex-col items-center justify-center gap-x-6 border-t border-line px-4 py-2 text-sm text-ink-muted sm:flex-row">
+      <div className="flex flex-col flex-wrap items-center justify-center gap-x-6 border-t border-line px-4 py-2 text-sm text-ink-muted sm:flex-row">
+        <LegalLine />
         {/* The year is the build's: the page is static HTML, rebuilt with every deploy. */}
         <p className="py-2 text-center">
-          © {new Date().getFullYear()} {brand.name}. {layoutText.rightsReserved}
+          {`© ${new Date().getFullYear()} ${brand.name}. ${layoutText.rightsReserved}`}
         </p>
         <a
           href={privacyRoute.url}

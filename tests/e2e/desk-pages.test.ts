@@ -154,7 +154,9 @@ describe('The overview’s weeks', () => {
       const weeks = charts[0]?.labels.map((label) => label.text) ?? []
 
       // The table: weeks that had something, and the current one; the rest named under it.
-      const table = page.getByRole('table', { name: /por semana/ })
+      const table = page.getByRole('table', {
+        name: /^Visitas, contatos e reuniões agendadas por semana/,
+      })
       const rows = await table
         .locator('tbody tr')
         .evaluateAll((trs) =>
@@ -192,7 +194,8 @@ describe('The list’s filters and search', () => {
         return { label: label?.top ?? 0, control: control?.top ?? 0, height: control?.height }
       }),
     )
-    expect(boxes).toHaveLength(5)
+    // Five, and the answer filter ("Resposta") beside them.
+    expect(boxes).toHaveLength(6)
     for (const box of boxes) {
       expect(Math.abs(box.label - (boxes[0]?.label ?? 0))).toBeLessThan(1)
       expect(Math.abs(box.control - (boxes[0]?.control ?? 0))).toBeLessThan(1)

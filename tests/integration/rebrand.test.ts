@@ -109,13 +109,22 @@ const mailFor = (email: string) =>
 it('shows the new company on the page, and nothing of the old one', async () => {
   const html = await readFile(path.join(folder, 'dist/index.html'), 'utf8')
   const facts = [OTHER.name, OTHER.inbox, OTHER.phone, 'Belo Horizonte', OTHER.siteUrl]
-  for (const fact of [...facts, 'Ter-Sáb, 8h30-12h', 'Consultoria gratuita de 45 minutos']) {
+  const legal = [OTHER.legal.name, OTHER.legal.cnpj, OTHER.dataProtectionOfficer.email]
+  for (const fact of [
+    ...facts,
+    ...legal,
+    'Ter-Sáb, 8h30-12h',
+    'Consultoria gratuita de 45 minutos',
+  ]) {
     expect(html).toContain(fact)
   }
-  for (const old of [company.name, company.inbox, company.phone, company.siteUrl]) {
+  const oldLegal = [company.legal.cnpj, company.dataProtectionOfficer.name]
+  for (const old of [company.name, company.inbox, company.phone, company.siteUrl, ...oldLegal]) {
     expect(html).not.toContain(old)
   }
   expect(html).not.toContain('Seg-Sex, 9h-18h')
+  // This company has no WhatsApp number: no link to a chat anywhere on the page.
+  expect(html).not.toContain('wa.me')
 })
 
 it('shows the new accent on the page, in the favicon, in theme-color and in the share images', async () => {

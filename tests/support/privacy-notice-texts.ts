@@ -15,5 +15,6 @@ export const PRIVACY_NOTICE_SECTIONS = [
   'Quem recebe',
   'Por quanto tempo',
   'Cookies',
+  'Quem é responsável pelos seus dados',
   'Os seus direitos',
 ] as const

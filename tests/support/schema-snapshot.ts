@@ -120,14 +120,19 @@ export const describeSchema = async (db: Queryable): Promise<string[]> => {
                from pg_description d join pg_proc p on p.oid = d.objoid
                join pg_namespace n on n.oid = p.pronamespace
               where d.classoid = 'pg_proc'::regclass and ${ours}`)
-  // The one-row settings tables: a default a migration inserted is part of what it decides.
+  // The one-row settings tables: a default a migration inserted is part of what it decides;
+  // an instant it recorded (when it ran: the reply promise's tracked_since) is not, so a
+  // timestamp shows as set or not.
   const { rows: settingsTables } = await db.query<{ name: string }>(
     `select format('%I.%I', n.nspname, c.relname) as name
        from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where ${ours} and c.relkind = 'r' and c.relname like '%\\_settings'`,
   )
   for (const { name } of settingsTables) {
-    await add(`select 'row ${name} ' || (select jsonb_object_agg(key, value order by key)
+    await add(`select 'row ${name} ' || (select jsonb_object_agg(key,
+                   case when jsonb_typeof(value) = 'string'
+                             and value #>> '{}' ~ '^\\d{4}-\\d\\d-\\d\\dT\\d\\d:'
+                        then '"<instant>"'::jsonb else value end order by key)
                  from jsonb_each(to_jsonb(t)))::text as line from ${name} t`)
   }
   const cron = await db.query(`select 1 from pg_namespace where nspname = 'cron'`)

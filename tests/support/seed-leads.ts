@@ -14,6 +14,11 @@ export interface SeedLead {
   utmSource?: string | null
   utmCampaign?: string | null
   referrerOrigin?: string | null
+  /** When it was first answered, and how (migration 20261128120000); unanswered by default. */
+  answeredAt?: Date | null
+  answerVia?: 'resposta' | 'manual' | 'situacao' | 'reuniao'
+  /** 'booking': a booking's own lead, answered by its meeting. */
+  notifiedVia?: 'single' | 'booking'
 }
 
 /**
@@ -34,18 +39,24 @@ export const seedLeads = async (db: Database, leads: SeedLead[]): Promise<string
     utm_source: lead.utmSource ?? null,
     utm_campaign: lead.utmCampaign ?? null,
     referrer_origin: lead.referrerOrigin ?? null,
+    first_answered_at: lead.answeredAt ? lead.answeredAt.toISOString() : null,
+    first_answer_via: lead.answeredAt ? (lead.answerVia ?? 'resposta') : null,
+    notified_via: lead.notifiedVia ?? null,
   }))
   return db.transaction(async (tx) => {
     await tx.query('set local session_replication_role = replica')
     const { rows: ids } = await tx.query<{ id: string }>(
       `insert into public.contact_submissions
          (created_at, name, email, company, message, lead_status, notified_at, notify_error,
-          utm_source, utm_campaign, referrer_origin)
+          utm_source, utm_campaign, referrer_origin, first_answered_at, first_answer_via,
+          notified_via)
        select created_at, name, email, company, message, lead_status, notified_at, notify_error,
-              utm_source, utm_campaign, referrer_origin
+              utm_source, utm_campaign, referrer_origin, first_answered_at, first_answer_via,
+              notified_via
          from json_to_recordset($1::json) as _(created_at timestamptz, name text, email text,
            company text, message text, lead_status text, notified_at timestamptz, notify_error text,
-           utm_source text, utm_campaign text, referrer_origin text)
+           utm_source text, utm_campaign text, referrer_origin text, first_answered_at timestamptz,
+           first_answer_via text, notified_via text)
        returning id`,
       [JSON.stringify(rows)],
     )

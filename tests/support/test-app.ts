@@ -23,6 +23,7 @@ export const testSettings = (
     distDir: undefined,
     mailSweepIntervalMs: false,
     webhookSweepIntervalMs: false,
+    pipelineWatchIntervalMs: false,
     warmUp: false,
     backup: { ...settings.backup, checkIntervalMs: false },
     ...overrides,

@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { createContext, useContext, type Child } from 'hono/jsx'
+import type { OpenIncident } from '../incidents/open-incidents.ts'
 import { DESK_PATH } from '../desk-paths.ts'
 
 /** What the desk's frame shows beside its links, worked out once per request. */
@@ -13,6 +14,8 @@ export interface DeskNavCounts {
   quarantined?: number
   /** Meetings today on the company's clock (server/desk/agenda/); unknown on error pages. */
   meetingsToday?: number
+  /** The pipeline's open incidents, for the banner across every page (server/desk/incidents/). */
+  incidents?: OpenIncident[]
 }
 
 /** The counts, and the path of the page being shown, which its navigation marks. */

@@ -86,6 +86,19 @@ td.email { overflow-wrap: anywhere; min-width: 10rem; }
 .badge-pendente { background: var(--warning-soft); color: var(--warning-ink); border-color: var(--warning-line); }
 .badge-falhou { background: var(--danger-soft); color: var(--danger-ink); border-color: var(--danger-line); }
 .badge-recusado { background: var(--danger-ink); color: var(--canvas); border-color: var(--danger-ink); }
+.timeline { margin: 0; padding-left: 1.25rem; display: grid; gap: 0.4rem; }
+.timeline details { margin-top: 0.25rem; }
+.panel.waiting { display: flex; flex-wrap: wrap; gap: 0.5rem 1rem; align-items: center; justify-content: space-between; }
+.panel.waiting p { margin: 0; }
+.panel.waiting.late { border-color: var(--danger-line); background: var(--danger-soft); }
+[aria-current="true"] { font-weight: 700; }
+.incident-banner { background: var(--danger-soft); border-bottom: 2px solid var(--danger-ink); color: var(--danger-ink); padding: 0.75rem 1.25rem; }
+.incident-banner h2 { font-size: 1rem; margin: 0 0 0.35rem; }
+.incident-banner ul { margin: 0; padding-left: 1.25rem; display: grid; gap: 0.35rem; }
+.incident-banner a { color: var(--danger-ink); font-weight: 600; }
+.badge-respondido { background: var(--success-soft); color: var(--success-ink); border-color: var(--success-line); }
+.badge-esperando { background: var(--warning-soft); color: var(--warning-ink); border-color: var(--warning-line); }
+.badge-atrasado { background: var(--danger-soft); color: var(--danger-ink); border-color: var(--danger-line); }
 .badge-warning { background: var(--warning-soft); color: var(--warning-ink); border-color: var(--warning-line); margin-left: 0.35rem; }
 .hidden-char { display: inline-block; padding: 0 0.2rem; margin: 0 0.1rem; border: 1px dashed var(--warning-ink); border-radius: 0.25rem; background: var(--warning-soft); color: var(--warning-ink); font-family: ui-monospace, monospace; font-size: 0.8em; white-space: nowrap; }
 mark.mixed-script { background: var(--warning-soft); color: var(--warning-ink); text-decoration: underline wavy var(--warning); }

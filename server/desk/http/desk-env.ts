@@ -1,6 +1,7 @@
 import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../log.ts'
 import type { SendEmail } from '../../../supabase/functions/_shared/mail-delivery.ts'
+import type { SendMessage } from '../../../supabase/functions/_shared/company-alert-delivery.ts'
 import type { Context } from 'hono'
 import type { PreparedPassword } from '../sign-in/password-check.ts'
 import type { DeskSession } from '../sign-in/session-store.ts'
@@ -28,9 +29,21 @@ export interface LeadDeskOptions {
   mailDelivery?: MailDelivery
 }
 
+/** Mail to a lead's own address (the desk's replies), through the normal mail path. */
+export interface VisitorMail {
+  sendMessage: SendMessage
+  settings: { to: string; from: { name: string; address: string } }
+  /** The site's public address: the reply templates link its agenda. */
+  siteUrl: string
+  /** How long the desk waits for the mail server before saying "na fila" (the send goes on). */
+  responseDeadlineMs: number
+}
+
 export interface DeskDeps extends LeadDeskOptions {
   db: Database
   sendEmail: SendEmail
+  /** Undefined where the server sends no mail to visitors (some tests): replies are off. */
+  visitorMail?: VisitorMail
   log: Logger
   clientAddress: (c: Context) => string | undefined
   cookies: DeskCookies

@@ -1,11 +1,22 @@
 import { readFormText } from '../http/request-values.ts'
 import { isDelivery, isLeadStatus, type Delivery, type LeadStatus } from './lead.ts'
 
+/**
+ * Where a lead stands against the reply promise: waiting for its first answer (spam aside),
+ * past its deadline too, or answered. Waiting leads are listed oldest first.
+ */
+export const ANSWER_FILTERS = ['sem_resposta', 'atrasado', 'respondido'] as const
+export type AnswerFilter = (typeof ANSWER_FILTERS)[number]
+
+const isAnswerFilter = (value: unknown): value is AnswerFilter =>
+  typeof value === 'string' && (ANSWER_FILTERS as readonly string[]).includes(value)
+
 /** What the list shows: kept in the session (never in a URL, where it would reach logs). */
 export interface LeadFilter {
   search: string
   status: LeadStatus | 'todas'
   delivery: Delivery | 'todas'
+  answer: AnswerFilter | 'todas'
   /** Part of the source (a utm_source, or the referring site's host): decision 033. */
   source: string
   /** Part of the utm_campaign. */
@@ -16,6 +27,7 @@ export const EMPTY_FILTER: LeadFilter = {
   search: '',
   status: 'todas',
   delivery: 'todas',
+  answer: 'todas',
   source: '',
   campaign: '',
 }
@@ -40,6 +52,7 @@ export const readLeadFilter = (input: Record<string, unknown>): LeadFilter => {
     search,
     status: isLeadStatus(input.status) ? input.status : 'todas',
     delivery: isDelivery(input.delivery) ? input.delivery : 'todas',
+    answer: isAnswerFilter(input.answer) ? input.answer : 'todas',
     source: readShortText(input.source, SOURCE_LIMIT),
     campaign: readShortText(input.campaign, CAMPAIGN_LIMIT),
   }
@@ -49,6 +62,7 @@ export const isFiltered = (filter: LeadFilter): boolean =>
   filter.search !== '' ||
   filter.status !== 'todas' ||
   filter.delivery !== 'todas' ||
+  filter.answer !== 'todas' ||
   filter.source !== '' ||
   filter.campaign !== ''
 
@@ -66,6 +80,18 @@ const DELIVERY_SQL: Record<Delivery, string> = {
   recusado: 's.notified_at is null and s.notify_refused_at is not null',
 }
 
+const WAITING = `s.first_answered_at is null and s.lead_status <> 'spam'`
+const ANSWER_SQL: Record<AnswerFilter, string> = {
+  sem_resposta: WAITING,
+  atrasado: `${WAITING} and coalesce(s.waiting_since, s.created_at) <= now()
+    - (select make_interval(secs => r.promise_hours * 3600) from private.reply_settings r)`,
+  respondido: 's.first_answered_at is not null',
+}
+
+/** Leads waiting for an answer are listed oldest first: the next one to answer on top. */
+export const WAITING_ORDER = 'coalesce(s.waiting_since, s.created_at), s.id'
+export const NEWEST_ORDER = 's.created_at desc, s.id desc'
+
 // LIKE's own wildcards typed by the operator are searched for literally.
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\${character}`)
 
@@ -77,7 +103,7 @@ const escapeLike = (term: string) => term.replace(/[\\%_]/g, (character) => `\\$
 export const selectionSql = ({
   filter,
   since,
-}: LeadSelection): { where: string; params: unknown[] } => {
+}: LeadSelection): { where: string; params: unknown[]; order: string } => {
   const conditions: string[] = []
   const params: unknown[] = []
   const param = (value: unknown) => {
@@ -91,6 +117,7 @@ export const selectionSql = ({
   }
   if (filter.status !== 'todas') conditions.push(`s.lead_status = ${param(filter.status)}`)
   if (filter.delivery !== 'todas') conditions.push(DELIVERY_SQL[filter.delivery])
+  if (filter.answer !== 'todas') conditions.push(ANSWER_SQL[filter.answer])
   // Case-insensitive parts, by the overview's own rule for a lead's source.
   if (filter.source !== '') {
     conditions.push(
@@ -107,5 +134,10 @@ export const selectionSql = ({
       `s.created_at >= (${param(since)}::date::timestamp at time zone 'America/Sao_Paulo')`,
     )
   }
-  return { where: conditions.length > 0 ? `where ${conditions.join(' and ')}` : '', params }
+  const waiting = filter.answer === 'sem_resposta' || filter.answer === 'atrasado'
+  return {
+    where: conditions.length > 0 ? `where ${conditions.join(' and ')}` : '',
+    params,
+    order: waiting ? WAITING_ORDER : NEWEST_ORDER,
+  }
 }

@@ -5,6 +5,7 @@ import {
 } from '../../../supabase/functions/_shared/attribution.ts'
 import type { Queryable } from '../../db/database.ts'
 import {
+  isAnswerVia,
   isLeadId,
   isLeadStatus,
   type Delivery,
@@ -20,9 +21,15 @@ export const PAGE_SIZE = 25
 /** How much of a message the list shows. */
 const EXCERPT_CHARACTERS = 90
 
+// The promise's length is read once per statement (an uncorrelated subquery).
 const COLUMNS = `s.id, s.created_at, s.name, s.email, s.company, s.lead_status,
   s.notified_at is not null as notified, s.notify_error,
-  s.notify_refused_at is not null as refused`
+  s.notify_refused_at is not null as refused,
+  coalesce(s.waiting_since, s.created_at) as waiting_since,
+  coalesce(s.waiting_since, s.created_at)
+    + (select make_interval(secs => r.promise_hours * 3600) from private.reply_settings r)
+    as answer_due_at,
+  s.first_answered_at, s.first_answer_via, s.overdue_alerted_at`
 
 interface LeadRow {
   id: string
@@ -34,7 +41,15 @@ interface LeadRow {
   notified: boolean
   notify_error: string | null
   refused: boolean
+  waiting_since: Date | string
+  answer_due_at: Date | string
+  first_answered_at: Date | string | null
+  first_answer_via: string | null
+  overdue_alerted_at: Date | string | null
 }
+
+const dateOf = (value: Date | string) => (value instanceof Date ? value : new Date(value))
+const maybeDate = (value: Date | string | null) => (value === null ? null : dateOf(value))
 
 const deliveryOf = (row: LeadRow): Delivery => {
   if (row.notified) return 'enviado'
@@ -44,13 +59,20 @@ const deliveryOf = (row: LeadRow): Delivery => {
 
 const readCommon = (row: LeadRow): Omit<LeadSummary, 'excerpt'> => ({
   id: row.id,
-  createdAt: row.created_at instanceof Date ? row.created_at : new Date(row.created_at),
+  createdAt: dateOf(row.created_at),
   name: row.name,
   email: row.email,
   company: row.company,
   status: isLeadStatus(row.lead_status) ? row.lead_status : 'novo',
   delivery: deliveryOf(row),
   deliveryError: row.notified ? null : row.notify_error,
+  answer: {
+    waitingSince: dateOf(row.waiting_since),
+    dueAt: dateOf(row.answer_due_at),
+    answeredAt: maybeDate(row.first_answered_at),
+    via: isAnswerVia(row.first_answer_via) ? row.first_answer_via : null,
+    alertedAt: maybeDate(row.overdue_alerted_at),
+  },
 })
 
 /** The message's first words: whole words up to the limit, then an ellipsis. */
@@ -85,16 +107,20 @@ const paging = (params: unknown[], page: number) => ({
  * A filtered page in one statement: the matches are counted and paged on their ids alone (one
  * scan of search_text), and only the page's rows are read whole.
  */
-const filteredPage = (db: Queryable, where: string, params: unknown[], page: number) => {
+const filteredPage = (
+  db: Queryable,
+  { where, params, order }: ReturnType<typeof selectionSql>,
+  page: number,
+) => {
   const limit = paging(params, page)
   return db.query<PageRow>(
     `with page as (
        select s.id, count(*) over () as total from public.contact_submissions s ${where}
-        order by s.created_at desc, s.id desc ${limit.sql}
+        order by ${order} ${limit.sql}
      )
      select ${pageColumns}, page.total::integer as total
        from page join public.contact_submissions s using (id)
-      order by s.created_at desc, s.id desc`,
+      order by ${order}`,
     limit.params,
   )
 }
@@ -133,9 +159,10 @@ export const listLeads = async (
   if (!Number.isSafeInteger(requestedPage) || requestedPage < 1) {
     throw new RangeError(`A page number is a whole number from 1, not ${requestedPage}.`)
   }
-  const { where, params } = selectionSql(selection)
+  const selected = selectionSql(selection)
+  const { where, params } = selected
   const fetchPage = (page: number) =>
-    where === '' ? unfilteredPage(db, page) : filteredPage(db, where, params, page)
+    where === '' ? unfilteredPage(db, page) : filteredPage(db, selected, page)
   let page = requestedPage
   let { rows } = await fetchPage(page)
   if (rows.length === 0 && page > 1) {
@@ -152,12 +179,13 @@ export const listLeads = async (
   return { leads, total, page, pages: Math.max(1, Math.ceil(total / PAGE_SIZE)) }
 }
 
-type FullRow = LeadRow & { message: string; desk_note: string | null } & Record<
-    AttributionField,
-    string | null
-  >
+type FullRow = LeadRow & {
+  message: string
+  desk_note: string | null
+  notified_at: Date | string | null
+} & Record<AttributionField, string | null>
 
-const FULL_COLUMNS = `${COLUMNS}, s.message, s.desk_note, ${ATTRIBUTION_FIELDS.map((name) => `s.${name}`).join(', ')}`
+const FULL_COLUMNS = `${COLUMNS}, s.message, s.desk_note, s.notified_at, ${ATTRIBUTION_FIELDS.map((name) => `s.${name}`).join(', ')}`
 
 const attributionOf = (row: FullRow): Attribution => {
   const attribution: Attribution = {}
@@ -171,6 +199,7 @@ const attributionOf = (row: FullRow): Attribution => {
 const readLead = (row: FullRow): Lead => ({
   ...readCommon(row),
   message: row.message,
+  notifiedAt: maybeDate(row.notified_at),
   note: row.desk_note,
   attribution: attributionOf(row),
 })
@@ -229,4 +258,29 @@ export const setLeadNote = async (db: Queryable, id: string, note: string): Prom
     [id, note.trim() === '' ? null : note],
   )
   return affectedRows > 0
+}
+
+/** The leads waiting for their first answer (spam aside): how many, how many late, the oldest. */
+export interface WaitingLeads {
+  waiting: number
+  late: number
+  oldestSince: Date | null
+}
+
+export const countWaitingLeads = async (db: Queryable): Promise<WaitingLeads> => {
+  const { rows } = await db.query<{ waiting: number; late: number; oldest: Date | string | null }>(
+    `select count(*)::integer as waiting,
+            count(*) filter (where coalesce(s.waiting_since, s.created_at) <= now()
+              - (select make_interval(secs => r.promise_hours * 3600)
+                   from private.reply_settings r))::integer as late,
+            min(coalesce(s.waiting_since, s.created_at)) as oldest
+       from public.contact_submissions s
+      where s.first_answered_at is null and s.lead_status <> 'spam'`,
+  )
+  const row = rows[0]
+  return {
+    waiting: row?.waiting ?? 0,
+    late: row?.late ?? 0,
+    oldestSince: row?.oldest ? dateOf(row.oldest) : null,
+  }
 }

@@ -18,6 +18,28 @@ export const isLeadStatus = (value: unknown): value is LeadStatus =>
 export const isDelivery = (value: unknown): value is Delivery =>
   typeof value === 'string' && (DELIVERIES as readonly string[]).includes(value)
 
+/**
+ * How a lead was first answered (migration 20261128120000): a reply from the desk, marked as
+ * answered from the team's own mail client, moved to "em contato" or "fechado", or a meeting.
+ */
+export const ANSWER_VIAS = ['resposta', 'manual', 'situacao', 'reuniao'] as const
+export type AnswerVia = (typeof ANSWER_VIAS)[number]
+
+export const isAnswerVia = (value: unknown): value is AnswerVia =>
+  typeof value === 'string' && (ANSWER_VIAS as readonly string[]).includes(value)
+
+/** Where a lead stands against the page's promise to answer within 24 hours. */
+export interface AnswerState {
+  /** When the company's clock started: when it arrived, or was restored from quarantine. */
+  waitingSince: Date
+  /** When the promise breaks (waitingSince plus the promise's hours). */
+  dueAt: Date
+  answeredAt: Date | null
+  via: AnswerVia | null
+  /** When the company was alerted that the promise was about to break. */
+  alertedAt: Date | null
+}
+
 /** One line of the list. */
 export interface LeadSummary {
   id: string
@@ -31,11 +53,14 @@ export interface LeadSummary {
   delivery: Delivery
   /** The mail server's last answer while the notification is unsent (falhou, recusado). */
   deliveryError: string | null
+  answer: AnswerState
 }
 
 /** Everything the desk shows on a lead's page and exports. */
 export interface Lead extends Omit<LeadSummary, 'excerpt'> {
   message: string
+  /** When the company's notification went out. */
+  notifiedAt: Date | null
   note: string | null
   /** Where the visitor came from (decision 033): only the values the database kept. */
   attribution: Attribution

@@ -6,6 +6,7 @@ import { SourceName } from '../frame/source-name.tsx'
 import { VisitorText } from '../frame/visitor-text.tsx'
 import type { MailQueue, Overview, WeekFigures } from './overview-queries.ts'
 import { weekLabel, WeeklyBars } from './weekly-chart.tsx'
+import { AnswerTimes } from './answer-times.tsx'
 
 const copy = deskCopy.overview
 
@@ -144,6 +145,8 @@ export const OverviewPage = ({
           </p>
         )}
       </section>
+
+      <AnswerTimes overview={overview} />
 
       <section class="panel" aria-labelledby="conversao">
         <h2 id="conversao">{copy.conversionHeading}</h2>

@@ -43,9 +43,26 @@ export interface NextMeeting {
   status: 'confirmed' | 'held'
 }
 
+/**
+ * How the week's leads were answered (decision 051): spam and a booking's own lead aside, and
+ * counted from when the visitor wrote. `unanswered` are past their deadline; a lead still
+ * within it is in neither count.
+ */
+export interface AnswerFigures {
+  week: string
+  answered: number
+  answeredInTime: number
+  unanswered: number
+  /** The median time to the first answer; null without an answer that week. */
+  medianSeconds: number | null
+}
+
 export interface Overview {
   timeZone: string
+  /** The page's promise, in hours (private.reply_settings). */
+  promiseHours: number
   weeks: WeekFigures[]
+  answers: AnswerFigures[]
   sources: SourceFigures[]
   campaigns: CampaignFigures[]
   leadMail: MailQueue
@@ -58,15 +75,20 @@ export interface Overview {
  * private.booking_settings), and the instant the first one starts. $1 is "now".
  */
 const WINDOW = `
-  settings as (select s.time_zone as tz from private.booking_settings s),
+  settings as (
+    select s.time_zone as tz,
+           (select make_interval(secs => r.promise_hours * 3600) from private.reply_settings r)
+             as promise
+      from private.booking_settings s
+  ),
   bounds as (
-    select tz,
+    select tz, promise,
            (date_trunc('week', ($1::timestamptz at time zone tz))::date
              - ${(OVERVIEW_WEEKS - 1) * 7}) as first_week
       from settings
   ),
   since as (
-    select tz, first_week, w.starts,
+    select tz, promise, first_week, w.starts,
            -- The window's first whole UTC day: from it on, days are tallied (decision 036).
            (w.starts at time zone 'UTC')::date + 1 as first_day
       from bounds, lateral (select first_week::timestamp at time zone tz as starts) w
@@ -130,6 +152,56 @@ live_groups as (
         join untallied u on s.created_at >= u.starts and s.created_at < u.ends) l
    group by grouping sets ((bucket), (utm_source, referrer_origin), (campaign))
 ),
+-- How the untallied leads were answered, by quarter-hour as the tallies keep it: spam and a
+-- booking's own lead aside; unanswered only once past their deadline (decision 051).
+live_answers as (
+  select date_bin('15 minutes', s.created_at, timestamptz '2000-01-03 00:00:00+00') as bucket,
+         count(*) filter (where s.first_answered_at is not null) as answered,
+         count(*) filter (where s.first_answered_at <= s.created_at + since.promise) as in_time,
+         count(*) filter (where s.first_answered_at is null
+                            and s.created_at + since.promise <= $1::timestamptz) as unanswered,
+         array_agg(greatest(0, extract(epoch from s.first_answered_at - s.created_at))::integer)
+           filter (where s.first_answered_at is not null) as answer_seconds
+    from untallied u
+    join public.contact_submissions s on s.created_at >= u.starts and s.created_at < u.ends
+   cross join since
+   where s.lead_status <> 'spam' and s.notified_via is distinct from 'booking'
+   group by 1
+),
+-- Each quarter-hour's counts, week by week (the tallies' arrays are not read for these).
+answer_weeks as (
+  select date_trunc('week', g.bucket at time zone since.tz) as monday,
+         sum(g.answered) as answered, sum(g.in_time) as in_time, sum(g.unanswered) as unanswered
+    from (select a.bucket, a.answered, a.in_time, a.unanswered from live_answers a
+          union all
+          select t.bucket, t.answered, t.answered_in_time, t.unanswered
+            from private.lead_tallies t, since
+           where t.day >= since.first_day and t.by_time) g, since
+   group by 1
+),
+-- The weeks whose medians are kept (private.keep_answer_medians: every day tallied); the
+-- others' medians are taken here from their answers. A median is no sum: it needs them all.
+kept_medians as (
+  select m.monday::timestamp as monday, m.median_seconds
+    from private.answer_week_medians m, since
+   where m.time_zone = since.tz and m.monday >= since.first_week
+),
+answer_medians as (
+  select k.monday, k.median_seconds from kept_medians k
+  union all
+  select x.monday, percentile_cont(0.5) within group (order by v)
+    from (select date_trunc('week', a.bucket at time zone since.tz) as monday, a.answer_seconds
+            from live_answers a, since
+          union all
+          select date_trunc('week', t.bucket at time zone since.tz), t.answer_seconds
+            from private.lead_tallies t, since
+           where t.day >= since.first_day and t.by_time
+             and date_trunc('week', t.bucket at time zone since.tz)
+                   not in (select k.monday from kept_medians k)) x,
+         unnest(x.answer_seconds) v
+   where x.monday not in (select k.monday from kept_medians k)
+   group by x.monday
+),
 -- Tallied days and the live reads cover disjoint spans of time, so their groups are put side
 -- by side as they are; the sums below add up a source's or campaign's days.
 lead_groups as materialized (
@@ -160,7 +232,11 @@ select
        from lead_groups g where not g.by_time and not g.by_source and g.campaign is not null
       group by g.campaign
       order by sum(g.leads) desc, sum(g.meetings) desc, g.campaign
-      limit ${TOP_ROWS}) t) as campaigns`
+      limit ${TOP_ROWS}) t) as campaigns,
+  (select coalesce(json_agg(a), '[]') from (
+     select to_char(w.monday, 'YYYY-MM-DD') as week, w.answered, w.in_time, w.unanswered,
+            m.median_seconds
+       from answer_weeks w left join answer_medians m using (monday)) a) as answers`
 
 /**
  * Tallies the window's whole past days not tallied yet (a no-op on most views: only the first
@@ -169,6 +245,11 @@ select
 const tallySql = `
 with ${WINDOW}
 select private.tally_lead_days(since.first_day) from since`
+
+/** Then keeps the medians of the weeks now wholly tallied (none on most views). */
+const mediansSql = `
+with ${WINDOW}
+select private.keep_answer_medians(since.first_week, since.tz) from since`
 
 // Visits: the page_views rows of the window, summed by day and by source in one pass; the
 // days then make weeks.
@@ -225,6 +306,13 @@ const mailQueue = (row: Record<string, unknown> | undefined): MailQueue => ({
 })
 
 interface LeadFigureRows {
+  answers: {
+    week: string
+    answered: number
+    in_time: number
+    unanswered: number
+    median_seconds: number | null
+  }[]
   weeks: { week: string; leads: number; meetings: number }[]
   sources: { source: string; leads: number; meetings: number }[]
   campaigns: { campaign: string; leads: number; meetings: number }[]
@@ -256,11 +344,12 @@ const topSources = (leads: LeadFigureRows['sources'], views: ViewFigureRows['sou
 /** Everything the overview shows, as of `now`. */
 export const readOverview = async (db: Queryable, now = new Date()): Promise<Overview> => {
   const at = [now.toISOString()]
-  const zone = await db.query<{ time_zone: string }>(
-    'select time_zone from private.booking_settings',
+  const zone = await db.query<{ time_zone: string; promise_hours: string | number }>(
+    'select b.time_zone, r.promise_hours from private.booking_settings b, private.reply_settings r',
   )
   const weekList = await db.query<{ week: string }>(weekListSql, at)
   await db.query(tallySql, at)
+  await db.query(mediansSql, at)
   const leadFigures = (await db.query<LeadFigureRows>(leadFiguresSql, at)).rows[0]
   const viewFigures = (await db.query<ViewFigureRows>(viewFiguresSql, at)).rows[0]
   const leadMail = await db.query<Record<string, unknown>>(leadMailSql)
@@ -271,8 +360,23 @@ export const readOverview = async (db: Queryable, now = new Date()): Promise<Ove
   )
   const leadWeeks = new Map((leadFigures?.weeks ?? []).map((row) => [row.week, row]))
   const viewWeeks = new Map((viewFigures?.weeks ?? []).map((row) => [row.week, row]))
+  const answerWeeks = new Map((leadFigures?.answers ?? []).map((row) => [row.week, row]))
   return {
     timeZone: zone.rows[0]?.time_zone ?? 'America/Sao_Paulo',
+    promiseHours: Number(zone.rows[0]?.promise_hours ?? 24),
+    answers: weekList.rows.map(({ week }) => {
+      const row = answerWeeks.get(week)
+      return {
+        week,
+        answered: int(row?.answered),
+        answeredInTime: int(row?.in_time),
+        unanswered: int(row?.unanswered),
+        medianSeconds:
+          row?.median_seconds === null || row?.median_seconds === undefined
+            ? null
+            : Number(row.median_seconds),
+      }
+    }),
     weeks: weekList.rows.map(({ week }) => ({
       week,
       views: int(viewWeeks.get(week)?.views),

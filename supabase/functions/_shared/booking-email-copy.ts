@@ -73,6 +73,8 @@ export const bookingEmailCopy = {
     invitationAdds: 'O convite anexo coloca a reunião na sua agenda.',
     invitationRemoves: 'O convite anexo tira a reunião da sua agenda.',
     closing: 'Até breve,',
+    /** Beside the company's WhatsApp link (company.ts), when it has a number. */
+    whatsapp: 'Alguma dúvida? Fale com a gente pelo WhatsApp',
   },
 
   company: {

@@ -11,6 +11,7 @@ import {
   type SendEmailResult,
 } from './mail-delivery.ts'
 import { headerValue, isHeaderSafeAddress, toHeaderText } from './mail-header.ts'
+import { noteMailOutcome } from './mail-health.ts'
 import type { MailSettings } from './mail-settings.ts'
 import {
   renderBookingEmail,
@@ -188,6 +189,7 @@ export const sendBookingRow = async (
     }
   }
   await record(deps.query, row.id, result)
+  await noteMailOutcome(deps.query, result, { toVisitor: row.recipient === 'visitor' })
   const fields = { message: row.id, kind: row.kind, recipient: row.recipient }
   if (result.ok) {
     deps.log?.info('booking_mail_sent', fields)

@@ -15,4 +15,21 @@ export const companyDefaults = {
     closes: '18:00',
   },
   consultationMinutes: 30,
+  /** Added in 1.1.0 (decision 054): no WhatsApp link until the company gives its number. */
+  whatsapp: '',
+  /**
+   * Added in 1.1.0 (decision 054): visibly examples (the CNPJ spells EXEMPLO, the encarregado
+   * is "Fulana de Tal"), which the start-up and the build name until the company's own are set.
+   */
+  legal: {
+    name: 'Aurora Digital Tecnologia Ltda.',
+    cnpj: 'EX.EMP.LO0/0001-54',
+  },
+  dataProtectionOfficer: {
+    name: 'Fulana de Tal',
+    email: 'privacidade@auroradigital.com.br',
+  },
+  /** Added in 1.1.0 (decision 051): the page's 24-hour promise, alerted at 20 hours. */
+  replyPromiseHours: 24,
+  replyAlertAfterHours: 20,
 } as const

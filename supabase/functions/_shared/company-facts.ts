@@ -44,4 +44,36 @@ export const companyFacts = {
   },
   /** The free consultation's length: the site's '30 minutos' and every bookable slot. */
   consultationMinutes: 30,
+  /**
+   * WhatsApp for click-to-chat links beside the phone, on the booking confirmation and in the
+   * visitors' e-mails: country code, area code and number, digits only ('551140028922');
+   * '' shows no link anywhere.
+   */
+  whatsapp: '551140028922',
+  /**
+   * Who the company is by law, in the footer, the privacy notice and the structured data:
+   * the razão social and the CNPJ as the Receita Federal registered them (the CNPJ's check
+   * digits are checked at start and at build). The demo's are examples (the CNPJ spells
+   * EXEMPLO): the server and the build warn while they are unchanged.
+   */
+  legal: {
+    name: 'Aurora Digital Tecnologia Ltda.',
+    cnpj: 'EX.EMP.LO0/0001-54',
+  },
+  /**
+   * The encarregado, who answers visitors about their data (LGPD art. 41): a name and an
+   * e-mail. A small company exempt from naming one (Resolução CD/ANPD 2/2022) still gives the
+   * channel here, with the name of whoever reads it.
+   */
+  dataProtectionOfficer: {
+    name: 'Fulana de Tal',
+    email: 'privacidade@auroradigital.com.br',
+  },
+  /**
+   * The page promises an answer within replyPromiseHours; a lead still unanswered
+   * replyAlertAfterHours after it arrived alerts the company (REPLY_PROMISE_HOURS and
+   * REPLY_ALERT_AFTER_HOURS override both on the server).
+   */
+  replyPromiseHours: 24,
+  replyAlertAfterHours: 20,
 } as const satisfies CompanyFacts

@@ -26,6 +26,15 @@ export interface CompanyFacts {
     readonly closes: string
   }
   readonly consultationMinutes?: number
+  /** WhatsApp for click-to-chat links, digits only; '' for none (decision 054). */
+  readonly whatsapp?: string
+  /** The razão social and CNPJ (decision 054). */
+  readonly legal?: { readonly name: string; readonly cnpj: string }
+  /** The LGPD encarregado: a name and an e-mail (decision 054). */
+  readonly dataProtectionOfficer?: { readonly name: string; readonly email: string }
+  /** The reply promise and when an unanswered lead is alerted, in hours (decision 051). */
+  readonly replyPromiseHours?: number
+  readonly replyAlertAfterHours?: number
 }
 
 export const company = { ...companyDefaults, ...companyFacts }

@@ -1,6 +1,7 @@
 import type { ContactMessage } from './contact-message.ts'
 import type { MailSettings } from './mail-settings.ts'
 import { headerValue, isHeaderSafeAddress, toHeaderText } from './mail-header.ts'
+import { noteMailOutcome } from './mail-health.ts'
 import {
   renderContactEmail,
   renderDigestEmail,
@@ -55,7 +56,10 @@ export interface MailTransport {
  * How a send ended. `permanent`: the mail server refused this message's content for good
  * (see isPermanentRefusal), so sending the same message again cannot succeed.
  */
-export type SendEmailResult = { ok: true } | { ok: false; reason: string; permanent: boolean }
+export type SendEmailResult =
+  | { ok: true }
+  /** `code`: nodemailer's error code when it gave one (ECONNECTION, EAUTH, EENVELOPE…). */
+  | { ok: false; reason: string; permanent: boolean; code?: string }
 
 /** Sends one rendered e-mail to the company; never throws for a mail server's refusal. */
 export type SendEmail = (email: ContactEmail) => Promise<SendEmailResult>
@@ -132,10 +136,12 @@ export const sendThrough = async (
     await transport.sendMail(message)
     return { ok: true }
   } catch (error) {
+    const code = (error as { code?: unknown } | null)?.code
     return {
       ok: false,
       reason: error instanceof Error ? error.message : String(error),
       permanent: isPermanentRefusal(error),
+      ...(typeof code === 'string' ? { code } : {}),
     }
   }
 }
@@ -275,6 +281,7 @@ export const sendClaimedMail = async (
     return { result, tally }
   }
   await recordOutcome(deps.query, sendId, result)
+  await noteMailOutcome(deps.query, result, { toVisitor: false })
   if (result.ok) {
     deps.log?.info('mail_sent', fields)
     return { result, tally: { ...noSends(), sent: 1, leads: submissions.length } }

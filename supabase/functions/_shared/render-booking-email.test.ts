@@ -362,3 +362,16 @@ describe('hostile text in the invitation', () => {
     expect(marked.html).toContain('&lt;script&gt;alert(1)&lt;/script&gt;')
   })
 })
+
+describe("the company's WhatsApp in the booking e-mails", () => {
+  it("links the visitor's e-mails to a chat with the company (company.ts's number), never the company's copy", async () => {
+    const link = `https://wa.me/${company.whatsapp}?text=`
+    for (const kind of ['confirmation', 'update', 'reminder', 'cancellation'] as const) {
+      const mail = await delivered(row(kind, 'visitor'))
+      expect(mail.text, kind).toContain(link)
+      expect(String(mail.html), kind).toContain(`href="${link}`)
+    }
+    const copy = await delivered(row('confirmation', 'company'))
+    expect(copy.text).not.toContain('wa.me')
+  })
+})

@@ -10,6 +10,7 @@ import {
 } from './booking-times.ts'
 import { toHeaderText } from './mail-header.ts'
 import { escapeHtml } from './render-contact-email.ts'
+import { companyWhatsappLink } from './whatsapp.ts'
 
 /**
  * Turns one row of the booking outbox into its e-mail: the request to confirm a new booking
@@ -216,9 +217,11 @@ const visitorBlocks = (row: BookingMailRow, context: BookingEmailContext, clocks
       : []),
   ]
   if (row.kind === 'request') return requestBlocks(row, context, clocks, when)
-  const closing: Block = {
-    paragraph: [copy.visitor.closing, ...copy.signature].join('\n'),
-  }
+  const whatsapp = companyWhatsappLink()
+  const closing: Block[] = [
+    ...(whatsapp ? [{ label: copy.visitor.whatsapp, link: whatsapp }] : []),
+    { paragraph: [copy.visitor.closing, ...copy.signature].join('\n') },
+  ]
   if (row.kind === 'cancellation') {
     return [
       { paragraph: copy.visitor.greeting(booking.name) },
@@ -229,7 +232,7 @@ const visitorBlocks = (row: BookingMailRow, context: BookingEmailContext, clocks
         : []),
       { label: copy.visitor.bookAgain, link: bookAgainLink(context.siteUrl) },
       { paragraph: copy.visitor.invitationRemoves },
-      closing,
+      ...closing,
     ]
   }
   return [
@@ -240,7 +243,7 @@ const visitorBlocks = (row: BookingMailRow, context: BookingEmailContext, clocks
     { label: copy.visitor.note, value: booking.note, quoted: true },
     manageBlock(row, context),
     ...(row.kind === 'reminder' ? [] : [{ paragraph: copy.visitor.invitationAdds }]),
-    closing,
+    ...closing,
   ]
 }
 

@@ -9,6 +9,7 @@ export const webhookCopy = {
     'booking.created': 'Nova consultoria marcada pelo site',
     'booking.rescheduled': 'Consultoria remarcada',
     'booking.cancelled': 'Consultoria cancelada',
+    'lead.overdue': 'Contato ainda sem resposta: o prazo está acabando',
   },
   labels: {
     name: 'Nome',
@@ -22,12 +23,17 @@ export const webhookCopy = {
     message: 'Mensagem',
     note: 'Assunto',
     cancelMessage: 'Mensagem de quem cancelou',
+    deadline: 'Prazo de resposta',
+    happened: 'O que houve',
+    toDo: 'O que fazer',
   },
   noCompany: '—',
   cancelledBy: { visitor: 'quem marcou', company: 'a empresa' } as Record<string, string>,
   /** A local date and time ('26/11/2026', '14:30') and the zone it is on. */
   dateTime: (date: string, time: string, zone: string) => `${date} às ${time} (${zone})`,
   openInDesk: 'Abrir no painel',
+  /** Before an incident's title (pipeline.incident). */
+  incidentPrefix: 'Alerta do site: ',
   /** After a text cut to fit a service's limit (Discord: 2000 characters a message). */
   cut: '… (texto completo no painel)',
 } as const

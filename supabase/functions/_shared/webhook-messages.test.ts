@@ -281,3 +281,56 @@ describe('the Microsoft Teams message', () => {
     expect(JSON.stringify(body)).toContain('"type":"Action.OpenUrl","title":"Abrir no painel"')
   })
 })
+
+describe('the reply promise and the pipeline in the readable formats', () => {
+  const overdue = {
+    ...leadEvent(),
+    type: 'lead.overdue',
+    data: {
+      lead: {
+        ...leadEvent().data.lead,
+        deadline_at: '2026-11-27T17:30:00.123Z',
+        deadline_at_local: '2026-11-27T14:30:00-03:00',
+        promise_hours: 24,
+      },
+    },
+  }
+  const incident = {
+    type: 'pipeline.incident',
+    timestamp: '2026-11-26T17:30:00.123Z',
+    data: {
+      incident: {
+        id: 7,
+        kind: 'mail_failing',
+        since: '2026-11-26T17:20:00.000Z',
+        opened_at: '2026-11-26T17:26:00.000Z',
+        time_zone: 'America/Sao_Paulo',
+        detail: { error: 'connect ECONNREFUSED 127.0.0.1:587', waiting: 3 },
+        desk_url: 'https://www.auroradigital.com.br/painel/',
+      },
+    },
+  }
+
+  it('say a lead is about to break the promise, with the deadline on the company’s clock and the visitor’s text still inert', () => {
+    const slack = JSON.parse(renderWebhookBody('slack', overdue)).text as string
+    expect(slack).toContain('*Contato ainda sem resposta: o prazo está acabando*')
+    expect(slack).toContain('*Prazo de resposta:* 27/11/2026 às 14:30 (America/Sao_Paulo)')
+    expect(slack).not.toContain('<!channel>')
+    const discord = JSON.parse(renderWebhookBody('discord', overdue)).content as string
+    expect(discord).toContain('**Prazo de resposta:** 27/11/2026 às 14:30')
+    const teams = renderWebhookBody('teams', overdue)
+    expect(teams).toContain('Contato ainda sem resposta')
+  })
+
+  it('say what broke, since when and what to do, the same bytes on every retry', () => {
+    for (const format of ['slack', 'discord', 'teams'] as const) {
+      const body = renderWebhookBody(format, incident)
+      expect(body, format).toContain('O envio de e-mails está falhando')
+      expect(body, format).toContain('26/11/2026 14:20')
+      expect(body, format).toContain('há 6 min')
+      expect(body, format).toContain('SMTP_URL')
+      expect(renderWebhookBody(format, incident), format).toBe(body)
+    }
+    expect(JSON.parse(renderWebhookBody('standard', incident))).toEqual(incident)
+  })
+})

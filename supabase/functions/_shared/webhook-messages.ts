@@ -1,4 +1,5 @@
 import { webhookCopy } from './webhook-copy.ts'
+import { companyClock, describeIncident, isIncidentKind } from './incident-copy.ts'
 import type { WebhookFormat } from './webhook-receivers.ts'
 
 /**
@@ -69,6 +70,45 @@ const leadView = (lead: Json): MessageView => ({
   link: deskLink(lead.desk_url),
 })
 
+/** lead.overdue: the lead as lead.created shows it, with the deadline on the company's clock. */
+const overdueView = (lead: Json): MessageView => {
+  const view = leadView(lead)
+  const [name, email, company, received] = view.facts
+  return {
+    ...view,
+    title: webhookCopy.titles['lead.overdue'],
+    facts: [
+      { label: labels.deadline, value: localTime(lead.deadline_at_local, lead.time_zone) },
+      ...[name, email, company, received].filter((fact) => fact !== undefined),
+    ],
+  }
+}
+
+/**
+ * pipeline.incident: what broke, what to do, and the desk. Worded from the payload alone (the
+ * time it opened stands for "now"), so every retry writes the same bytes.
+ */
+const incidentView = (incident: Json): MessageView | null => {
+  if (!isIncidentKind(incident.kind)) return null
+  const since = new Date(text(incident.since))
+  const opened = new Date(text(incident.opened_at) || text(incident.since))
+  if (Number.isNaN(since.getTime()) || Number.isNaN(opened.getTime())) return null
+  const zone = text(incident.time_zone) || 'America/Sao_Paulo'
+  const words = describeIncident(
+    { kind: incident.kind, since, detail: object(incident.detail) },
+    opened,
+    companyClock(zone),
+  )
+  return {
+    title: `${webhookCopy.incidentPrefix}${words.title}`,
+    facts: [
+      { label: labels.happened, value: ours(words.summary) },
+      { label: labels.toDo, value: ours(words.action) },
+    ],
+    link: deskLink(incident.desk_url),
+  }
+}
+
 const bookingView = (type: string, booking: Json): MessageView => {
   const cancelled = type === 'booking.cancelled'
   const facts = [
@@ -114,6 +154,8 @@ const viewOf = (payload: Json): MessageView | null => {
   const type = text(payload.type)
   const data = object(payload.data)
   if (type === 'lead.created') return leadView(object(data.lead))
+  if (type === 'lead.overdue') return overdueView(object(data.lead))
+  if (type === 'pipeline.incident') return incidentView(object(data.incident))
   if (type.startsWith('booking.')) return bookingView(type, object(data.booking))
   return null
 }

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { deskCopy } from '../../copy.ts'
-import type { Delivery, LeadStatus } from '../lead.ts'
+import type { AnswerState, Delivery, LeadStatus } from '../lead.ts'
 
 export const StatusBadge = ({ status }: { status: LeadStatus }) => (
   <span class={`badge badge-${status}`}>{deskCopy.statuses[status]}</span>
@@ -27,3 +27,30 @@ export const DeliveryBadge = ({
     {delivery === 'recusado' && explain && <p class="hint">{deskCopy.lead.deliveryRefusedHint}</p>}
   </>
 )
+
+/**
+ * Where a lead stands against the reply promise: answered (and how long it took), waiting (and
+ * for how long), or late, past the promise's hours. Spam is not waiting for anyone.
+ */
+export const AnswerBadge = ({
+  status,
+  answer,
+  now,
+}: {
+  status: LeadStatus
+  answer: AnswerState
+  now: Date
+}) => {
+  const words = deskCopy.answer
+  if (answer.answeredAt !== null) {
+    const took = answer.answeredAt.getTime() - answer.waitingSince.getTime()
+    return <span class="badge badge-respondido">{words.answered(took)}</span>
+  }
+  if (status === 'spam') return <>{words.notCounted}</>
+  const waited = now.getTime() - answer.waitingSince.getTime()
+  return answer.dueAt.getTime() <= now.getTime() ? (
+    <span class="badge badge-atrasado">{words.late(waited)}</span>
+  ) : (
+    <span class="badge badge-esperando">{words.waiting(waited)}</span>
+  )
+}

@@ -2,7 +2,13 @@
 import { deskCopy } from '../../copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { DELIVERIES, LEAD_STATUSES } from '../lead.ts'
-import { CAMPAIGN_LIMIT, SEARCH_LIMIT, SOURCE_LIMIT, type LeadFilter } from '../lead-filter.ts'
+import {
+  ANSWER_FILTERS,
+  CAMPAIGN_LIMIT,
+  SEARCH_LIMIT,
+  SOURCE_LIMIT,
+  type LeadFilter,
+} from '../lead-filter.ts'
 
 const copy = deskCopy.list
 
@@ -37,6 +43,13 @@ const filterFields = {
     allLabel: copy.allDeliveries,
     options: DELIVERIES,
     names: deskCopy.deliveries,
+  }),
+  answer: filterField({
+    id: 'resposta',
+    label: copy.answer,
+    allLabel: copy.allAnswers,
+    options: ANSWER_FILTERS,
+    names: deskCopy.answerFilters,
   }),
 } satisfies Record<Exclude<keyof LeadFilter, 'search' | 'source' | 'campaign'>, FilterField>
 
@@ -129,6 +142,7 @@ export const LeadFilterForm = ({
       </div>
       <FilterSelect name="status" filter={filter} />
       <FilterSelect name="delivery" filter={filter} />
+      <FilterSelect name="answer" filter={filter} />
       <TextFilter
         id="origem"
         name="source"

@@ -2,7 +2,7 @@
 import { deskCopy } from '../../copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { isFiltered, type LeadFilter } from '../lead-filter.ts'
-import type { LeadPage } from '../lead-store.ts'
+import type { LeadPage, WaitingLeads } from '../lead-store.ts'
 import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import { LeadFilterForm } from './lead-filter-form.tsx'
 import { LeadTable } from './lead-table.tsx'
@@ -14,14 +14,52 @@ const copy = deskCopy.list
 export interface LeadListPageProps {
   result: LeadPage
   filter: LeadFilter
+  waiting: WaitingLeads
+  now: Date
   csrfToken: string
   notice?: NoticeMessage
 }
 
-export const LeadListPage = ({ result, filter, csrfToken, notice }: LeadListPageProps) => (
+/**
+ * How many leads wait for their first answer and since when, with one button to list them
+ * oldest first (the filter is posted, as the filter form posts it).
+ */
+const WaitingPanel = ({ waiting, now, csrfToken }: Omit<LeadListPageProps, 'result' | 'filter'>) =>
+  waiting.waiting === 0 ? (
+    <p class="panel">{copy.waiting.none}</p>
+  ) : (
+    <form
+      method="post"
+      action={deskPaths.filter}
+      class={`panel waiting${waiting.late > 0 ? ' late' : ''}`}
+    >
+      <input type="hidden" name="_csrf" value={csrfToken} />
+      <input type="hidden" name="answer" value="sem_resposta" />
+      <p>
+        {copy.waiting.summary(
+          waiting.waiting,
+          waiting.late,
+          waiting.oldestSince === null ? 0 : now.getTime() - waiting.oldestSince.getTime(),
+        )}
+      </p>
+      <button type="submit" class="secondary">
+        {copy.waiting.show}
+      </button>
+    </form>
+  )
+
+export const LeadListPage = ({
+  result,
+  filter,
+  waiting,
+  now,
+  csrfToken,
+  notice,
+}: LeadListPageProps) => (
   <DeskDocument title={deskCopy.layout.pageTitle(copy.title, result.page)} csrfToken={csrfToken}>
     <h1>{copy.title}</h1>
     {notice && <Notice tone={notice.tone} text={notice.text} />}
+    <WaitingPanel waiting={waiting} now={now} csrfToken={csrfToken} />
     <LeadFilterForm filter={filter} csrfToken={csrfToken} />
     <div class="summary">
       <p>{copy.total(result.total, isFiltered(filter))}</p>
@@ -40,7 +78,15 @@ export const LeadListPage = ({ result, filter, csrfToken, notice }: LeadListPage
     {result.leads.length === 0 ? (
       <p class="panel">{copy.empty}</p>
     ) : (
-      <LeadTable leads={result.leads} />
+      <LeadTable
+        leads={result.leads}
+        now={now}
+        caption={
+          filter.answer === 'sem_resposta' || filter.answer === 'atrasado'
+            ? copy.waitingCaption
+            : copy.caption
+        }
+      />
     )}
     <Pager page={result.page} pages={result.pages} />
   </DeskDocument>

@@ -9,6 +9,10 @@ import { visitorTextAsPlain } from '../../frame/visitor-text-parts.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
 import { LeadAttribution } from './lead-attribution.tsx'
 import { EraseForm, NoteForm, ResendForm, StatusForm } from './lead-forms.tsx'
+import { MarkAnsweredForm, ReplyForm, type ReplyDraftView } from './lead-reply.tsx'
+import { LeadTimeline } from './lead-timeline.tsx'
+import type { ReplyRecord } from '../replies/lead-replies.ts'
+import { describeDuration } from '../../../../supabase/functions/_shared/durations.ts'
 import type { NoticeMessage } from '../../frame/notices.ts'
 import type { AgendaBooking } from '../../agenda/booking.ts'
 import { formatShortDay } from '../../agenda/company-clock.ts'
@@ -25,11 +29,44 @@ export interface LeadPageProps {
   fromSameEmail: number
   /** The consultation this lead booked, when it came from the agenda. */
   booking?: AgendaBooking
+  /** The reply form's starting text; undefined where the server sends no mail to visitors. */
+  draft: ReplyDraftView | undefined
+  replies: ReplyRecord[]
+  now: Date
   csrfToken: string
   notice?: NoticeMessage
 }
 
-export const LeadPage = ({ lead, fromSameEmail, booking, csrfToken, notice }: LeadPageProps) => (
+/** Where the lead stands against the reply promise, in words. */
+const AnswerFact = ({ lead, now }: { lead: Lead; now: Date }) => {
+  const { answer } = lead
+  const words = copy.answerState
+  const at = formatBrazilDateTime
+  if (answer.answeredAt !== null && answer.via !== null) {
+    const took = describeDuration(answer.answeredAt.getTime() - answer.waitingSince.getTime())
+    return <>{words.answered(took, deskCopy.answerVias[answer.via], at(answer.answeredAt))}</>
+  }
+  if (lead.status === 'spam') return <>{words.spam}</>
+  const waited = describeDuration(now.getTime() - answer.waitingSince.getTime())
+  const late = answer.dueAt.getTime() <= now.getTime()
+  return (
+    <>
+      {late ? words.late(waited, at(answer.dueAt)) : words.waiting(waited, at(answer.dueAt))}
+      {answer.alertedAt && <> {words.alerted(at(answer.alertedAt))}</>}
+    </>
+  )
+}
+
+export const LeadPage = ({
+  lead,
+  fromSameEmail,
+  booking,
+  draft,
+  replies,
+  now,
+  csrfToken,
+  notice,
+}: LeadPageProps) => (
   <DeskDocument title={copy.title(visitorTextAsPlain(lead.name))} csrfToken={csrfToken}>
     <p>
       <a href={deskPaths.leads}>{copy.back}</a>
@@ -58,6 +95,10 @@ export const LeadPage = ({ lead, fromSameEmail, booking, csrfToken, notice }: Le
         <dd>
           <DeliveryBadge delivery={lead.delivery} error={lead.deliveryError} explain />
         </dd>
+        <dt>{copy.answerFact}</dt>
+        <dd>
+          <AnswerFact lead={lead} now={now} />
+        </dd>
         {booking && (
           <>
             <dt>{copy.booking}</dt>
@@ -80,6 +121,9 @@ export const LeadPage = ({ lead, fromSameEmail, booking, csrfToken, notice }: Le
         {copy.reply}
       </a>
     </section>
+    <ReplyForm lead={lead} draft={draft} csrfToken={csrfToken} />
+    {lead.answer.answeredAt === null && <MarkAnsweredForm lead={lead} csrfToken={csrfToken} />}
+    <LeadTimeline lead={lead} replies={replies} notifiedAt={lead.notifiedAt} />
     <LeadAttribution attribution={lead.attribution} />
     <div class="grid-2">
       <StatusForm lead={lead} csrfToken={csrfToken} />

@@ -4,15 +4,23 @@ import { deskPaths } from '../../desk-paths.ts'
 import { formatBrazilDateTime } from '../export/brazil-time.ts'
 import type { LeadSummary } from '../lead.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
-import { DeliveryBadge, StatusBadge } from './badges.tsx'
+import { AnswerBadge, DeliveryBadge, StatusBadge } from './badges.tsx'
 
 const columns = deskCopy.list.columns
 
 /** The page's leads; the name opens the lead. Scrolls sideways on its own on a phone. */
-export const LeadTable = ({ leads }: { leads: LeadSummary[] }) => (
+export const LeadTable = ({
+  leads,
+  now,
+  caption = deskCopy.list.caption,
+}: {
+  leads: LeadSummary[]
+  now: Date
+  caption?: string
+}) => (
   <div class="table-wrap" role="region" aria-labelledby="tabela-titulo" tabindex={0}>
     <table>
-      <caption id="tabela-titulo">{deskCopy.list.caption}</caption>
+      <caption id="tabela-titulo">{caption}</caption>
       <thead>
         <tr>
           <th scope="col">{columns.date}</th>
@@ -21,6 +29,7 @@ export const LeadTable = ({ leads }: { leads: LeadSummary[] }) => (
           <th scope="col">{columns.company}</th>
           <th scope="col">{columns.message}</th>
           <th scope="col">{columns.status}</th>
+          <th scope="col">{columns.answer}</th>
           <th scope="col">{columns.delivery}</th>
         </tr>
       </thead>
@@ -48,6 +57,9 @@ export const LeadTable = ({ leads }: { leads: LeadSummary[] }) => (
             </td>
             <td>
               <StatusBadge status={lead.status} />
+            </td>
+            <td>
+              <AnswerBadge status={lead.status} answer={lead.answer} now={now} />
             </td>
             <td>
               <DeliveryBadge delivery={lead.delivery} error={lead.deliveryError} />

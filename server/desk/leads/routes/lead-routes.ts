@@ -10,6 +10,19 @@ import { resendLeadMail, type ResendOutcome } from '../resend-lead.ts'
 import { LeadPage } from '../pages/lead-page.tsx'
 import { noticeFor } from '../../frame/notices.ts'
 import { findBookingOfLead } from '../../agenda/agenda-store.ts'
+import {
+  isReplyFormKey,
+  listLeadReplies,
+  newReplyFormKey,
+  queueLeadReply,
+  sendLeadReplyNow,
+  type SendNowOutcome,
+} from '../replies/lead-replies.ts'
+import { fillTemplate } from '../replies/fill-template.ts'
+import { REPLY_BODY_LIMIT, REPLY_SUBJECT_LIMIT } from '../replies/reply-limits.ts'
+import { findReplyTemplate, replyTemplates } from '../replies/reply-templates.ts'
+import type { Lead } from '../lead.ts'
+import { toHeaderText } from '../../../../supabase/functions/_shared/mail-header.ts'
 
 const RESEND_NOTICE = {
   sent: 'reenviado',
@@ -17,6 +30,26 @@ const RESEND_NOTICE = {
   refused: 'reenvio-recusado',
   busy: 'reenvio-ocupado',
 } as const satisfies Record<Exclude<ResendOutcome, 'not_found'>, string>
+
+const REPLY_NOTICE = {
+  sent: 'resposta-enviada',
+  done: 'resposta-enviada',
+  queued: 'resposta-na-fila',
+  failed: 'resposta-falhou',
+  refused: 'resposta-recusada',
+} as const satisfies Record<SendNowOutcome, string>
+
+/** A reply's subject and text as typed, or undefined when either is empty or too long. */
+const readReply = (subject: unknown, body: unknown) => {
+  // One line: whatever line breaks a subject holds become spaces (the e-mail's header).
+  const line = toHeaderText(readFormText(subject))
+  const text = readFormText(body)
+  const fits = (value: string, limit: number) =>
+    value.trim() !== '' && Array.from(value).length <= limit
+  return fits(line, REPLY_SUBJECT_LIMIT) && fits(text, REPLY_BODY_LIMIT)
+    ? { subject: line, body: text }
+    : undefined
+}
 
 /**
  * One lead: its page and the changes made from it. Ids in URLs are UUIDs, never personal; any
@@ -26,6 +59,18 @@ export const createLeadRoutes = (deps: DeskDeps) => {
   const app = new Hono<DeskEnv>()
   const notFound = (c: Context<DeskEnv>) => renderErrorPage(c, 404, c.get('session').csrfToken)
   const leadIdOf = (c: Context<DeskEnv>) => readLeadId(c.req.param('id'))
+
+  /** The reply form's starting text: the template asked for (?modelo=), else the first. */
+  const draftFor = (lead: Lead, templateId: string | undefined) => {
+    if (!deps.visitorMail) return undefined
+    const template = findReplyTemplate(templateId) ?? replyTemplates[0]
+    if (!template) return undefined
+    return {
+      template: template.id,
+      formKey: newReplyFormKey(),
+      ...fillTemplate(template, lead, deps.visitorMail.siteUrl),
+    }
+  }
 
   app.get('/contatos/:id', async (c) => {
     const { csrfToken } = c.get('session')
@@ -38,10 +83,63 @@ export const createLeadRoutes = (deps: DeskDeps) => {
         lead,
         fromSameEmail: await countLeadsFromEmail(deps.db, lead.email),
         booking: await findBookingOfLead(deps.db, lead.id),
+        draft: draftFor(lead, c.req.query('modelo')),
+        replies: await listLeadReplies((sql, params) => deps.db.query(sql, params), lead.id),
+        now: new Date(),
         csrfToken,
         notice: noticeFor(c.req.query('aviso'), undefined),
       }),
     )
+  })
+
+  // The team's reply, to the lead's own address only: the recipient is read from the lead in
+  // the database, never from the form.
+  app.post('/contatos/:id/responder', async (c) => {
+    const id = leadIdOf(c)
+    if (id === undefined) return notFound(c)
+    const body = await c.req.parseBody()
+    const lead = await findLead(deps.db, id)
+    if (!lead) return notFound(c)
+    if (!deps.visitorMail) {
+      return c.redirect(withNotice(deskPaths.lead(id), 'resposta-sem-email'), 303)
+    }
+    const formKey = readFormText(body.form_key)
+    const reply = readReply(body.subject, body.body)
+    if (!reply || !isReplyFormKey(formKey)) {
+      return c.redirect(withNotice(deskPaths.lead(id), 'resposta-incompleta'), 303)
+    }
+    const query = (sql: string, params: unknown[]) => deps.db.query(sql, params)
+    const replyId = await queueLeadReply(query, id, {
+      formKey,
+      template: findReplyTemplate(readFormText(body.template))?.id ?? null,
+      ...reply,
+    })
+    const outcome = await sendLeadReplyNow(
+      {
+        query,
+        sendMessage: deps.visitorMail.sendMessage,
+        settings: deps.visitorMail.settings,
+        log: deps.log,
+      },
+      replyId,
+      deps.visitorMail.responseDeadlineMs,
+    )
+    deps.log.info('lead_reply_requested', { reply: replyId, outcome })
+    return c.redirect(withNotice(deskPaths.lead(id), REPLY_NOTICE[outcome]), 303)
+  })
+
+  // Answered from the team's own mail client, the phone or WhatsApp: one click.
+  app.post('/contatos/:id/respondido', async (c) => {
+    const id = leadIdOf(c)
+    if (id === undefined) return notFound(c)
+    const lead = await findLead(deps.db, id)
+    if (!lead) return notFound(c)
+    const { rows } = await deps.db.query<{ marked: boolean }>(
+      'select private.mark_lead_answered($1) as marked',
+      [id],
+    )
+    const marked = rows[0]?.marked === true
+    return c.redirect(withNotice(deskPaths.lead(id), marked ? 'respondido' : 'ja-respondido'), 303)
   })
 
   app.post('/contatos/:id/situacao', async (c) => {

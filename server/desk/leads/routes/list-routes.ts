@@ -6,7 +6,7 @@ import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
 import { renderErrorPage, renderPage } from '../../http/render.ts'
 import { readPageNumber } from '../../http/request-values.ts'
 import { EMPTY_FILTER, isFiltered, readLeadFilter } from '../lead-filter.ts'
-import { listLeads } from '../lead-store.ts'
+import { countWaitingLeads, listLeads } from '../lead-store.ts'
 import { sendExport } from './send-export.ts'
 import { LeadListPage } from '../pages/lead-list-page.tsx'
 import { noticeFor } from '../../frame/notices.ts'
@@ -31,6 +31,8 @@ export const createListRoutes = (deps: DeskDeps) => {
       LeadListPage({
         result,
         filter,
+        waiting: await countWaitingLeads(deps.db),
+        now: new Date(),
         csrfToken: session.csrfToken,
         notice: noticeFor(c.req.query('aviso'), c.req.query('n')),
       }),

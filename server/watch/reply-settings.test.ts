@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest'
+import { company } from '../../supabase/functions/_shared/company.ts'
+import { readSettings } from '../settings.ts'
+import { readReplySettings } from './reply-settings.ts'
+
+describe('the reply promise’s settings', () => {
+  it('default to the company’s facts, with the weekly summary on', () => {
+    expect(readReplySettings({})).toEqual({
+      reply: {
+        promiseHours: company.replyPromiseHours,
+        alertAfterHours: company.replyAlertAfterHours,
+        weeklySummary: true,
+      },
+      problems: [],
+    })
+  })
+
+  it('take hours in fractions, so a trial sees an alert in seconds, and the summary turned off', () => {
+    const { reply, problems } = readReplySettings({
+      REPLY_PROMISE_HOURS: '0.01',
+      REPLY_ALERT_AFTER_HOURS: '0.005',
+      WEEKLY_SUMMARY: 'false',
+    })
+    expect(problems).toEqual([])
+    expect(reply).toEqual({ promiseHours: 0.01, alertAfterHours: 0.005, weeklySummary: false })
+  })
+
+  it('refuse what is no number of hours, an alert after the promise, and a summary neither true nor false, all at once', () => {
+    const result = readSettings({
+      REPLY_PROMISE_HOURS: '24h',
+      REPLY_ALERT_AFTER_HOURS: '0',
+      WEEKLY_SUMMARY: 'sim',
+    })
+    expect(result.ok).toBe(false)
+    const problems = result.ok ? [] : result.problems
+    expect(problems.some((p) => p.startsWith('REPLY_PROMISE_HOURS must be'))).toBe(true)
+    expect(problems.some((p) => p.startsWith('REPLY_ALERT_AFTER_HOURS must be'))).toBe(true)
+    expect(problems.some((p) => p.startsWith('WEEKLY_SUMMARY must be'))).toBe(true)
+    for (const [promise, alert] of [
+      ['10', '10'],
+      ['10', '12'],
+      ['169', '20'],
+      ['-1', '0.5'],
+      ['1e2', '0.5'],
+    ]) {
+      const { problems: found } = readReplySettings({
+        REPLY_PROMISE_HOURS: promise,
+        REPLY_ALERT_AFTER_HOURS: alert,
+      })
+      expect(found.length, `${promise}/${alert}`).toBeGreaterThan(0)
+    }
+  })
+})

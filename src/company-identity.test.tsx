@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react'
+import { formatCnpj } from '../supabase/functions/_shared/cnpj.ts'
+import { company } from '../supabase/functions/_shared/company.ts'
+import { contactInfoCards } from './content/contact-info.ts'
+import { bookingIds } from './features/booking/booking-ids.ts'
+import { privacyNoticeUpdated } from './content/privacy-updated.ts'
+import { renderPage } from './entry-server.tsx'
+import { renderHeadTags, schemaOpeningHours } from './lib/head-tags.ts'
+import type { PageKind } from './routes.ts'
+
+/** The page exactly as the build writes it into dist/, before any script runs. */
+function showPrerendered(kind: PageKind) {
+  document.body.innerHTML = renderPage(kind)
+}
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+const chatHref = new RegExp(`^https://wa\\.me/${company.whatsapp}\\?text=`)
+
+describe('who the company is, on every page', () => {
+  it('names the razão social, the CNPJ and the encarregado with an e-mail link in the footer', () => {
+    for (const kind of ['home', 'privacy', 'booking', 'contact', 'manage-booking'] as const) {
+      showPrerendered(kind)
+      const footer = within(screen.getByRole('contentinfo'))
+      const line = footer.getByText(/CNPJ/).textContent ?? ''
+      expect(line, kind).toContain(company.legal.name)
+      expect(line, kind).toContain(`CNPJ ${formatCnpj(company.legal.cnpj)}`)
+      expect(line, kind).toContain(company.dataProtectionOfficer.name)
+      const officer = footer.getByRole('link', { name: company.dataProtectionOfficer.name })
+      expect(officer.getAttribute('href'), kind).toBe(
+        `mailto:${company.dataProtectionOfficer.email}`,
+      )
+    }
+  })
+
+  it('is in the privacy notice, dated with the day the notice last changed', () => {
+    showPrerendered('privacy')
+    const region = within(
+      screen.getByRole('region', { name: 'Quem é responsável pelos seus dados' }),
+    )
+    expect(region.getByText(new RegExp(formatCnpj(company.legal.cnpj)))).toBeInTheDocument()
+    expect(region.getByText(/LGPD, art\. 41/)).toHaveTextContent(company.dataProtectionOfficer.name)
+    expect(region.getByRole('link', { name: company.dataProtectionOfficer.email })).toHaveAttribute(
+      'href',
+      expect.stringMatching(/^mailto:/),
+    )
+    const date = screen.getByRole('main').querySelector('time')
+    expect(date).toHaveAttribute('datetime', privacyNoticeUpdated.date)
+    expect(date?.parentElement).toHaveTextContent(`Atualizada em ${privacyNoticeUpdated.shown}`)
+  })
+
+  it('is a ProfessionalService in the landing page’s structured data, with its hours, all of Brazil and its contact points', () => {
+    const head = renderHeadTags('home', 'https://www.exemplo.com.br')
+    const json = /<script type="application\/ld\+json">(.+?)<\/script>/.exec(head)?.[1] ?? '{}'
+    const data = JSON.parse(json)
+    expect(data).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'ProfessionalService',
+      name: company.name,
+      url: 'https://www.exemplo.com.br/',
+      telephone: company.phone,
+      address: { addressLocality: company.address.city, addressCountry: 'BR' },
+      areaServed: 'BR',
+      openingHours: 'Mo-Fr 09:00-18:00',
+      contactPoint: {
+        '@type': 'ContactPoint',
+        contactType: 'sales',
+        url: `https://wa.me/${company.whatsapp}`,
+      },
+    })
+    expect(schemaOpeningHours({ ...company.officeHours, weekdays: [2, 4, 5, 6] })).toBe(
+      `Tu,Th-Sa ${company.officeHours.opens}-${company.officeHours.closes}`,
+    )
+    // The other pages do not describe the company again.
+    expect(renderHeadTags('privacy', 'https://www.exemplo.com.br')).not.toContain('ld+json')
+  })
+})
+
+describe('the WhatsApp link', () => {
+  it('sits beside the phone on the contact card, a plain link, with the card’s spec texts as they were', () => {
+    showPrerendered('home')
+    const phone = contactInfoCards.find((card) => card.id === 'phone')
+    const card = screen.getByRole('link', { name: company.phone }).closest('[data-slot="card"]')
+    const inCard = within(card as HTMLElement)
+    expect(inCard.getByRole('heading', { name: 'Telefone' })).toBeInTheDocument()
+    expect(inCard.getByText(phone?.detail ?? '')).toBeInTheDocument()
+    expect(inCard.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+      'href',
+      expect.stringMatching(chatHref),
+    )
+    // The spec's reply promise on the e-mail card is untouched.
+    expect(screen.getByText('Resposta em até 24h')).toBeInTheDocument()
+  })
+
+  it('is on the booking confirmation as prerendered, so it needs no script', () => {
+    showPrerendered('booking')
+    const done = document.getElementById(bookingIds.done)
+    const link = within(done as HTMLElement).getByRole('link', {
+      name: 'WhatsApp',
+      hidden: true,
+    })
+    expect(link.getAttribute('href')).toMatch(chatHref)
+  })
+})

@@ -1,0 +1,34 @@
+import { sendDueCompanyAlerts, type CompanyAlertDeps } from './company-alert-delivery.ts'
+import { refuseUnlessScheduler, schedulerJson } from './scheduler-request.ts'
+
+/**
+ * The watch-pipeline Edge Function, runtime-neutral (decisions 051, 052, 053): pg_cron runs
+ * private.run_pipeline_watch() every minute, which marks overdue leads, opens and closes
+ * incidents and queues the weekly summary in SQL, then asks this function, with the scheduler's
+ * secret, to send what the company's outbox holds. It runs the same watch first, so a call
+ * that arrives on its own does the whole job. Anyone else gets 401 and no counts.
+ */
+export interface WatchPipelineDeps extends CompanyAlertDeps {
+  /** MAIL_SWEEP_SECRET: only a caller that sends it may run the watch. */
+  sweepSecret: string | undefined
+}
+
+export const handleWatchPipeline = async (
+  req: Request,
+  deps: WatchPipelineDeps,
+): Promise<Response> => {
+  const refused = await refuseUnlessScheduler(
+    req,
+    deps.sweepSecret,
+    'Only the scheduler may run the pipeline watch.',
+  )
+  if (refused) return refused
+  try {
+    const { rows } = await deps.query('select private.watch_pipeline() as found', [])
+    const alerts = await sendDueCompanyAlerts(deps)
+    return schedulerJson(200, { ok: true, found: rows[0]?.found ?? {}, alerts })
+  } catch {
+    // The database went away, a bug: still JSON, and pg_net records the status.
+    return schedulerJson(500, { error: { code: 'internal_error', message: 'The watch failed.' } })
+  }
+}

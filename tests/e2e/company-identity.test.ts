@@ -1,0 +1,92 @@
+import { mkdir } from 'node:fs/promises'
+import { fileURLToPath } from 'node:url'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { formatCnpj } from '../../supabase/functions/_shared/cnpj.ts'
+import { company } from '../../supabase/functions/_shared/company.ts'
+import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
+import { DESKTOP, PHONE } from '../support/browser/devices.ts'
+import { useE2eSession } from '../support/browser/session.ts'
+
+const session = useE2eSession()
+const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots/', import.meta.url))
+const chat = new RegExp(`^https://wa\\.me/${company.whatsapp}\\?text=.+`)
+
+const footer = (page: Page) => page.getByRole('contentinfo')
+
+describe('Who the company is, and WhatsApp', () => {
+  it('shows the razão social, the CNPJ and the encarregado in the footer, on a phone and a desktop, light and dark, with JavaScript off', async () => {
+    await mkdir(SCREENSHOT_DIR, { recursive: true })
+    for (const [name, device] of [
+      ['phone', PHONE],
+      ['desktop', DESKTOP],
+    ] as const) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        const { page } = await session.open(device, { javaScriptEnabled: false, colorScheme })
+        await page.goto('/')
+        const line = footer(page).getByText(`CNPJ ${formatCnpj(company.legal.cnpj)}`)
+        expect(await line.isVisible(), `${name} ${colorScheme}`).toBe(true)
+        expect(await line.textContent()).toContain(company.legal.name)
+        const officer = footer(page).getByRole('link', {
+          name: company.dataProtectionOfficer.name,
+        })
+        expect(await officer.getAttribute('href')).toMatch(/^mailto:/)
+        // Fits the width: nothing scrolls sideways.
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+        ).toBe(true)
+        await footer(page).scrollIntoViewIfNeeded()
+        await footer(page).screenshot({
+          path: `${SCREENSHOT_DIR}identity-footer-${name}-${colorScheme}.png`,
+        })
+      }
+    }
+  })
+
+  it('puts a plain WhatsApp link beside the phone, which works without JavaScript (axe clean)', async () => {
+    const { page } = await session.open(PHONE, { javaScriptEnabled: false })
+    await page.goto('/')
+    const link = page.getByRole('link', { name: 'WhatsApp' })
+    expect(await link.getAttribute('href')).toMatch(chat)
+    // In the phone's card, under its spec texts.
+    const card = page.locator('[data-slot="card"]').filter({ has: page.getByText('Telefone') })
+    expect(await card.getByRole('link', { name: 'WhatsApp' }).count()).toBe(1)
+    expect(await card.getByText('Seg-Sex, 9h-18h').isVisible()).toBe(true)
+    await card.scrollIntoViewIfNeeded()
+    await card.screenshot({ path: `${SCREENSHOT_DIR}identity-phone-card.png` })
+
+    const { page: withScript } = await session.open(PHONE)
+    await withScript.goto('/')
+    await waitForAnimations(withScript)
+    await expectNoAxeViolations(withScript, '/ with the WhatsApp link and the legal line')
+  })
+
+  it('dates the privacy notice and names who answers about data', async () => {
+    const { page } = await session.open(DESKTOP)
+    await page.goto('/privacidade')
+    const date = page.getByRole('main').locator('time').first()
+    expect(await date.getAttribute('datetime')).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+    const section = page.getByRole('region', { name: 'Quem é responsável pelos seus dados' })
+    expect(await section.getByText(/LGPD, art\. 41/).textContent()).toContain(
+      company.dataProtectionOfficer.name,
+    )
+    expect(
+      await section.getByRole('link', { name: company.dataProtectionOfficer.email }).count(),
+    ).toBe(1)
+    await expectNoAxeViolations(page, '/privacidade with the controller and the date')
+  })
+
+  it('describes the company to search engines as a ProfessionalService', async () => {
+    const { page } = await session.open(DESKTOP)
+    await page.goto('/')
+    const data = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}',
+    )
+    expect(data).toMatchObject({
+      '@type': 'ProfessionalService',
+      areaServed: 'BR',
+      openingHours: 'Mo-Fr 09:00-18:00',
+      contactPoint: { '@type': 'ContactPoint', url: `https://wa.me/${company.whatsapp}` },
+    })
+  })
+})
