@@ -106,7 +106,8 @@ const submit = async (body: Record<string, unknown>) => {
   const headers = {
     apikey: DEV_ANON_KEY,
     'content-type': 'application/json',
-    'x-forwarded-for': `203.0.113.${sequence % 250}`,
+    // Each from a network of its own: the quarantine keeps one place per /24 of its ten.
+    'x-forwarded-for': `203.0.${sequence % 250}.7`,
   }
   const url = servers[sequence % 2]?.url
   const stored = await fetch(`${url}/rest/v1/contact_submissions`, {
@@ -187,9 +188,8 @@ describe('mail down for minutes', () => {
       (counts) => counts.every((count) => count === 1),
       WAIT,
     )
-    expect(
-      JSON.parse(slackAlerts('O envio de e-mails está falhando')[0]?.body ?? '{}').text,
-    ).toContain('SMTP_URL')
+    // The title is Slack's notification text; what to do is in the message's rich text.
+    expect(slackAlerts('O envio de e-mails está falhando')[0]?.body).toContain('SMTP_URL')
     expect(await banner()).toContain('O envio de e-mails está falhando')
     expect(await health()).toMatchObject({
       status: 200,
@@ -380,8 +380,6 @@ describe('/healthz', () => {
 
     // A thousand polls in a burst cost the database a query per server every few seconds.
     const calls = async () => {
-      // Sessions report their counts within a second or so of going idle.
-      await new Promise((resolve) => setTimeout(resolve, 1_500))
       const { rows } = await db().query<{ calls: string }>(
         "select coalesce(sum(calls), 0)::text as calls from pg_stat_user_functions where funcname = 'pipeline_health'",
       )
@@ -395,8 +393,9 @@ describe('/healthz', () => {
       ),
     )
     const seconds = (Date.now() - started) / 1000
-    const made = (await calls()) - before
-    expect(made).toBeGreaterThan(0)
+    // A session reports its counts when it goes idle, up to ten seconds later on PostgreSQL 15.
+    const made =
+      (await waitFor('the health queries to be counted', calls, (n) => n > before, WAIT)) - before
     expect(made).toBeLessThanOrEqual(Math.ceil(seconds / 5) + 1)
 
     await postgres.halt()

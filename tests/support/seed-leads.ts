@@ -45,18 +45,18 @@ export const seedLeads = async (db: Database, leads: SeedLead[]): Promise<string
   }))
   return db.transaction(async (tx) => {
     await tx.query('set local session_replication_role = replica')
+    // Only the columns this database has: a backup test seeds the schema of an older version.
+    const { rows: columns } = await tx.query<{ column_name: string }>(
+      `select column_name from information_schema.columns
+        where table_schema = 'public' and table_name = 'contact_submissions'`,
+    )
+    const present = new Set(columns.map((column) => column.column_name))
+    const names = Object.keys(rows[0] ?? {})
+      .filter((name) => present.has(name))
+      .join(', ')
     const { rows: ids } = await tx.query<{ id: string }>(
-      `insert into public.contact_submissions
-         (created_at, name, email, company, message, lead_status, notified_at, notify_error,
-          utm_source, utm_campaign, referrer_origin, first_answered_at, first_answer_via,
-          notified_via)
-       select created_at, name, email, company, message, lead_status, notified_at, notify_error,
-              utm_source, utm_campaign, referrer_origin, first_answered_at, first_answer_via,
-              notified_via
-         from json_to_recordset($1::json) as _(created_at timestamptz, name text, email text,
-           company text, message text, lead_status text, notified_at timestamptz, notify_error text,
-           utm_source text, utm_campaign text, referrer_origin text, first_answered_at timestamptz,
-           first_answer_via text, notified_via text)
+      `insert into public.contact_submissions (${names})
+       select ${names} from json_populate_recordset(null::public.contact_submissions, $1::json)
        returning id`,
       [JSON.stringify(rows)],
     )
