@@ -8,7 +8,7 @@ import {
   manageTokenIn,
   parseInvitation,
 } from '../../../tests/support/booking-mail.ts'
-import { FORGED_NAMES } from '../../../tests/support/forged-headers.ts'
+import { COMPANY_DOMAIN, FORGED_NAMES } from '../../../tests/support/forged-headers.ts'
 import { toBookingMailMessage, type BookingMailSettings } from './booking-mail-delivery.ts'
 import { company } from './company.ts'
 import { toHeaderText } from './mail-header.ts'
@@ -301,7 +301,7 @@ describe("the company's copy", () => {
 })
 
 describe('hostile text in the invitation', () => {
-  const forger = 'Ana "x":mailto:ceo@auroradigital.com.br; ^ \\ , fim'
+  const forger = `Ana "x":mailto:ceo@${COMPANY_DOMAIN}; ^ \\ , fim`
   const note = [
     'Linha 1; com, vírgulas \\ e barras',
     'END:VEVENT',

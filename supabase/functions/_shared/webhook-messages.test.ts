@@ -22,8 +22,7 @@ const leadEvent = (message = HOSTILE.message) => ({
       time_zone: 'America/Sao_Paulo',
       ...HOSTILE,
       message,
-      desk_url:
-        'https://www.auroradigital.com.br/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a',
+      desk_url: 'https://www.empresa.test/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a',
     },
   },
 })
@@ -88,7 +87,7 @@ describe('the Slack message', () => {
     expect(body.text).toContain('*Recebido em:* 26/11/2026 às 14:30 (America/Sao_Paulo)')
     expect(body.text).toContain('>Quero um site.')
     expect(body.text).toContain(
-      '<https://www.auroradigital.com.br/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a|Abrir no painel>',
+      '<https://www.empresa.test/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a|Abrir no painel>',
     )
   })
 
@@ -146,9 +145,7 @@ describe('the Discord message', () => {
     }
     expect(Array.from(content).length).toBeLessThanOrEqual(DISCORD_MAX_CONTENT)
     expect(content).toContain('(texto completo no painel)')
-    expect(content).toContain(
-      '[Abrir no painel](<https://www.auroradigital.com.br/painel/contatos/',
-    )
+    expect(content).toContain('[Abrir no painel](<https://www.empresa.test/painel/contatos/')
     expect(content).not.toMatch(/[^\\]\\…/)
   })
 })
