@@ -14,6 +14,8 @@ import {
   testFiles,
 } from '../support/company-fact-spellings.ts'
 import OTHER from '../support/other-company.json'
+import { asciiToken } from '../../supabase/functions/_shared/company-name.ts'
+import { describeOfficeHours } from '../../src/content/office-hours.ts'
 
 /** Files that hold a company's facts as data: the re-brand test's other company. */
 const ALLOWED = ['tests/support/other-company.json']
@@ -41,7 +43,7 @@ it('catches each fact however a test would spell it, and lets comments and marke
     findSpellings('a.test.ts', line, spellings).flatMap(({ facts }) => facts)
   expect(found(`expect(html).toContain('${OTHER.name}')`)).toContain('name')
   expect(found(`'${OTHER.name.toUpperCase()}'`)).toEqual(['name'])
-  expect(found(`'NucleoAgilSistemas2026'`)).toEqual(['name as one word'])
+  expect(found(`'${asciiToken(OTHER.name)}2026'`)).toEqual(['name as one word'])
   expect(found(`getByText('${OTHER.logoWords[0]}')`)).toEqual(['logo word'])
   expect(found(`to: '${OTHER.inbox}'`)).toEqual(expect.arrayContaining(['inbox']))
   expect(found(`'ceo@${new URL(OTHER.siteUrl).hostname.replace(/^www\./, '')}'`)).toEqual(
@@ -51,8 +53,10 @@ it('catches each fact however a test would spell it, and lets comments and marke
   expect(found(`'${OTHER.phoneHref}'`)).toEqual(['phone link'])
   expect(found(`{ city: '${OTHER.address.city}' }`)).toEqual(['city'])
   expect(found(`'${OTHER.siteUrl}/agendar'`)).toContain('site domain')
-  expect(found(`'Ter-Sáb, 8h30-12h'`)).toEqual(['office hours'])
-  expect(found(`'Consultoria gratuita de 45 minutos'`)).toEqual(['consultation length'])
+  expect(found(`'${describeOfficeHours(OTHER.officeHours)}'`)).toEqual(['office hours'])
+  expect(found(`'Consultoria gratuita de ${OTHER.consultationMinutes} minutos'`)).toEqual([
+    'consultation length',
+  ])
   expect(found(`'subject=Re%3A%20para%20o%20${encodeURIComponent(OTHER.name)}'`)).toContain(
     'name, URL-encoded',
   )

@@ -1,7 +1,6 @@
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { company } from '../../../supabase/functions/_shared/company.ts'
-import { resetAgenda, setAgenda, localSlots } from '../../../tests/support/booking.ts'
+import { resetAgenda, setAgenda, localSlots, TEST_AGENDA } from '../../../tests/support/booking.ts'
 import { createDeskClient, type DeskClient } from '../../../tests/support/desk-client.ts'
 import { tableRow, writeHostileSection } from '../../../tests/support/hostile-table.ts'
 import { localInstant, seedBookings } from '../../../tests/support/seed-bookings.ts'
@@ -100,7 +99,7 @@ describe('the agenda', () => {
     const client = await signedIn()
     const html = await page(client, '/painel/agenda')
     expect(html).toContain('<h1>Agenda</h1>')
-    expect(html).toContain(`(${company.officeHours.timeZone})`)
+    expect(html).toContain(`(${TEST_AGENDA.time_zone})`)
     // On its own page the link is marked as the page shown.
     expect(html).toContain('<a href="/painel/agenda" aria-current="page">Agenda (1 hoje)</a>')
     // Today first, named so; 23:45 in São Paulo is 02:45 UTC the next day, yet stays on its day.
@@ -222,7 +221,7 @@ describe('one meeting', () => {
     const html = await page(client, `/painel/agenda/reunioes/${booking.id}`)
     expect(html).toContain('<h1>Reunião com <bdi class="visitor-text">Ana Souza</bdi></h1>')
     expect(html).toContain(`<time datetime="${when.day}">`)
-    expect(html).toContain(`14:30–15:00 (${company.officeHours.timeZone})`)
+    expect(html).toContain(`14:30–15:00 (${TEST_AGENDA.time_zone})`)
     expect(html).toContain('No horário de quem marcou:')
     // 13:30 from São Paulo.
     expect(html).toContain(
