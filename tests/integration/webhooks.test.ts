@@ -18,6 +18,7 @@ import { createJsonLogger } from '../../server/log.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { company } from '../../supabase/functions/_shared/company.ts'
+import { setAgenda } from '../support/booking.ts'
 import { createDeskClient } from '../support/desk-client.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
@@ -291,6 +292,8 @@ describe('webhooks from the Node server', () => {
   })
 
   it('announce a booking once its inbox confirms it, its move and its cancellation, with times in UTC and on the company’s clock, and no lead.created for it', async () => {
+    // The agenda's test hours (São Paulo's clock), not the company's, which the times below assume.
+    await setAgenda(db())
     const now = '2027-03-01T10:00:00-03:00'
     const { rows } = await db().query<{ booking: { manage_token: string } }>(
       `select private.book_meeting('2027-03-03T14:00:00-03:00', 'Bia Lima', 'bia@example.com',
