@@ -23,6 +23,8 @@ import { DESKTOP, PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { appConsoleErrors, type PageProblems } from '../support/browser/page-watch.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 import { bookingRefusals } from '../../src/content/booking.ts'
+import { bookingPage as bookingPageText } from '../../src/content/booking-page.ts'
+import { company } from '../../supabase/functions/_shared/company.ts'
 import { bookThroughApi, freeTimesOf } from '../support/booking-api.ts'
 import { waitFor } from '../support/wait.ts'
 
@@ -129,7 +131,7 @@ describe('Booking a free consultation on a phone', () => {
       ),
     )
     await page.goto('/')
-    await page.getByRole('link', { name: 'Consultoria gratuita de 30 minutos' }).tap()
+    await page.getByRole('link', { name: bookingPageText.badge }).tap()
     await page.waitForURL((url) => url.pathname === '/agendar')
     expect(await page.title()).toMatch(/^Agende uma consultoria gratuita/)
 
@@ -558,12 +560,11 @@ describe('The booking pages without JavaScript', () => {
     for (const address of ['/agendar', '/agendar/gerenciar']) {
       await page.goto(address)
       const main = page.getByRole('main')
-      expect(
-        await main.getByRole('link', { name: 'contato@auroradigital.com.br' }).getAttribute('href'),
-      ).toMatch(/^mailto:contato@auroradigital\.com\.br\?subject=/)
-      expect(
-        await main.getByRole('link', { name: '+55 (11) 4002-8922' }).getAttribute('href'),
-      ).toBe('tel:+551140028922')
+      const mailto = await main.getByRole('link', { name: company.inbox }).getAttribute('href')
+      expect(mailto?.startsWith(`mailto:${company.inbox}?subject=`), `${mailto}`).toBe(true)
+      expect(await main.getByRole('link', { name: company.phone }).getAttribute('href')).toBe(
+        company.phoneHref,
+      )
       // No picker, form or loading message that would never finish.
       expect(await main.getByRole('status').isVisible()).toBe(false)
       expect(await main.getByRole('radio').count()).toBe(0)

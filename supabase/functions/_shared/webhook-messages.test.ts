@@ -22,8 +22,7 @@ const leadEvent = (message = HOSTILE.message) => ({
       time_zone: 'America/Sao_Paulo',
       ...HOSTILE,
       message,
-      desk_url:
-        'https://www.auroradigital.com.br/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a',
+      desk_url: 'https://www.empresa.test/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a',
     },
   },
 })
@@ -118,7 +117,7 @@ describe('the Slack message', () => {
     })
     expect(leaves(body).at(-1)).toEqual({
       type: 'link',
-      url: 'https://www.auroradigital.com.br/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a',
+      url: 'https://www.empresa.test/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a',
       text: 'Abrir no painel',
     })
   })
@@ -228,9 +227,7 @@ describe('the Discord message', () => {
     }
     expect(Array.from(content).length).toBeLessThanOrEqual(DISCORD_MAX_CONTENT)
     expect(content).toContain('(texto completo no painel)')
-    expect(content).toContain(
-      '[Abrir no painel](<https://www.auroradigital.com.br/painel/contatos/',
-    )
+    expect(content).toContain('[Abrir no painel](<https://www.empresa.test/painel/contatos/')
     expect(content).not.toMatch(/[^\\]\\…/)
   })
 })
