@@ -16,6 +16,7 @@ import { notFoundPage } from '../src/content/not-found.ts'
 import { privacyNotice } from '../src/content/privacy.ts'
 import { services, servicesSection } from '../src/content/services.ts'
 import { brand, hero, seo } from '../src/content/site.ts'
+import { company } from '../supabase/functions/_shared/company.ts'
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist')
 
@@ -263,7 +264,7 @@ describe('the booking pages', () => {
     const card = [...doc.querySelectorAll('#contact a')].find(
       (link) => link.getAttribute('href') === '/agendar',
     )
-    expect(card?.textContent).toBe('Consultoria gratuita de 30 minutos')
+    expect(card?.textContent).toBe(`Consultoria gratuita de ${company.consultationMinutes} minutos`)
   })
 
   it("keep the picker's code, and the data client's, off the landing page's one script", () => {

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testSettings } from '../tests/support/test-app.ts'
+import { company } from '../supabase/functions/_shared/company.ts'
 import { DEV_ANON_KEY } from './settings.ts'
 import { startServer, type RunningServer } from './start-server.ts'
 
@@ -40,7 +41,7 @@ describe('startServer without SMTP_URL', () => {
     const outbox = path.join(dataDir, 'outbox')
     const [file] = await readdir(outbox)
     const raw = await readFile(path.join(outbox, file ?? ''), 'utf8')
-    expect(raw).toMatch(/^To: contato@auroradigital\.com\.br$/m)
+    expect(raw.split('\r\n')).toContain(`To: ${company.inbox}`)
     expect(raw).toMatch(/^Reply-To: Bia <bia@example\.com>$/m)
     expect(raw).toContain('&lt;b&gt;time&lt;/b&gt;')
   })

@@ -1,5 +1,10 @@
 import { screen, within } from '@testing-library/react'
-import { bookingPage, manageBookingPage, slotPickerText } from './content/booking-page.ts'
+import {
+  bookingOtherWays,
+  bookingPage,
+  manageBookingPage,
+  slotPickerText,
+} from './content/booking-page.ts'
 import { contactInfoCards } from './content/contact-info.ts'
 import { bookingIds, manageIds } from './features/booking/booking-ids.ts'
 import { contactForm, contactSection, contactToasts } from './content/contact.ts'
@@ -13,16 +18,17 @@ import { navLinks } from './content/navigation.ts'
 import { notFoundPage } from './content/not-found.ts'
 import { privacyNotice } from './content/privacy.ts'
 import { services } from './content/services.ts'
-import { layoutText } from './content/site.ts'
+import { brand, companyName, hero, layoutText } from './content/site.ts'
 import { CONTACT_TEMPLATE_SLOTS, renderContactTemplate, renderPage } from './entry-server.tsx'
 import { privacyRoute, type PageKind } from './routes.ts'
 import { callLimitCopy } from '../supabase/functions/_shared/call-limit-copy.ts'
 import { refusalId } from '../supabase/functions/_shared/contact-pages.ts'
+import { company } from '../supabase/functions/_shared/company.ts'
+import { describeOfficeHours } from './content/office-hours.ts'
 import {
   PRIVACY_NOTICE_SECTIONS,
   PRIVACY_NOTICE_TITLE,
 } from '../tests/support/privacy-notice-texts.ts'
-import { SPEC_DIFFERENTIATOR_TITLES, SPEC_SERVICE_TITLES } from '../tests/support/spec-texts.ts'
 
 /** The page exactly as the build writes it into dist/, before any script runs. */
 function showPrerendered(kind: PageKind) {
@@ -38,65 +44,76 @@ describe('the landing page, as prerendered', () => {
     showPrerendered('home')
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1)
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
-      'Transformamos ideias em código',
+      `${hero.titleLead} ${hero.titleHighlight}`,
     )
-    expect(screen.getByText('Soluções inovadoras em tecnologia')).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: 'Iniciar Projeto' })).toHaveAttribute(
+    expect(screen.getByText(brand.tagline)).toBeInTheDocument()
+    expect(screen.getByRole('link', { name: hero.primaryCta.label })).toHaveAttribute(
       'href',
       '#contact',
     )
-    expect(screen.getByRole('link', { name: 'Ver Serviços' })).toHaveAttribute('href', '#services')
-    expect(screen.getAllByText('Aurora').length).toBeGreaterThan(0)
+    expect(screen.getByRole('link', { name: hero.secondaryCta.label })).toHaveAttribute(
+      'href',
+      '#services',
+    )
+    expect(screen.getAllByText(brand.logoWords[0]).length).toBeGreaterThan(0)
   })
 
-  it('lists the eight services with their titles and descriptions', () => {
+  it('lists every service with its title and description', () => {
     showPrerendered('home')
     const section = within(document.getElementById('services') as HTMLElement)
-    for (const title of SPEC_SERVICE_TITLES) {
+    for (const { title } of services) {
       expect(section.getByRole('heading', { level: 3, name: title })).toBeInTheDocument()
     }
-    expect(section.getAllByRole('listitem')).toHaveLength(8)
+    expect(section.getAllByRole('listitem')).toHaveLength(services.length)
     for (const service of services) expect(section.getByText(service.description)).toBeVisible()
     expect(section.getByText(/LGPD/)).toBeInTheDocument()
     expect(section.getByText(/CI\/CD/)).toBeInTheDocument()
   })
 
-  it('explains why to choose the company, with six differentiators', () => {
+  it('explains why to choose the company, with its differentiators', () => {
     showPrerendered('home')
     const section = within(document.getElementById('about') as HTMLElement)
+    // The spec's question, with the company's name and the article it takes.
     expect(
-      section.getByRole('heading', { level: 2, name: 'Por que escolher a Aurora Digital?' }),
+      section.getByRole('heading', { level: 2, name: `Por que escolher ${companyName.the}?` }),
     ).toBeInTheDocument()
-    expect(section.getByText('Time experiente')).toBeInTheDocument()
-    expect(section.getByText('+7 anos de experiência')).toBeInTheDocument()
-    for (const title of SPEC_DIFFERENTIATOR_TITLES) {
+    expect(section.getByText(aboutSection.badge)).toBeInTheDocument()
+    expect(section.getByText(brand.experience)).toBeInTheDocument()
+    for (const { title, description } of differentiators) {
       expect(section.getByRole('heading', { level: 3, name: title })).toBeInTheDocument()
+      expect(section.getByText(description)).toBeVisible()
     }
-    for (const item of differentiators) expect(section.getByText(item.description)).toBeVisible()
-    expect(aboutSection.badge).toBe('Time experiente')
   })
 
   it('offers the contact form and the four ways to reach the team', () => {
     showPrerendered('home')
     const section = within(document.getElementById('contact') as HTMLElement)
-    expect(section.getByRole('heading', { level: 2, name: 'Vamos Conversar' })).toBeInTheDocument()
-    expect(section.getByText(contactSection.badge)).toHaveTextContent('Entre em Contato')
+    expect(
+      section.getByRole('heading', { level: 2, name: contactSection.title }),
+    ).toBeInTheDocument()
+    expect(section.getByText(contactSection.badge)).toBeInTheDocument()
     expect(section.getByRole('heading', { name: 'Envie sua mensagem' })).toBeInTheDocument()
     expect(section.getByText(/responde em até 24 horas/)).toBeInTheDocument()
-    expect(section.getByRole('link', { name: 'contato@auroradigital.com.br' })).toHaveAttribute(
+    expect(section.getByRole('link', { name: company.inbox })).toHaveAttribute(
       'href',
-      'mailto:contato@auroradigital.com.br',
+      `mailto:${company.inbox}`,
     )
     expect(section.getByText(/resposta em até 24h/i)).toBeInTheDocument()
-    expect(section.getByRole('link', { name: '+55 (11) 4002-8922' })).toHaveAttribute(
+    expect(section.getByRole('link', { name: company.phone })).toHaveAttribute(
       'href',
-      'tel:+551140028922',
+      company.phoneHref,
     )
-    expect(section.getByText('Seg-Sex, 9h-18h')).toBeInTheDocument()
+    // The spec's 'Seg-Sex, 9h-18h' for the default hours, worded from the company's.
+    expect(section.getByText(describeOfficeHours(company.officeHours))).toBeInTheDocument()
+    expect(
+      section.getByText(`${company.address.city}, ${company.address.region}`),
+    ).toBeInTheDocument()
     expect(section.getByText(/atendimento remoto/i)).toBeInTheDocument()
     expect(section.getByText('Agende uma reunião')).toBeInTheDocument()
     expect(
-      section.getByRole('link', { name: 'Consultoria gratuita de 30 minutos' }),
+      section.getByRole('link', {
+        name: `Consultoria gratuita de ${company.consultationMinutes} minutos`,
+      }),
     ).toHaveAttribute('href', '/agendar')
     expect(contactInfoCards).toHaveLength(4)
 
@@ -136,7 +153,7 @@ describe('the landing page, as prerendered', () => {
       'utm_content',
     ])
     const noScript = form.querySelector('noscript')?.innerHTML ?? ''
-    expect(noScript).toContain('href="mailto:contato@auroradigital.com.br"')
+    expect(noScript).toContain(`href="mailto:${company.inbox}"`)
   })
 
   it('has the landmarks, a skip link and a footer with the year and section links', () => {
@@ -237,8 +254,8 @@ describe('the privacy notice, as prerendered', () => {
     expect(confirming.getByText(/apagamos tudo depois de dois dias/)).toBeInTheDocument()
     const rights = within(screen.getByRole('region', { name: 'Os seus direitos' }))
     expect(rights.getAllByRole('listitem')).toHaveLength(5)
-    const ask = rights.getByRole('link', { name: 'contato@auroradigital.com.br' })
-    expect(ask.getAttribute('href')).toMatch(/^mailto:contato@auroradigital\.com\.br\?subject=/)
+    const ask = rights.getByRole('link', { name: company.inbox })
+    expect(ask.getAttribute('href')?.startsWith(`mailto:${company.inbox}?subject=`)).toBe(true)
   })
 
   it('takes the header and footer links back to the landing page sections', () => {
@@ -359,13 +376,13 @@ describe('the booking pages, as prerendered', () => {
     for (const kind of ['booking', 'manage-booking'] as const) {
       showPrerendered(kind)
       const main = within(screen.getByRole('main'))
-      expect(main.getByRole('link', { name: 'contato@auroradigital.com.br' })).toHaveAttribute(
+      expect(main.getByRole('link', { name: company.inbox })).toHaveAttribute(
         'href',
-        `mailto:contato@auroradigital.com.br?subject=${encodeURIComponent('Agendar consultoria gratuita')}`,
+        `mailto:${company.inbox}?subject=${encodeURIComponent(bookingOtherWays.emailSubject)}`,
       )
-      expect(main.getByRole('link', { name: '+55 (11) 4002-8922' })).toHaveAttribute(
+      expect(main.getByRole('link', { name: company.phone })).toHaveAttribute(
         'href',
-        'tel:+551140028922',
+        company.phoneHref,
       )
     }
     showPrerendered('booking')

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createMailSender } from '../../supabase/functions/_shared/mail-delivery.ts'
+import { companyName } from '../../supabase/functions/_shared/company-name.ts'
 import {
   renderContactEmail,
   renderDigestEmail,
@@ -351,7 +352,7 @@ describe("a lead's page", () => {
       'Linha 1 &lt;b&gt;negrito&lt;/b&gt;\nLinha 2 com &quot;aspas&quot; &amp; mais',
     )
     expect(page).toContain(
-      'href="mailto:ana@example.com?subject=Re%3A%20sua%20mensagem%20para%20a%20Aurora%20Digital"',
+      `href="mailto:ana@example.com?subject=${encodeURIComponent(`Re: sua mensagem para ${companyName.the}`)}"`,
     )
     const status = await client.post(`/painel/contatos/${id}/situacao`, { status: 'em_contato' })
     expect(status.headers.get('location')).toBe(`/painel/contatos/${id}?aviso=situacao`)

@@ -109,7 +109,7 @@ const setup = ({ freshMs, perMinute = 8 }: { freshMs?: number; perMinute?: numbe
       sendBookingEmail: async () => ({ ok: true }),
       settings: {
         to: 'contato@aurora.test',
-        from: { name: 'Aurora', address: 'contato@aurora.test' },
+        from: { name: 'Empresa', address: 'contato@empresa.test' },
         siteUrl: 'https://www.aurora.test',
       },
     },

@@ -56,7 +56,7 @@ export const bookingPage = {
   summary: {
     title: 'Resumo',
     what: 'Consultoria gratuita',
-    withWhom: `com a ${brand.name}`,
+    withWhom: companyName.with,
     rows: {
       length: { label: 'Duração', icon: Timer, value: contactFacts.consultation },
       place: { label: 'Onde', icon: Video, value: 'Por vídeo: o link vai no convite por e-mail' },

@@ -4,12 +4,14 @@ import OTHER from '../../tests/support/other-company.json'
 import { describeOfficeHours, describeWeekdays } from './office-hours.ts'
 
 describe('office hours in words', () => {
-  it("words the company's facts as the spec's phone card does", () => {
-    expect(describeOfficeHours(company.officeHours)).toBe('Seg-Sex, 9h-18h')
+  it('words weekdays and whole and half hours as the phone card shows them', () => {
+    const hours = { ...company.officeHours, weekdays: [1, 2, 3, 4, 5], opens: '07:15' }
+    expect(describeOfficeHours({ ...hours, closes: '16:00' })).toBe('Seg-Sex, 7h15-16h')
   })
 
   it('words another company with minutes and a Saturday', () => {
-    expect(describeOfficeHours(OTHER.officeHours)).toBe('Ter-Sáb, 8h30-12h')
+    const words = 'Ter-Sáb, 8h30-12h' // company-fact-ok: the other company's, as data
+    expect(describeOfficeHours(OTHER.officeHours)).toBe(words)
   })
 
   it.each([

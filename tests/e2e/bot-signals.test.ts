@@ -78,7 +78,7 @@ describe('with the production minimum time between page load and submit', () => 
           { name: 'EMAIL_ADDRESS', value: visitor.email },
           { name: 'COMPANY_NAME', value: 'Acme Ltda' },
           { name: 'ADDRESS_HOME_LINE1', value: 'Rua das Flores, 100' },
-          { name: 'ADDRESS_HOME_CITY', value: 'São Paulo' },
+          { name: 'ADDRESS_HOME_CITY', value: 'Ribeirão Preto' },
         ],
       },
     })

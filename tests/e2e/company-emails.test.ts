@@ -15,6 +15,7 @@ import {
   renderWeeklySummary,
 } from '../../supabase/functions/_shared/render-weekly-summary.ts'
 import { renderLeadReply } from '../../server/desk/leads/replies/render-lead-reply.ts'
+import { companyName } from '../../supabase/functions/_shared/company-name.ts'
 import { launchChromium } from '../support/browser/chromium.ts'
 import { PHONE } from '../support/browser/devices.ts'
 
@@ -60,7 +61,7 @@ const emails = {
         },
       ],
     }),
-    'https://www.auroradigital.com.br/painel/',
+    'https://www.empresa.test/painel/',
     NOW,
   ),
   overdue: renderOverdueAlert(
@@ -74,8 +75,7 @@ const emails = {
       waitingSince: new Date('2026-11-29T16:00:00Z'),
       promiseHours: 24,
       timeZone: 'America/Sao_Paulo',
-      deskUrl:
-        'https://www.auroradigital.com.br/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a',
+      deskUrl: 'https://www.empresa.test/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a',
     },
     NOW,
   ),
@@ -86,7 +86,7 @@ const emails = {
       detail: { count: 4, gone: false, error: 'HTTP 404: workflow not active' },
       receiver: 'n8n.exemplo.com.br/webhook/…a1b2',
       timeZone: 'America/Sao_Paulo',
-      deskUrl: 'https://www.auroradigital.com.br/painel/',
+      deskUrl: 'https://www.empresa.test/painel/',
       resolvedAt: null,
     },
     NOW,
@@ -94,7 +94,7 @@ const emails = {
   reply: renderLeadReply(
     {
       id: '1',
-      subject: 'Re: sua mensagem para a Aurora Digital',
+      subject: `Re: sua mensagem para ${companyName.the}`,
       body: 'Olá, Ana!\n\nObrigado pela mensagem. Podemos conversar amanhã às 10h?',
       lead: {
         id: '7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a',

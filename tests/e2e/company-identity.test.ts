@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { formatCnpj } from '../../supabase/functions/_shared/cnpj.ts'
 import { company } from '../../supabase/functions/_shared/company.ts'
+import { describeOfficeHours } from '../../src/content/office-hours.ts'
 import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
 import { DESKTOP, PHONE } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
@@ -51,7 +52,7 @@ describe('Who the company is, and WhatsApp', () => {
     // In the phone's card, under its spec texts.
     const card = page.locator('[data-slot="card"]').filter({ has: page.getByText('Telefone') })
     expect(await card.getByRole('link', { name: 'WhatsApp' }).count()).toBe(1)
-    expect(await card.getByText('Seg-Sex, 9h-18h').isVisible()).toBe(true)
+    expect(await card.getByText(describeOfficeHours(company.officeHours)).isVisible()).toBe(true)
     await card.scrollIntoViewIfNeeded()
     await card.screenshot({ path: `${SCREENSHOT_DIR}identity-phone-card.png` })
 

@@ -8,6 +8,7 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { company } from '../../supabase/functions/_shared/company.ts'
 import { expectNoAxeViolations } from '../support/browser/axe.ts'
 import { PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { tabThrough } from '../support/browser/focus.ts'
@@ -106,9 +107,9 @@ describe('The desk’s navigation and titles', () => {
       }
       // Each page its own title, the desk's name after it; none is "Contatos" but the list.
       expect(new Set(titles).size).toBe(titles.length)
-      expect(titles.every((title) => title.endsWith(' · Painel · Aurora Digital'))).toBe(true)
+      expect(titles.every((title) => title.endsWith(` · Painel · ${company.name}`))).toBe(true)
       expect(titles.filter((title) => title.startsWith('Contatos ·'))).toEqual([
-        'Contatos · Painel · Aurora Digital',
+        `Contatos · Painel · ${company.name}`,
       ])
     },
   )

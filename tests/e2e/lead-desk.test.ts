@@ -3,6 +3,7 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { DIST_DIR } from '../../server/paths.ts'
+import { companyName } from '../../supabase/functions/_shared/company-name.ts'
 import { expectNoAxeViolations } from '../support/browser/axe.ts'
 import { signIn, useDeskSite } from '../support/browser/lead-desk-site.ts'
 import { PHONE } from '../support/browser/devices.ts'
@@ -142,7 +143,7 @@ describe('Lead desk', () => {
     expect(
       await page.getByRole('link', { name: 'Responder por e-mail' }).getAttribute('href'),
     ).toBe(
-      `mailto:${email}?subject=${encodeURIComponent('Re: sua mensagem para a Aurora Digital')}`,
+      `mailto:${email}?subject=${encodeURIComponent(`Re: sua mensagem para ${companyName.the}`)}`,
     )
     await expectNoAxeViolations(page, '/painel/contatos/:id')
 

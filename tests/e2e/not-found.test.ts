@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { company } from '../../supabase/functions/_shared/company.ts'
 import { DESKTOP, PHONE } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 import { waitFor } from '../support/wait.ts'
@@ -38,7 +39,8 @@ describe('Unknown paths', () => {
       expect(await main.getByRole('heading', { level: 1 }).innerText()).toBe('404')
       expect(await main.locator('[lang="en"]').count()).toBe(1)
       const banner = page.getByRole('banner')
-      expect(await banner.getByRole('link', { name: /Aurora/ }).getAttribute('href')).toBe('/#home')
+      const logo = banner.getByRole('link', { name: company.logoWords[0] })
+      expect(await logo.getAttribute('href')).toBe('/#home')
       const footer = page.getByRole('contentinfo')
       for (const [name, href] of [
         ['Início', '/#home'],

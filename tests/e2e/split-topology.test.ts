@@ -165,7 +165,7 @@ describe('the form without JavaScript, posted to the Edge Function under Deno', 
       name: 'Bia Sem Script',
       email: uniqueEmail('split-nojs'),
       company: 'Padaria & Cia',
-      message: 'Olá, "Aurora" <já>! 😀',
+      message: 'Olá, "Equipe" <já>! 😀',
     }
     await form.fill(lead)
     const posted = page.waitForResponse((r) => r.url() === `${gateway.url}${SUBMIT_FUNCTION}`)

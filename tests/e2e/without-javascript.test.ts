@@ -12,7 +12,7 @@ import {
   visibleMenuEntries,
 } from '../support/browser/landing-page.ts'
 import { headingPlacement, isBelowHeaderAndInView } from '../support/browser/scroll.ts'
-import { SPEC_LANDING_TEXTS } from '../support/spec-texts.ts'
+import { LANDING_TEXTS } from '../support/landing-texts.ts'
 import { isIslandHydrated, useE2eSession, waitForIsland } from '../support/browser/session.ts'
 import { waitFor } from '../support/wait.ts'
 
@@ -30,7 +30,7 @@ describe('The landing page without JavaScript', () => {
       expect(await entry.filter({ visible: true }).count(), `header entry ${navLabel}`).toBe(1)
     }
     const missing: string[] = []
-    for (const text of SPEC_LANDING_TEXTS) {
+    for (const text of LANDING_TEXTS) {
       if ((await page.getByText(text).filter({ visible: true }).count()) === 0) missing.push(text)
     }
     expect(missing, 'text not visible without JavaScript').toEqual([])

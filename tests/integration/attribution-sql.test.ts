@@ -132,7 +132,7 @@ describe.each(stores)('attribution and page views on %s', (_name, store) => {
       landing_path: '/agendar',
       utm_source: '  Newsletter ',
       utm_medium: 'email',
-      utm_campaign: 'Black Friday 2026 — São Paulo',
+      utm_campaign: 'Black Friday 2026 — Ribeirão Preto',
       utm_term: 'site institucional',
       utm_content: 'botão-azul',
     })
@@ -142,7 +142,7 @@ describe.each(stores)('attribution and page views on %s', (_name, store) => {
         landing_path: '/agendar',
         utm_source: 'Newsletter',
         utm_medium: 'email',
-        utm_campaign: 'Black Friday 2026 — São Paulo',
+        utm_campaign: 'Black Friday 2026 — Ribeirão Preto',
         utm_term: 'site institucional',
         utm_content: 'botão-azul',
       },

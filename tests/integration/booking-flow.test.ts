@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { bookingFieldErrors, bookingRefusals } from '../../src/content/booking.ts'
+import { company } from '../../supabase/functions/_shared/company.ts'
 import { contactFieldErrors } from '../../src/content/contact-errors.ts'
 import { manageTokenInOutbox } from '../support/booking.ts'
 import { testSettings } from '../support/test-app.ts'
@@ -138,25 +139,33 @@ const plusMinutes = (instant: string, minutes: number) =>
 describe('the free times', () => {
   it('cover the horizon on the grid of the office hours, with the facts the page needs', async () => {
     const times = await freeTimes()
-    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
-      new Date(),
-    )
-    expect(times).toMatchObject({ time_zone: 'America/Sao_Paulo', slot_minutes: 30 })
+    const { timeZone, weekdays, opens, closes } = company.officeHours
+    const minutes = company.consultationMinutes
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone }).format(new Date())
+    expect(times).toMatchObject({ time_zone: timeZone, slot_minutes: minutes })
     expect(times.first_day).toBe(today)
     expect(Date.parse(times.last_day) - Date.parse(times.first_day)).toBe(21 * 24 * HOUR)
     expect(times.slots.length).toBeGreaterThan(0)
     expect([...times.slots].sort()).toEqual(times.slots)
     const local = new Intl.DateTimeFormat('en-GB', {
-      timeZone: 'America/Sao_Paulo',
+      timeZone,
       weekday: 'short',
       hour: '2-digit',
       minute: '2-digit',
+      hourCycle: 'h23',
     })
+    const minutesOf = (clock: string) => Number(clock.slice(0, 2)) * 60 + Number(clock.slice(3, 5))
+    const openDays = weekdays.map(
+      (day) => ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'][day - 1],
+    )
     for (const slot of times.slots) {
-      expect(slot).toMatch(/^\d{4}-\d\d-\d\dT\d\d:(00|30):00Z$/)
+      expect(slot).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:00Z$/)
       const [weekday, clock = ''] = local.format(new Date(slot)).split(' ')
-      expect(['Mon', 'Tue', 'Wed', 'Thu', 'Fri']).toContain(weekday)
-      expect(clock >= '09:00' && clock <= '17:30', `${slot} is ${clock} in São Paulo`).toBe(true)
+      expect(openDays).toContain(weekday)
+      // On the grid from the opening time, the last one ending by the closing time.
+      const start = minutesOf(clock)
+      expect((start - minutesOf(opens)) % minutes, `${slot} is ${clock} in ${timeZone}`).toBe(0)
+      expect(start >= minutesOf(opens) && start + minutes <= minutesOf(closes)).toBe(true)
     }
     const { data } = await visitorAt().rpc('booking_free_times', {}, { get: true })
     expect(data).toEqual(times)
@@ -171,9 +180,9 @@ describe('booking a consultation', () => {
     expect(booking).toMatchObject({
       status: 'pending',
       starts_at: slot,
-      ends_at: plusMinutes(slot, 30),
+      ends_at: plusMinutes(slot, company.consultationMinutes),
       time_zone: 'America/Manaus',
-      company_time_zone: 'America/Sao_Paulo',
+      company_time_zone: company.officeHours.timeZone,
       name: fields.name,
       email: fields.email,
       company: fields.company,
@@ -233,7 +242,8 @@ describe('booking a consultation', () => {
       ['request', 'visitor'],
     ])
     const after = (await freeTimes()).slots
-    for (const gone of [plusMinutes(slot, -30), slot, plusMinutes(slot, 30)]) {
+    const length = company.consultationMinutes
+    for (const gone of [plusMinutes(slot, -length), slot, plusMinutes(slot, length)]) {
       expect(after).not.toContain(gone)
     }
 
@@ -294,7 +304,7 @@ describe('booking a consultation', () => {
 
   it("writes the company's time zone for a visitor's zone the database does not know", async () => {
     const booking = await bookOrThrow(await laterSlot(), person({ time_zone: 'Marte/Olimpo' }))
-    expect(booking.time_zone).toBe('America/Sao_Paulo')
+    expect(booking.time_zone).toBe(company.officeHours.timeZone)
   })
 
   it('keeps one meeting (or hold) to come per inbox, however its address is spelled', async () => {

@@ -24,7 +24,7 @@ import {
   parseInvitation,
 } from '../support/booking-mail.ts'
 import { manageTokenInOutbox } from '../support/booking.ts'
-import { FORGED_NAMES } from '../support/forged-headers.ts'
+import { COMPANY_DOMAIN, FORGED_NAMES } from '../support/forged-headers.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { GTUBE, startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { TEST_SWEEP_HEADERS, TEST_SWEEP_SECRET, testSettings } from '../support/test-app.ts'
@@ -477,7 +477,7 @@ describe('hostile names and notes', () => {
   it.each([
     FORGED_NAMES[1]?.name ?? '',
     FORGED_NAMES[3]?.name ?? '',
-    'Ana "x":mailto:ceo@auroradigital.com.br; ^ \\ , fim',
+    `Ana "x":mailto:ceo@${COMPANY_DOMAIN}; ^ \\ , fim`,
   ])(
     'reach the company as typed and leave the invitation one event for the visitor: %s',
     async (name) => {

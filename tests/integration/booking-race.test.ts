@@ -18,6 +18,7 @@ import { manageTokenInOutbox } from '../support/booking.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { TEST_SWEEP_HEADERS, TEST_SWEEP_SECRET, testSettings } from '../support/test-app.ts'
+import { company } from '../../supabase/functions/_shared/company.ts'
 
 const INBOX = 'agenda@aurora.test'
 
@@ -206,12 +207,14 @@ describe.each([
     const [server] = servers()
     if (!server) throw new Error('no server')
     const slots = await firstFreeSlots(server.url)
-    // Two slots 30 minutes apart on one day; with the 15-minute buffer they overlap.
-    const pair = slots.find((slot) =>
-      slots.includes(new Date(Date.parse(slot) + 30 * 60_000).toISOString().replace('.000Z', 'Z')),
-    )
+    // Two slots one consultation apart on one day; with the 15-minute buffer they overlap.
+    const after = (slot: string) =>
+      new Date(Date.parse(slot) + company.consultationMinutes * 60_000)
+        .toISOString()
+        .replace('.000Z', 'Z')
+    const pair = slots.find((slot) => slots.includes(after(slot)))
     if (!pair) throw new Error(`No two neighbouring free slots in ${slots.join(', ')}`)
-    const next = new Date(Date.parse(pair) + 30 * 60_000).toISOString().replace('.000Z', 'Z')
+    const next = after(pair)
     await expectOneWinner(await race(servers(), [pair, next], 20), server.db)
   })
 })

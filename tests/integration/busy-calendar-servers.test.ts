@@ -25,14 +25,25 @@ import { startPostgresServer, type PostgresServer } from '../support/postgres-se
 import { applyMigrationsLikeSupabase, startPgNetWorker } from '../support/supabase-like-database.ts'
 import { TEST_SWEEP_HEADERS, TEST_SWEEP_SECRET, testSettings } from '../support/test-app.ts'
 import { waitFor } from '../support/wait.ts'
+import { bookingSettingsSql } from '../../server/booking/apply-booking-settings.ts'
+import { bookingFacts, type BookingFacts } from '../../server/booking/booking-facts.ts'
 
 const HOUR = 3_600_000
 
 /**
- * A calendar with one busy hour at 12:00–13:00 in São Paulo (15:00Z) on each of the next
- * seven days, from the day after tomorrow; the weekdays among them are what the agenda keeps.
+ * A calendar with one busy hour at 15:00Z (noon in São Paulo) on each of the next seven days,
+ * from the day after tomorrow; those on the agenda's open weekdays are what it keeps.
  */
-const weekOfMiddays = (from = Date.now()) => {
+/** An agenda of 30-minute slots from 9h to 18h in São Paulo, Monday to Friday: 15:00Z is one. */
+const MIDDAY_AGENDA: BookingFacts = {
+  time_zone: 'America/Sao_Paulo',
+  weekdays: [1, 2, 3, 4, 5],
+  opens: '09:00',
+  closes: '18:00',
+  slot_minutes: 30,
+}
+
+const weekOfMiddays = (from = Date.now(), agenda: BookingFacts = MIDDAY_AGENDA) => {
   const base = new Date(from)
   base.setUTCHours(15, 0, 0, 0)
   const starts = Array.from({ length: 7 }, (_, n) => new Date(base.getTime() + (n + 2) * 24 * HOUR))
@@ -41,8 +52,11 @@ const weekOfMiddays = (from = Date.now()) => {
     (start, n) =>
       `BEGIN:VEVENT\r\nUID:almoco-${n}@teste\r\nDTSTAMP:${stamp(new Date(from))}\r\nSUMMARY:Almoço com cliente\r\nDTSTART:${stamp(start)}\r\nDTEND:${stamp(new Date(start.getTime() + HOUR))}\r\nEND:VEVENT\r\n`,
   )
-  // 15:00Z is noon in São Paulo, on the same date: its UTC weekday is the company's.
-  const weekdays = starts.filter((start) => start.getUTCDay() !== 0 && start.getUTCDay() !== 6)
+  // The agenda keeps those on the company's open weekdays, on its own clock.
+  const weekday = new Intl.DateTimeFormat('en-US', { timeZone: agenda.time_zone, weekday: 'short' })
+  const isoWeekday = (date: Date) =>
+    ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(weekday.format(date)) + 1
+  const weekdays = starts.filter((start) => agenda.weekdays.includes(isoWeekday(start)))
   return {
     text: `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Teste//PT\r\n${events.join('')}END:VCALENDAR\r\n`,
     busy: weekdays.map((start) => start.toISOString().replace('.000Z', 'Z')),
@@ -60,6 +74,8 @@ beforeAll(async () => {
   ])
   await applyMigrationsLikeSupabase(postgres.url)
   db = new pg.Pool({ connectionString: postgres.url, max: 3 })
+  // Hours with a slot at 15:00Z, whatever the company's: the Node servers below apply its own.
+  await db.query(bookingSettingsSql(MIDDAY_AGENDA, {}))
 }, 120_000)
 
 afterAll(async () => {
@@ -325,7 +341,8 @@ describe('two Node servers on one PostgreSQL reading the same calendar', () => {
   const lines: string[] = []
   let servers: RunningServer[] = []
   let serversDb: pg.Pool
-  const week = weekOfMiddays()
+  // The servers apply the company's hours (company.ts) at start.
+  const week = weekOfMiddays(Date.now(), bookingFacts())
 
   beforeAll(async () => {
     await db.query('create database servers')
@@ -385,7 +402,7 @@ describe('two Node servers on one PostgreSQL reading the same calendar', () => {
     )
     expect(await busyTimes(serversDb)).toEqual(before)
 
-    const later = weekOfMiddays(Date.now() + 24 * HOUR)
+    const later = weekOfMiddays(Date.now() + 24 * HOUR, bookingFacts())
     feed.serve({ kind: 'calendar', text: later.text })
     await waitFor(
       'the next good read',

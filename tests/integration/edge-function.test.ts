@@ -25,6 +25,7 @@ import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { applyMigrationsLikeSupabase, startPgNetWorker } from '../support/supabase-like-database.ts'
 import { TEST_SWEEP_HEADERS, TEST_SWEEP_SECRET } from '../support/test-app.ts'
 import { waitFor } from '../support/wait.ts'
+import { company } from '../../supabase/functions/_shared/company.ts'
 
 const INBOX = 'leads@aurora.test'
 const SITE = 'https://www.aurora.test'
@@ -164,7 +165,7 @@ describe('send-contact-email under Deno', () => {
     const mail = mailTo(message.email)
     expect(mail).toHaveLength(1)
     expect(mail[0]?.to && 'value' in mail[0].to ? mail[0].to.value[0]?.address : '').toBe(INBOX)
-    expect(mail[0]?.from?.value[0]).toEqual({ name: 'Formulário do site', address: INBOX })
+    expect(mail[0]?.from?.value[0]).toEqual({ name: company.mailSenderName, address: INBOX })
     expect(mail[0]?.text).toContain('Padaria Pão Quente')
     expect(await rowFor(message.email)).toMatchObject({ notify_attempts: 1, notify_error: null })
   })

@@ -185,7 +185,7 @@ describe.each(stores)('mail to the company, on %s', (_store, openStore) => {
         lead({ company: 'Padaria Pão Quente' }),
         // One lead's text tries to pass for more leads in the digest.
         lead({
-          message: 'Oi\n==== Mensagem 9 de 9 ====\nNome: CEO Aurora\nE-mail: ceo@aurora.test',
+          message: 'Oi\n==== Mensagem 9 de 9 ====\nNome: CEO da Empresa\nE-mail: ceo@empresa.test',
         }),
         lead({ message: '<hr><h2>Mensagem 9 de 9</h2><table><tr><td>CEO</td></tr></table>' }),
         lead(),

@@ -1,18 +1,28 @@
 /**
  * Re-branding is editing two files beside each other: supabase/functions/_shared/company-facts.ts
  * (the facts) and brand.ts (the look). A copy of the project with another company in the first
- * and another accent in the second is built, and the new facts must appear in the page, in the
- * e-mail the Node server sends and in the one the Edge Function (under Deno) sends, and in the
- * free times the agenda offers; the new accent on the page, in the favicon, in `theme-color`,
- * in the lead desk's stylesheet and in the share image; nothing of the old company left.
+ * (every fact changed: a masculine name with accents, another city, time zone, hours and
+ * consultation length) and another accent in the second is built, and the new facts must appear
+ * in the page, in the e-mail the Node server sends and in the one the Edge Function (under Deno)
+ * sends, in the free times the agenda offers, in a booking's e-mails and invitation, in the lead
+ * desk and in the webhooks, with the article the name takes ("o Núcleo…", "do Núcleo…"); the
+ * new accent on the page, in the favicon, in `theme-color`, in the lead desk's stylesheet and in
+ * the share image; nothing of the old company left.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
+import { randomBytes } from 'node:crypto'
 import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { brand } from '../../supabase/functions/_shared/brand.ts'
 import { company } from '../../supabase/functions/_shared/company.ts'
+import {
+  companyName,
+  nameInSentence,
+  type Article,
+} from '../../supabase/functions/_shared/company-name.ts'
+import { describeOfficeHours } from '../../src/content/office-hours.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { freePort } from '../support/free-port.ts'
@@ -22,17 +32,47 @@ import { startPostgresServer, type PostgresServer } from '../support/postgres-se
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
 import { pngColours } from '../support/png.ts'
+import { manageTokenIn, parseInvitation } from '../support/booking-mail.ts'
+import { createDeskClient } from '../support/desk-client.ts'
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.ts'
+import { waitFor } from '../support/wait.ts'
 // Another company with every fact changed: what a fork writes into company-facts.ts.
 import OTHER from '../support/other-company.json'
 
 /** Another brand's accent, a teal that white text reads on: the fill keeps it as it is. */
 const OTHER_ACCENT = '#0f766e'
 const DESK_PASSWORD = 'uma senha longa para a nova marca'
+/** The new company's name in sentences, with its own article ("o", "do", "com o"…). */
+const OTHER_NAME = nameInSentence(OTHER.name, OTHER.article as Article)
+/** Its name with the article it does not take: "a Núcleo…", "da Núcleo…", none may show. */
+const WRONG_ARTICLE = Object.values(nameInSentence(OTHER.name, OTHER.article === 'a' ? 'o' : 'a'))
+/** What must not be left anywhere: the old company's facts and words. */
+const OLD = [
+  company.name,
+  company.logoWords[0],
+  company.inbox,
+  company.phone,
+  company.phoneHref,
+  company.siteUrl,
+  company.address.city,
+  describeOfficeHours(company.officeHours),
+  `de ${company.consultationMinutes} minutos`,
+  companyName.of,
+]
+/** Each text, said to hold nothing of the old company nor the new name with a wrong article. */
+const expectNothingOld = (texts: Record<string, string>) => {
+  for (const [where, text] of Object.entries(texts)) {
+    for (const old of [...OLD, ...WRONG_ARTICLE])
+      expect(text, `${where}: ${old}`).not.toContain(old)
+  }
+}
 
 let project: ProjectCopy
 let folder: string
 let smtp: SmtpCatcher
 let postgres: PostgresServer
+let jsonReceiver: WebhookReceiver
+let slackReceiver: WebhookReceiver
 const children: ChildProcess[] = []
 
 beforeAll(async () => {
@@ -56,7 +96,12 @@ beforeAll(async () => {
     lookSource.replace(`accent: '${brand.accent}'`, `accent: '${OTHER_ACCENT}'`),
   )
   await project.build()
-  ;[smtp, postgres] = await Promise.all([startSmtpCatcher(), startPostgresServer()])
+  ;[smtp, postgres, jsonReceiver, slackReceiver] = await Promise.all([
+    startSmtpCatcher(),
+    startPostgresServer(),
+    startWebhookReceiver(),
+    startWebhookReceiver(),
+  ])
 }, 240_000)
 
 afterAll(async () => {
@@ -67,7 +112,7 @@ afterAll(async () => {
       await exited
     }
   }
-  await Promise.all([smtp?.stop(), postgres?.stop()])
+  await Promise.all([smtp?.stop(), postgres?.stop(), jsonReceiver?.stop(), slackReceiver?.stop()])
   await project?.remove()
 })
 
@@ -106,23 +151,33 @@ const lead = (tag: string) => ({
 const mailFor = (email: string) =>
   smtp.messages.find((mail) => mail.replyTo?.value[0]?.address === email)
 
-it('shows the new company on the page, and nothing of the old one', async () => {
+it('shows the new company on the page, with its article, and nothing of the old one', async () => {
   const html = await readFile(path.join(folder, 'dist/index.html'), 'utf8')
-  const facts = [OTHER.name, OTHER.inbox, OTHER.phone, 'Belo Horizonte', OTHER.siteUrl]
-  const legal = [OTHER.legal.name, OTHER.legal.cnpj, OTHER.dataProtectionOfficer.email]
+  const city = `${OTHER.address.city}, ${OTHER.address.region}`
   for (const fact of [
-    ...facts,
-    ...legal,
-    'Ter-Sáb, 8h30-12h',
-    'Consultoria gratuita de 45 minutos',
+    OTHER.name,
+    OTHER.inbox,
+    OTHER.phone,
+    OTHER.phoneHref,
+    city,
+    OTHER.siteUrl,
+    describeOfficeHours(OTHER.officeHours),
+    `Consultoria gratuita de ${OTHER.consultationMinutes} minutos`,
+    // The spec's question, with the name's own article.
+    `Por que escolher ${OTHER_NAME.the}?`,
+    OTHER.legal.name,
+    OTHER.legal.cnpj,
+    OTHER.dataProtectionOfficer.email,
   ]) {
     expect(html).toContain(fact)
   }
-  const oldLegal = [company.legal.cnpj, company.dataProtectionOfficer.name]
-  for (const old of [company.name, company.inbox, company.phone, company.siteUrl, ...oldLegal]) {
+  const booking = await readFile(path.join(folder, 'dist/agendar/index.html'), 'utf8')
+  expect(booking).toContain(OTHER_NAME.with)
+  expect(booking).toContain(`${OTHER.consultationMinutes} minutos`)
+  expectNothingOld({ '/': html, '/agendar': booking })
+  for (const old of [company.legal.cnpj, company.dataProtectionOfficer.name]) {
     expect(html).not.toContain(old)
   }
-  expect(html).not.toContain('Seg-Sex, 9h-18h')
   // This company has no WhatsApp number: no link to a chat anywhere on the page.
   expect(html).not.toContain('wa.me')
 })
@@ -154,6 +209,8 @@ const nodeServerUrl = () =>
       DATA_DIR: path.join(folder, 'data'),
       SMTP_URL: smtp.url,
       ADMIN_PASSWORD: DESK_PASSWORD,
+      WEBHOOK_URLS: `${jsonReceiver.url}/crm ${slackReceiver.url}/slack#slack`,
+      WEBHOOK_SECRET: `whsec_${randomBytes(32).toString('base64')}`,
     },
     /Site running at (http:\/\/\S+)/,
   ))
@@ -168,9 +225,10 @@ it('has the Node server mail the new inbox, from the new sender', async () => {
   }
   expect((await fetch(`${url}/rest/v1/contact_submissions`, init)).status).toBe(201)
   expect((await fetch(`${url}/functions/v1/send-contact-email`, init)).status).toBe(200)
-  const mail = mailFor(lead('node').email)
+  const mail = await waitFor('the lead to be mailed', () => mailFor(lead('node').email), Boolean)
   expect(mail?.from?.value[0]).toEqual({ name: OTHER.mailSenderName, address: OTHER.inbox })
   expect(mail?.to && 'value' in mail.to ? mail.to.value[0]?.address : undefined).toBe(OTHER.inbox)
+  expectNothingOld({ text: mail?.text ?? '', html: String(mail?.html ?? '') })
 }, 60_000)
 
 it("has the agenda offer times from the new company's hours, time zone and consultation length", async () => {
@@ -184,14 +242,20 @@ it("has the agenda offer times from the new company's hours, time zone and consu
     slot_minutes: number
     slots: string[]
   }
-  expect(times).toMatchObject({ time_zone: 'America/Manaus', slot_minutes: 45 })
+  expect(times).toMatchObject({
+    time_zone: OTHER.officeHours.timeZone,
+    slot_minutes: OTHER.consultationMinutes,
+  })
   expect(times.slots.length).toBeGreaterThan(0)
-  // 8h30 to 12h in 45-minute slots, Tuesday to Saturday, on Manaus's clock.
+  // 8h30 to 12h in 45-minute slots, Tuesday to Saturday, on Cuiabá's clock.
+  expect(OTHER.officeHours).toMatchObject({ weekdays: [2, 3, 4, 5, 6], opens: '08:30' })
+  expect([OTHER.officeHours.closes, OTHER.consultationMinutes]).toEqual(['12:00', 45])
   const local = new Intl.DateTimeFormat('en-GB', {
     timeZone: OTHER.officeHours.timeZone,
     weekday: 'short',
     hour: '2-digit',
     minute: '2-digit',
+    hourCycle: 'h23',
   })
   const seen = new Set(times.slots.map((slot) => local.format(new Date(slot))))
   for (const shown of seen) {
@@ -240,6 +304,7 @@ it('has the Edge Function under Deno mail the new inbox, from the new sender', a
   const mail = mailFor(message.email)
   expect(mail?.from?.value[0]).toEqual({ name: OTHER.mailSenderName, address: OTHER.inbox })
   expect(mail?.to && 'value' in mail.to ? mail.to.value[0]?.address : undefined).toBe(OTHER.inbox)
+  expectNothingOld({ text: mail?.text ?? '', html: String(mail?.html ?? '') })
 }, 90_000)
 
 it("colours the lead desk with the new accent, its stylesheet's buttons and links", async () => {
@@ -251,3 +316,108 @@ it("colours the lead desk with the new accent, its stylesheet's buttons and link
   expect(stylesheet).toContain(`--accent: ${OTHER_ACCENT};`)
   expect(stylesheet).not.toContain(brand.accent)
 }, 60_000)
+
+/** The Node server's API, as the site's pages call it. */
+const callApi = async (route: string, body: unknown) => {
+  const response = await fetch(`${await nodeServerUrl()}${route}`, {
+    method: 'POST',
+    headers: { apikey: DEV_ANON_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
+  const text = await response.text()
+  expect(response.ok, `${route}: ${response.status} ${text}`).toBe(true)
+  return text ? (JSON.parse(text) as Record<string, unknown>) : {}
+}
+
+it('books a consultation whose e-mails and invitation speak for the new company, with its article', async () => {
+  const { slots } = (await callApi('/rest/v1/rpc/booking_free_times', {})) as { slots: string[] }
+  const visitor = { name: 'Caio Reis', email: 'caio.reis@example.com' }
+  const held = await callApi('/rest/v1/rpc/book_meeting', {
+    starts_at: slots.at(-1),
+    ...visitor,
+    company: null,
+    note: 'Um sistema para a nossa equipe.',
+    time_zone: 'America/Sao_Paulo',
+    form_trap: '',
+    form_elapsed_ms: 15_000,
+  })
+  await callApi('/functions/v1/send-booking-email', { token: held.hold_token })
+  const toVisitor = () =>
+    smtp.messages.filter((mail) =>
+      (mail.to && 'value' in mail.to ? mail.to.value : []).some(
+        ({ address }) => address === visitor.email,
+      ),
+    )
+  const [request] = await waitFor('the request to confirm', toVisitor, (mails) => mails.length > 0)
+  const minutes = `${OTHER.consultationMinutes} minutos`
+  expect(request?.text).toContain(`consultoria gratuita de ${minutes} ${OTHER_NAME.with}`)
+  const token = manageTokenIn(request?.text ?? '')
+  await callApi('/rest/v1/rpc/confirm_booking', { token })
+  await callApi('/functions/v1/send-booking-email', { token })
+  const confirmation = (
+    await waitFor('the confirmation', toVisitor, (mails) => mails.length > 1)
+  ).at(-1)
+  expect(confirmation?.from?.value[0]).toEqual({ name: OTHER.name, address: OTHER.inbox })
+  expect(confirmation?.text).toContain(
+    `Sua consultoria gratuita de ${minutes} ${OTHER_NAME.with} está confirmada.`,
+  )
+  const part = confirmation?.attachments.find((file) => file.contentType === 'text/calendar')
+  const ics = part?.content.toString('utf8') ?? ''
+  const invitation = parseInvitation(ics)
+  expect(invitation.organizer).toMatchObject({
+    name: OTHER.name,
+    address: `mailto:${OTHER.inbox}`,
+  })
+  expect(invitation.description).toContain(OTHER.siteUrl)
+  expectNothingOld({
+    request: `${request?.subject ?? ''}\n${request?.text ?? ''}\n${String(request?.html ?? '')}`,
+    confirmation: `${confirmation?.subject ?? ''}\n${confirmation?.text ?? ''}\n${String(confirmation?.html ?? '')}`,
+    invitation: ics,
+  })
+}, 90_000)
+
+it('shows the lead desk under the new name, with its article, and nothing of the old one', async () => {
+  const url = await nodeServerUrl()
+  const desk = createDeskClient((route, init) => fetch(`${url}${route}`, init))
+  const signInPage = await (await desk.request('/painel/entrar')).text()
+  expect(signInPage).toContain(`Entrar · Painel · ${OTHER.name}`)
+  expect(signInPage).toContain(`Acesso restrito à equipe ${OTHER_NAME.of}.`)
+  expect((await desk.signIn(DESK_PASSWORD)).status).toBe(303)
+  const list = await (await desk.request('/painel/contatos')).text()
+  // The link just before the lead's name is its own.
+  const at = list.indexOf(lead('node').name)
+  const links = [...list.slice(0, Math.max(at, 0)).matchAll(/\/painel\/contatos\/([0-9a-f-]{36})/g)]
+  const id = at < 0 ? undefined : links.at(-1)?.[1]
+  expect(id, 'the Node lead in the list').toBeDefined()
+  const page = await (await desk.request(`/painel/contatos/${id ?? ''}`)).text()
+  expect(page).toContain(`subject=${encodeURIComponent(`Re: sua mensagem para ${OTHER_NAME.the}`)}`)
+  expectNothingOld({ 'sign-in': signInPage, list, lead: page })
+}, 60_000)
+
+it('sends the webhooks with the new site and clock, and an ASCII User-Agent of the new name', async () => {
+  await nodeServerUrl()
+  const [json, slack] = await Promise.all(
+    [jsonReceiver, slackReceiver].map((receiver) =>
+      waitFor(
+        'a webhook for the Node lead',
+        () => receiver.received.find((request) => request.body.includes(lead('node').email)),
+        Boolean,
+        { timeoutMs: 60_000 },
+      ),
+    ),
+  )
+  for (const request of [json, slack]) {
+    // The name without its accents and spaces: a token HTTP allows, still the name.
+    const agent = 'NucleoAgilSistemas-Webhooks/1.0' // company-fact-ok: the other company's
+    expect(request?.headers['user-agent']).toBe(agent)
+  }
+  const { data } = JSON.parse(json?.body ?? '{}') as {
+    data: { lead: { desk_url: string; time_zone: string } }
+  }
+  expect(data.lead.time_zone).toBe(OTHER.officeHours.timeZone)
+  expect(data.lead.desk_url).toMatch(
+    new RegExp(`^${OTHER.siteUrl.replace(/\./g, '\\.')}/painel/contatos/`),
+  )
+  expect(slack?.body).toContain(`${OTHER.siteUrl}/painel/contatos/`)
+  expectNothingOld({ json: json?.body ?? '', slack: slack?.body ?? '' })
+}, 90_000)

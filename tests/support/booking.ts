@@ -1,15 +1,28 @@
 import type { Queryable } from '../../server/db/database.ts'
 import { applyBookingSettings } from '../../server/booking/apply-booking-settings.ts'
-import { bookingFacts, type BookingFacts } from '../../server/booking/booking-facts.ts'
+import type { BookingFacts } from '../../server/booking/booking-facts.ts'
 import { withDefaults, type BookingSettings } from '../../server/booking/booking-settings.ts'
 
-/** Sets the agenda: the default company facts and settings, with these changed. */
+/**
+ * The hours the agenda's tests are written for: 30-minute consultations from 9h to 18h in São
+ * Paulo, Monday to Friday (the spec's). Fixed here, not read from company.ts, so the tests of
+ * the agenda's rules hold for a fork with other hours; the re-brand test checks a company's own.
+ */
+export const TEST_AGENDA: BookingFacts = {
+  time_zone: 'America/Sao_Paulo',
+  weekdays: [1, 2, 3, 4, 5],
+  opens: '09:00',
+  closes: '18:00',
+  slot_minutes: 30,
+}
+
+/** Sets the agenda: the test hours and the default settings, with these changed. */
 export const setAgenda = async (
   db: Queryable,
   booking: BookingSettings = {},
   facts: Partial<BookingFacts> = {},
 ): Promise<void> => {
-  await applyBookingSettings(db, { ...bookingFacts(), ...facts }, withDefaults(booking))
+  await applyBookingSettings(db, { ...TEST_AGENDA, ...facts }, withDefaults(booking))
 }
 
 /** No bookings (their leads and e-mails go with them), busy times or closed days; defaults. */

@@ -1,6 +1,22 @@
 import type { ParsedMail } from 'mailparser'
 import { expect } from 'vitest'
+import { company } from '../../supabase/functions/_shared/company.ts'
 import { toHeaderText } from '../../supabase/functions/_shared/mail-header.ts'
+
+/** The company's own domain, the one a forger would pass for ("ceo@…"). */
+export const COMPANY_DOMAIN = new URL(company.siteUrl).hostname.replace(/^www\./, '')
+
+/** RFC 2047's Q encoding: every byte but a letter or a digit as =XX, a space as _. */
+const qEncoded = (text: string) =>
+  [...new TextEncoder().encode(text)]
+    .map((byte) => {
+      const char = String.fromCharCode(byte)
+      if (/[A-Za-z0-9]/.test(char)) return char
+      return byte === 0x20 ? '_' : `=${byte.toString(16).toUpperCase().padStart(2, '0')}`
+    })
+    .join('')
+
+const CEO = `CEO ${company.logoWords[0]} <ceo@${COMPANY_DOMAIN}>`
 
 /**
  * Names a visitor may type that a mail client would decode into something else if they were
@@ -14,11 +30,11 @@ export const FORGED_NAMES: { label: string; name: string }[] = [
   },
   {
     label: 'an encoded word of another name and address',
-    name: '=?UTF-8?Q?CEO_Aurora_=3Cceo=40auroradigital=2Ecom=2Ebr=3E?=',
+    name: `=?UTF-8?Q?${qEncoded(CEO)}?=`,
   },
   {
     label: 'a look-alike with spaces, as lenient decoders read it',
-    name: '=?utf-8?q?CEO Aurora <ceo@auroradigital.com.br>?=',
+    name: `=?utf-8?q?${CEO}?=`,
   },
   {
     label: 'encoded words beside accents, quotes and a real override',
@@ -28,7 +44,7 @@ export const FORGED_NAMES: { label: string; name: string }[] = [
 ]
 
 /** An address a decoder could read as an encoded word: it cannot be written into a header. */
-export const ENCODED_WORD_ADDRESS = '=?utf-8?q?ceo=40auroradigital.com.br?=@example.com'
+export const ENCODED_WORD_ADDRESS = `=?utf-8?q?ceo=40${COMPANY_DOMAIN}?=@example.com`
 
 /**
  * What the company reads, parsed by mailparser as a mail client does (it decodes RFC 2047

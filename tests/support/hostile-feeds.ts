@@ -74,7 +74,7 @@ export const yearsOfMeetingsFeed = (now: number, megabytes: number) => {
       `DTEND;TZID=America/Sao_Paulo:${local(start + HOUR)}\r\nDTSTAMP:${stamp(now)}\r\n` +
       `UID:reuniao-${n}@google.com\r\nCREATED:${stamp(start - 30 * DAY)}\r\n` +
       `DESCRIPTION:Pauta da reunião ${n}: proposta\\, cronograma e próximos passos com o cliente.\r\n` +
-      `ORGANIZER;CN=Aurora Digital:mailto:contato@auroradigital.com.br\r\n` +
+      `ORGANIZER;CN=Empresa Modelo:mailto:contato@empresamodelo.com.br\r\n` +
       `ATTENDEE;CUTYPE=INDIVIDUAL;ROLE=REQ-PARTICIPANT;PARTSTAT=ACCEPTED;CN=Cliente ${n}:mailto:cliente${n}@example.com\r\n` +
       `LOCATION:Google Meet\r\nSEQUENCE:0\r\nSTATUS:CONFIRMED\r\nSUMMARY:Reunião com cliente ${n}\r\n` +
       `TRANSP:OPAQUE\r\nEND:VEVENT\r\n`

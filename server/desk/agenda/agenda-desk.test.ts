@@ -1,6 +1,6 @@
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { resetAgenda, setAgenda, localSlots } from '../../../tests/support/booking.ts'
+import { resetAgenda, setAgenda, localSlots, TEST_AGENDA } from '../../../tests/support/booking.ts'
 import { createDeskClient, type DeskClient } from '../../../tests/support/desk-client.ts'
 import { tableRow, writeHostileSection } from '../../../tests/support/hostile-table.ts'
 import { localInstant, seedBookings } from '../../../tests/support/seed-bookings.ts'
@@ -46,6 +46,15 @@ const queued = async () =>
     )
   ).rows
 
+/** 'HH:MM' of an instant on a zone's clock. */
+const clockIn = (timeZone: string, instant: number) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant)
+
 /** The section of one local day on the agenda's page (up to the next day's). */
 const daySection = (html: string, day: string) => {
   const start = html.indexOf(`<time datetime="${day}">`)
@@ -90,7 +99,7 @@ describe('the agenda', () => {
     const client = await signedIn()
     const html = await page(client, '/painel/agenda')
     expect(html).toContain('<h1>Agenda</h1>')
-    expect(html).toContain('(America/Sao_Paulo)')
+    expect(html).toContain(`(${TEST_AGENDA.time_zone})`)
     // On its own page the link is marked as the page shown.
     expect(html).toContain('<a href="/painel/agenda" aria-current="page">Agenda (1 hoje)</a>')
     // Today first, named so; 23:45 in São Paulo is 02:45 UTC the next day, yet stays on its day.
@@ -126,7 +135,11 @@ describe('the agenda', () => {
     const client = await signedIn()
     const html = await page(client, '/painel/agenda')
     expect(html).toContain('(Asia/Tokyo)')
-    expect(daySection(html, rows[0]?.day ?? '')).toContain('11:45–12:15')
+    // 23:45 on the company's clock, on Tokyo's (11:45 from São Paulo's).
+    const start = Date.parse(late.instant)
+    expect(daySection(html, rows[0]?.day ?? '')).toContain(
+      `${clockIn('Asia/Tokyo', start)}–${clockIn('Asia/Tokyo', start + 30 * 60_000)}`,
+    )
   })
 
   it('shows what visitors typed isolated, with hidden characters as markers', async () => {
@@ -208,9 +221,12 @@ describe('one meeting', () => {
     const html = await page(client, `/painel/agenda/reunioes/${booking.id}`)
     expect(html).toContain('<h1>Reunião com <bdi class="visitor-text">Ana Souza</bdi></h1>')
     expect(html).toContain(`<time datetime="${when.day}">`)
-    expect(html).toContain('14:30–15:00 (America/Sao_Paulo)')
+    expect(html).toContain(`14:30–15:00 (${TEST_AGENDA.time_zone})`)
     expect(html).toContain('No horário de quem marcou:')
-    expect(html).toContain('13:30 (America/Manaus)')
+    // 13:30 from São Paulo.
+    expect(html).toContain(
+      `${clockIn('America/Manaus', Date.parse(when.instant))} (America/Manaus)`,
+    )
     expect(html).toContain('Queremos um aplicativo\npara a equipe de campo.')
     expect(html).toContain(`href="${booking.meetingUrl}"`)
     expect(html).toContain(`href="/painel/contatos/${booking.leadId}"`)

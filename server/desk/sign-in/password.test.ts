@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { hashPassword, parsePasswordHash, verifyPassword } from './password-hash.ts'
+import { companyToken } from '../../../supabase/functions/_shared/company-name.ts'
 import { guessableWords, weakPasswordReason } from './password-policy.ts'
 
 describe('password hashes', () => {
@@ -40,7 +41,7 @@ describe('weak passwords', () => {
     ['repetitive', 'aaaaaaaaaaaaaaa'],
     ['a default with digits', 'Senha@2026!!'],
     ['English default', 'Password1234'],
-    ['the company name', 'AuroraDigital2026'],
+    ['the company name', `${companyToken}2026`],
     ['digits only', '123456789012'],
   ])('refuses a %s one', (_kind, password) => {
     expect(weakPasswordReason(password)).toBeDefined()

@@ -6,6 +6,21 @@ import { BookingSummaryCard } from './booking-summary-card.tsx'
 import { createBookingSummary } from './booking-summary.ts'
 
 const COMPANY = company.officeHours.timeZone
+/** Brazil's zones, none of them on daylight saving time since 2019. */
+const BRAZIL = [
+  'America/Noronha',
+  'America/Recife',
+  'America/Sao_Paulo',
+  'America/Manaus',
+  'America/Cuiaba',
+  'America/Rio_Branco',
+]
+
+/** How Intl words a zone in Portuguese: its long name, or its offset ('GMT-3'). */
+const zonePart = (zone: string, style: 'long' | 'shortOffset') =>
+  new Intl.DateTimeFormat('pt-BR', { timeZone: zone, timeZoneName: style })
+    .formatToParts(new Date('2027-03-10T12:00:00Z'))
+    .find((part) => part.type === 'timeZoneName')?.value ?? ''
 
 /** The summary as prerendered, and its script on it for a visitor in `visitorZone`. */
 function showSummary(visitorZone: string) {
@@ -48,10 +63,23 @@ describe('the booking summary', () => {
     const prerendered = (zone: string) => showSummary(zone).fact('Seu fuso horário')
     const companyZone = prerendered(COMPANY)
     const name = companyZone?.dataset.companyZone ?? ''
-    expect(name).toMatch(/Brasília/)
-    expect(companyZone).toHaveTextContent(`${name} (GMT-3)`)
-    // Recife is on the company's clock all year: the company's words.
-    expect(prerendered('America/Recife')).toHaveTextContent(`${name} (GMT-3)`)
+    // In Portuguese, as the visitor reads it ('Horário Padrão de Brasília' for São Paulo).
+    expect(name).toBe(zonePart(COMPANY, 'long'))
+    expect(companyZone).toHaveTextContent(`${name} (${zonePart(COMPANY, 'shortOffset')})`)
+    // A zone on the company's clock all year (Recife for São Paulo): the company's words.
+    const twin = BRAZIL.find(
+      (zone) =>
+        zone !== COMPANY && zonePart(zone, 'shortOffset') === zonePart(COMPANY, 'shortOffset'),
+    )
+    if (twin) {
+      expect(prerendered(twin)).toHaveTextContent(`${name} (${zonePart(COMPANY, 'shortOffset')})`)
+    }
+    const other = BRAZIL.find(
+      (zone) => zonePart(zone, 'shortOffset') !== zonePart(COMPANY, 'shortOffset'),
+    )
+    expect(prerendered(other ?? 'UTC')).toHaveTextContent(
+      `${zonePart(other ?? 'UTC', 'long')} (${zonePart(other ?? 'UTC', 'shortOffset')})`,
+    )
     expect(prerendered('America/Manaus')).toHaveTextContent(/Amazonas.*\(GMT-4\)$/)
     expect(prerendered('UTC')).toHaveTextContent(/^GMT$/)
   })

@@ -25,7 +25,7 @@ describe("a free time on the visitor's clock", () => {
     ['Europe/Lisbon', NINE_IN_MARCH, '12:00', 'GMT', /Europa Ocidental/],
     ['Europe/Lisbon', NINE_IN_APRIL, '13:00', 'GMT+1', /Europa Ocidental/],
   ])(
-    'shows 9h in São Paulo to a visitor in %s (%s) as %s, naming the zone',
+    'shows 9h on a company clock of UTC−3 to a visitor in %s (%s) as %s, naming the zone',
     (zone, instant, time, offset, name) => {
       const shown = slotTime(instant, zone, COMPANY)
       expect(shown.time).toBe(time)

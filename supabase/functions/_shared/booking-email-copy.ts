@@ -41,7 +41,7 @@ export const bookingEmailCopy = {
     request: {
       greeting: 'Olá!',
       opening: (minutes: number) =>
-        `Recebemos um pedido para marcar uma consultoria gratuita de ${minutes} minutos com a ${company.name} para este endereço de e-mail.`,
+        `Recebemos um pedido para marcar uma consultoria gratuita de ${minutes} minutos ${companyName.with} para este endereço de e-mail.`,
       confirm: (until: string) =>
         `Para confirmar a reunião, abra o link abaixo e toque em “Confirmar reunião” até ${until}. Até lá, o horário fica reservado para você; depois, ainda dá para confirmar se ninguém o tiver escolhido.`,
       link: 'Confirmar a reunião',

@@ -87,10 +87,10 @@ describe("the company's identity facts", () => {
 
 describe('the WhatsApp link', () => {
   it('is wa.me with the digits and the message encoded, and none without a number', () => {
-    expect(whatsappLink('551140028922', 'Olá, tudo bem? 100% & mais')).toBe(
-      'https://wa.me/551140028922?text=Ol%C3%A1%2C%20tudo%20bem%3F%20100%25%20%26%20mais',
+    expect(whatsappLink('556533334444', 'Olá, tudo bem? 100% & mais')).toBe(
+      'https://wa.me/556533334444?text=Ol%C3%A1%2C%20tudo%20bem%3F%20100%25%20%26%20mais',
     )
-    for (const number of ['', '+551140028922', '55 11 4002-8922', '0551140028922', '5511']) {
+    for (const number of ['', '+556533334444', '55 65 3333-4444', '0556533334444', '5565']) {
       expect(whatsappLink(number), number).toBeUndefined()
     }
   })

@@ -6,8 +6,10 @@ import { asciiToken, companyName, nameInSentence } from './company-name.ts'
 import { USER_AGENT } from './webhook-delivery.ts'
 
 describe("the company's name in a sentence", () => {
-  it('keeps the spec’s heading for the default company', () => {
-    expect(`Por que escolher ${companyName.the}?`).toBe(`Por que escolher a ${company.name}?`)
+  it('keeps the spec’s heading for the company, with the article its facts give', () => {
+    // "Por que escolher a Aurora Digital?", "… o Grupo Faria?", "… Natura?"
+    const the = [company.article, company.name].filter(Boolean).join(' ')
+    expect(`Por que escolher ${companyName.the}?`).toBe(`Por que escolher ${the}?`)
   })
 
   it('joins each preposition with a feminine, a masculine or no article', () => {

@@ -8,9 +8,10 @@ import {
   manageTokenIn,
   parseInvitation,
 } from '../../../tests/support/booking-mail.ts'
-import { FORGED_NAMES } from '../../../tests/support/forged-headers.ts'
+import { COMPANY_DOMAIN, FORGED_NAMES } from '../../../tests/support/forged-headers.ts'
 import { toBookingMailMessage, type BookingMailSettings } from './booking-mail-delivery.ts'
 import { company } from './company.ts'
+import { companyName } from './company-name.ts'
 import { toHeaderText } from './mail-header.ts'
 import {
   renderBookingEmail,
@@ -134,7 +135,7 @@ describe("the visitor's confirmation", () => {
       start: '2027-03-10T12:00:00Z',
       end: '2027-03-10T12:30:00Z',
       zoned: false,
-      summary: `Consultoria gratuita com a ${company.name}`,
+      summary: `Consultoria gratuita com ${companyName.the}`,
       location: 'https://meet.jit.si/Consultoria-6b965a1f07944471aa1d7e81be1be0d4',
       url: 'https://meet.jit.si/Consultoria-6b965a1f07944471aa1d7e81be1be0d4',
       status: 'CONFIRMED',
@@ -247,7 +248,7 @@ describe('one event for the whole booking', () => {
       }),
     )
     expect(email.subject).toBe('Consultoria cancelada: 10/03/2027 às 08:00')
-    expect(email.text).toContain(`A ${company.name} precisou cancelar`)
+    expect(email.text).toContain(`${companyName.The} precisou cancelar`)
     expect(email.text).toContain('> Imprevisto.')
     expect(email.text).toContain('https://www.aurora.test/agendar')
     expect(email.text).not.toContain('meet.jit.si')
@@ -301,7 +302,7 @@ describe("the company's copy", () => {
 })
 
 describe('hostile text in the invitation', () => {
-  const forger = 'Ana "x":mailto:ceo@auroradigital.com.br; ^ \\ , fim'
+  const forger = `Ana "x":mailto:ceo@${COMPANY_DOMAIN}; ^ \\ , fim`
   const note = [
     'Linha 1; com, vírgulas \\ e barras',
     'END:VEVENT',

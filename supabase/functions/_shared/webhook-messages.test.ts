@@ -22,8 +22,7 @@ const leadEvent = (message = HOSTILE.message) => ({
       time_zone: 'America/Sao_Paulo',
       ...HOSTILE,
       message,
-      desk_url:
-        'https://www.auroradigital.com.br/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a',
+      desk_url: 'https://www.empresa.test/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a',
     },
   },
 })
@@ -118,7 +117,7 @@ describe('the Slack message', () => {
     })
     expect(leaves(body).at(-1)).toEqual({
       type: 'link',
-      url: 'https://www.auroradigital.com.br/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a',
+      url: 'https://www.empresa.test/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a',
       text: 'Abrir no painel',
     })
   })
@@ -228,9 +227,7 @@ describe('the Discord message', () => {
     }
     expect(Array.from(content).length).toBeLessThanOrEqual(DISCORD_MAX_CONTENT)
     expect(content).toContain('(texto completo no painel)')
-    expect(content).toContain(
-      '[Abrir no painel](<https://www.auroradigital.com.br/painel/contatos/',
-    )
+    expect(content).toContain('[Abrir no painel](<https://www.empresa.test/painel/contatos/')
     expect(content).not.toMatch(/[^\\]\\…/)
   })
 })
@@ -306,16 +303,23 @@ describe('the reply promise and the pipeline in the readable formats', () => {
         opened_at: '2026-11-26T17:26:00.000Z',
         time_zone: 'America/Sao_Paulo',
         detail: { error: 'connect ECONNREFUSED 127.0.0.1:587', waiting: 3 },
-        desk_url: 'https://www.auroradigital.com.br/painel/',
+        desk_url: 'https://www.empresa.test/painel/',
       },
     },
   }
 
   it('say a lead is about to break the promise, with the deadline on the company’s clock and the visitor’s text still inert', () => {
-    const slack = JSON.parse(renderWebhookBody('slack', overdue)).text as string
-    expect(slack).toContain('*Contato ainda sem resposta: o prazo está acabando*')
-    expect(slack).toContain('*Prazo de resposta:* 27/11/2026 às 14:30 (America/Sao_Paulo)')
-    expect(slack).not.toContain('<!channel>')
+    const slackBody = renderWebhookBody('slack', overdue)
+    const slack = JSON.parse(slackBody) as { text: string }
+    expect(slack.text).toBe('Contato ainda sem resposta: o prazo está acabando')
+    // What Slack shows: every text of the rich text block, in order.
+    const shown = [...slackBody.matchAll(/"text":"((?:[^"\\]|\\.)*)"/g)]
+      .map(([, text = '']) => JSON.parse(`"${text}"`) as string)
+      .join('')
+    expect(shown).toContain('Prazo de resposta: 27/11/2026 às 14:30 (America/Sao_Paulo)')
+    // The visitor's '<!channel>' stays text: rich text mentions only through elements of their own.
+    expect(shown).toContain('Ana <!channel> @everyone *Chefe*')
+    expect(slackBody).not.toMatch(/"type":"(broadcast|user|usergroup|channel)"/)
     const discord = JSON.parse(renderWebhookBody('discord', overdue)).content as string
     expect(discord).toContain('**Prazo de resposta:** 27/11/2026 às 14:30')
     const teams = renderWebhookBody('teams', overdue)

@@ -1,21 +1,27 @@
+import { manageMessages } from '../../../src/content/booking-messages.ts'
+import {
+  bookingPage as bookingText,
+  manageBookingPage,
+  slotPickerText,
+} from '../../../src/content/booking-page.ts'
 import type { Locator, Page } from 'playwright-core'
 
-/** The booking page's words a visitor reads (src/content/booking-page.ts), as the tests see them. */
+/** What a visitor reads and taps on the booking pages, as src/content words it. */
 export const BOOKING_TEXT = {
-  dayGroup: 'Escolha o dia',
-  timeGroup: 'Escolha o horário',
-  confirm: 'Confirmar agendamento',
+  dayGroup: slotPickerText.day,
+  timeGroup: slotPickerText.time,
+  confirm: bookingText.submit,
   /** The booking is a hold until the visitor confirms it from the e-mail (decision 038). */
-  booked: 'Falta confirmar pelo e-mail',
-  fixEmail: 'Corrigir o e-mail',
-  confirmMeeting: 'Confirmar reunião',
-  confirmed: 'Reunião confirmada. Enviamos o convite por e-mail.',
-  noScript: 'Para escolher um horário nesta página, ative o JavaScript do navegador.',
-  reschedule: 'Remarcar',
-  cancel: 'Cancelar reunião',
-  confirmMove: 'Confirmar novo horário',
-  confirmCancel: 'Confirmar cancelamento',
-  cancelled: 'Esta reunião foi cancelada.',
+  booked: bookingText.done.title,
+  fixEmail: bookingText.done.fix,
+  confirmMeeting: manageBookingPage.confirm,
+  confirmed: manageMessages.confirmed,
+  noScript: bookingText.noScript,
+  reschedule: manageBookingPage.reschedule,
+  cancel: manageBookingPage.cancel,
+  confirmMove: manageBookingPage.rescheduleSubmit,
+  confirmCancel: manageBookingPage.cancelSubmit,
+  cancelled: manageBookingPage.states.cancelled,
 } as const
 
 export interface BookingDetails {

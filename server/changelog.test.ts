@@ -1,0 +1,30 @@
+/**
+ * The version an operator reads in the start-up line (package.json) is the newest one the
+ * changelog describes, dated, so a release cannot bump one and forget the other.
+ */
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { APP_VERSION, compareVersions } from './app-version.ts'
+import { ROOT_DIR } from './paths.ts'
+
+const changelog = readFileSync(path.join(ROOT_DIR, 'CHANGELOG.md'), 'utf8')
+const released = [...changelog.matchAll(/^## \[(\d+\.\d+\.\d+)\] - (\d{4}-\d{2}-\d{2})$/gm)].map(
+  ([, version = '', date = '']) => ({ version, date }),
+)
+
+describe('CHANGELOG.md', () => {
+  it("names package.json's version as its newest release, with a date", () => {
+    expect(released[0]?.version).toBe(APP_VERSION)
+    expect(Number.isNaN(Date.parse(released[0]?.date ?? ''))).toBe(false)
+  })
+
+  it('lists releases newest first, and says what an operator must do in every entry', () => {
+    const versions = released.map((release) => release.version)
+    expect([...versions].sort((a, b) => compareVersions(b, a))).toEqual(versions)
+    // Each entry is a bullet and the indented lines that follow it.
+    const entries = changelog.split(/\n(?=- )/).filter((entry) => entry.startsWith('- '))
+    expect(entries.length).toBeGreaterThan(0)
+    expect(entries.filter((entry) => !entry.includes('Do:'))).toEqual([])
+  })
+})

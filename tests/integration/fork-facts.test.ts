@@ -1,0 +1,67 @@
+/**
+ * A fork re-brands by editing company-facts.ts, and its `npm test` must pass unchanged: so no
+ * test spells the company's facts (name, logo words, inbox, phone, city, site, office hours);
+ * each reads them from company.ts. This finds any spelling left, naming the file and line.
+ */
+import { expect, it } from 'vitest'
+import { company } from '../../supabase/functions/_shared/company.ts'
+import { ROOT_DIR } from '../../server/paths.ts'
+import {
+  ALLOW_MARKER,
+  factSpellings,
+  findSpellings,
+  findSpellingsUnder,
+  testFiles,
+} from '../support/company-fact-spellings.ts'
+import OTHER from '../support/other-company.json'
+import { asciiToken } from '../../supabase/functions/_shared/company-name.ts'
+import { describeOfficeHours } from '../../src/content/office-hours.ts'
+
+/** Files that hold a company's facts as data: the re-brand test's other company. */
+const ALLOWED = ['tests/support/other-company.json']
+
+it('finds no company fact spelled in a test or a test helper', async () => {
+  const files = await testFiles(ROOT_DIR, ALLOWED)
+  // The walk reaches both kinds of file the rule covers.
+  expect(files).toContain('tests/integration/rebrand.test.ts')
+  expect(files).toContain('src/entry-server.test.tsx')
+  const findings = await findSpellingsUnder(ROOT_DIR, factSpellings(company), ALLOWED)
+  const report = findings.map(
+    ({ file, line, facts, text }) =>
+      `${file}:${line} spells the company's ${facts.join(', ')}: ${text}`,
+  )
+  expect(report, 'read these from supabase/functions/_shared/company.ts').toEqual([])
+})
+
+it('catches each fact however a test would spell it, and lets comments and marked lines be', () => {
+  const spellings = factSpellings({
+    ...OTHER,
+    logoWords: [OTHER.logoWords[0] ?? '', OTHER.logoWords[1] ?? ''],
+    article: 'o',
+  })
+  const found = (line: string) =>
+    findSpellings('a.test.ts', line, spellings).flatMap(({ facts }) => facts)
+  expect(found(`expect(html).toContain('${OTHER.name}')`)).toContain('name')
+  expect(found(`'${OTHER.name.toUpperCase()}'`)).toEqual(['name'])
+  expect(found(`'${asciiToken(OTHER.name)}2026'`)).toEqual(['name as one word'])
+  expect(found(`getByText('${OTHER.logoWords[0]}')`)).toEqual(['logo word'])
+  expect(found(`to: '${OTHER.inbox}'`)).toEqual(expect.arrayContaining(['inbox']))
+  expect(found(`'ceo@${new URL(OTHER.siteUrl).hostname.replace(/^www\./, '')}'`)).toEqual(
+    expect.arrayContaining(['site domain']),
+  )
+  expect(found(`name: '${OTHER.phone}'`)).toEqual(['phone'])
+  expect(found(`'${OTHER.phoneHref}'`)).toEqual(['phone link'])
+  expect(found(`{ city: '${OTHER.address.city}' }`)).toEqual(['city'])
+  expect(found(`'${OTHER.siteUrl}/agendar'`)).toContain('site domain')
+  expect(found(`'${describeOfficeHours(OTHER.officeHours)}'`)).toEqual(['office hours'])
+  expect(found(`'Consultoria gratuita de ${OTHER.consultationMinutes} minutos'`)).toEqual([
+    'consultation length',
+  ])
+  expect(found(`'subject=Re%3A%20para%20o%20${encodeURIComponent(OTHER.name)}'`)).toContain(
+    'name, URL-encoded',
+  )
+  expect(found(`// 9h in ${OTHER.address.city}, 12:00Z`)).toEqual([])
+  expect(found(`' * ${OTHER.name}'`)).toContain('name')
+  expect(found(`'${OTHER.name}' // ${ALLOW_MARKER}: the page must not say it`)).toEqual([])
+  expect(found(`'${OTHER.logoWords[1]?.toLowerCase() ?? ''} é uma palavra'`)).toEqual([])
+})
