@@ -1,4 +1,4 @@
-import { company } from './company.ts'
+import { companyName } from './company-name.ts'
 import { companyClock, describeIncident, type IncidentFacts } from './incident-copy.ts'
 import { escapeHtml } from './render-contact-email.ts'
 import type { RenderedAlert } from './render-overdue-alert.ts'
@@ -18,7 +18,7 @@ export interface IncidentAlert extends IncidentFacts {
 export const renderIncidentAlert = (incident: IncidentAlert, now: Date): RenderedAlert => {
   const at = companyClock(incident.timeZone)
   const words = describeIncident(incident, now, at)
-  const subject = `Alerta do site da ${company.name}: ${words.title}`
+  const subject = `Alerta do site ${companyName.of}: ${words.title}`
   const resolved = incident.resolvedAt
     ? `Já resolvido às ${at(incident.resolvedAt)}: nada mais a fazer.`
     : undefined

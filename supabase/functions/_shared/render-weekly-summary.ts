@@ -1,4 +1,5 @@
 import { company } from './company.ts'
+import { companyName } from './company-name.ts'
 import { describeDuration, describeHours } from './durations.ts'
 import { companyClock, describeIncident, isIncidentKind } from './incident-copy.ts'
 import { escapeHtml } from './render-contact-email.ts'
@@ -125,7 +126,7 @@ export const renderWeeklySummary = (
             `- ${incident.title} (${incident.state}).${incident.action ? ` O que fazer: ${incident.action}` : ''}`,
         )
   const text = [
-    `Resumo da semana de ${span} no site da ${company.name}`,
+    `Resumo da semana de ${span} no site ${companyName.of}`,
     '',
     ...figures.map(([label, value]) => `${label}: ${value}`),
     '',

@@ -1,4 +1,5 @@
 import { company } from '../../../../supabase/functions/_shared/company.ts'
+import { companyName } from '../../../../supabase/functions/_shared/company-name.ts'
 import { bookAgainLink } from '../../../../supabase/functions/_shared/booking-pages.ts'
 import type { ReplyTemplate } from './reply-templates.ts'
 
@@ -9,7 +10,7 @@ export const firstName = (name: string): string => {
 }
 
 /**
- * A template with its placeholders filled for this lead ({nome}, {empresa}, {agenda}): the text
+ * A template with its placeholders filled for this lead ({nome}, {empresa}, {a empresa}, {na empresa}, {agenda}): the text
  * the reply form starts with. Only the textarea receives it; the team decides what is sent.
  */
 export const fillTemplate = (
@@ -20,6 +21,8 @@ export const fillTemplate = (
   const fill = (text: string) =>
     text
       .replaceAll('{nome}', firstName(lead.name))
+      .replaceAll('{a empresa}', companyName.the)
+      .replaceAll('{na empresa}', companyName.in)
       .replaceAll('{empresa}', company.name)
       .replaceAll('{agenda}', bookAgainLink(siteUrl))
   return { subject: fill(template.subject), body: fill(template.body) }

@@ -2,7 +2,8 @@
  * The replies the team starts from when it answers a lead in the desk: content the company
  * edits (reword, add, remove), never code. Each is only a starting point: the team reads and
  * changes the text before sending. In the subject and body, {nome} becomes the visitor's first
- * name, {empresa} the company's name (company.ts) and {agenda} the address of the free
+ * name, {empresa} the company's name (company.ts), {a empresa} and {na empresa} the name with its article ('a
+ * Aurora Digital', 'na Aurora Digital'; 'o Grupo Faria', 'no Grupo Faria') and {agenda} the address of the free
  * consultation's agenda. The e-mail adds the company's signature and quotes the visitor's
  * message below the text by itself.
  */
@@ -19,11 +20,11 @@ export const replyTemplates: readonly ReplyTemplate[] = [
   {
     id: 'primeira-resposta',
     label: 'Primeira resposta',
-    subject: 'Re: sua mensagem para a {empresa}',
+    subject: 'Re: sua mensagem para {a empresa}',
     body: [
       'Olá, {nome}!',
       '',
-      'Obrigado por escrever para a {empresa}. Lemos a sua mensagem e queremos entender melhor o que você precisa.',
+      'Obrigado por escrever para {a empresa}. Lemos a sua mensagem e queremos entender melhor o que você precisa.',
       '',
       '',
     ].join('\n'),
@@ -31,7 +32,7 @@ export const replyTemplates: readonly ReplyTemplate[] = [
   {
     id: 'propor-conversa',
     label: 'Propor uma conversa',
-    subject: 'Re: sua mensagem para a {empresa}',
+    subject: 'Re: sua mensagem para {a empresa}',
     body: [
       'Olá, {nome}!',
       '',
@@ -43,7 +44,7 @@ export const replyTemplates: readonly ReplyTemplate[] = [
   {
     id: 'pedir-detalhes',
     label: 'Pedir mais detalhes',
-    subject: 'Re: sua mensagem para a {empresa}',
+    subject: 'Re: sua mensagem para {a empresa}',
     body: [
       'Olá, {nome}!',
       '',
@@ -57,11 +58,11 @@ export const replyTemplates: readonly ReplyTemplate[] = [
   {
     id: 'agradecer-e-recusar',
     label: 'Agradecer e recusar',
-    subject: 'Re: sua mensagem para a {empresa}',
+    subject: 'Re: sua mensagem para {a empresa}',
     body: [
       'Olá, {nome}!',
       '',
-      'Obrigado por pensar na {empresa}. Infelizmente esse tipo de projeto não está entre os que atendemos hoje, e preferimos dizer isso logo a fazer você esperar.',
+      'Obrigado por pensar {na empresa}. Infelizmente esse tipo de projeto não está entre os que atendemos hoje, e preferimos dizer isso logo a fazer você esperar.',
       '',
       'Boa sorte com o projeto!',
     ].join('\n'),
