@@ -139,7 +139,10 @@ describe('The privacy notice', () => {
       await expectHeadingBroughtIntoView(page, sectionHeading(page, id))
     }
     await page.goto('/privacidade')
-    await siteHeader(page).getByRole('link', { name: company.name }).click()
+    // The logo, named by the words it shows (logoWords), which need not be the whole name.
+    await siteHeader(page)
+      .getByRole('link', { name: company.logoWords.join(' ') })
+      .click()
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#home')
     await expectHeadingBroughtIntoView(page, sectionHeading(page, 'home'))
   })
