@@ -81,9 +81,9 @@ function RescheduleForm() {
           <h2 id={ids.rescheduleTitle} tabIndex={-1} className={heading}>
             {text.rescheduleTitle}
           </h2>
-          <p className="text-slate-700">
+          <p className="text-ink-muted">
             {text.currentTime}
-            <strong id={ids.rescheduleCurrent} className="font-semibold text-slate-900" />
+            <strong id={ids.rescheduleCurrent} className="font-semibold text-ink" />
           </p>
         </div>
         <SlotPickerFields prefix={PICKER_PREFIX.reschedule} />
@@ -113,9 +113,9 @@ function CancelForm() {
           <h2 id={ids.cancelTitle} tabIndex={-1} className={heading}>
             {text.cancelTitle}
           </h2>
-          <p className="text-slate-700">
+          <p className="text-ink-muted">
             {text.cancelWhich}
-            <strong id={ids.cancelWhich} className="font-semibold text-slate-900" />
+            <strong id={ids.cancelWhich} className="font-semibold text-ink" />
           </p>
         </div>
         <div className="flex flex-col gap-2">

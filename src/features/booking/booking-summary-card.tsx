@@ -19,7 +19,7 @@ function Fact({
 }) {
   return (
     <div className="flex items-start gap-3">
-      <dt className="mt-0.5 shrink-0 text-brand-700">
+      <dt className="mt-0.5 shrink-0 text-accent-ink">
         <Icon aria-hidden="true" className="size-4" />
         <span className="sr-only">{label}</span>
       </dt>
@@ -29,8 +29,7 @@ function Fact({
 }
 
 /** A fact the page's script fills in; until then it says what to pick. */
-const chosenValue =
-  'm-0 min-h-5 text-slate-600 data-chosen:font-semibold data-chosen:text-slate-900'
+const chosenValue = 'm-0 min-h-5 text-ink-muted data-chosen:font-semibold data-chosen:text-ink'
 
 /**
  * What the visitor is booking, prerendered: the call, its length, how it happens, and the
@@ -42,19 +41,19 @@ export function BookingSummaryCard() {
   return (
     <section
       aria-labelledby={bookingIds.summaryTitle}
-      className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-slate-50 p-5"
+      className="flex flex-col gap-4 rounded-2xl border border-line bg-subtle p-5"
     >
       <h2
         id={bookingIds.summaryTitle}
-        className="text-sm font-semibold tracking-wide text-slate-600 uppercase"
+        className="text-sm font-semibold tracking-wide text-ink-muted uppercase"
       >
         {summary.title}
       </h2>
-      <p className="flex flex-col text-lg leading-snug font-semibold text-slate-900">
+      <p className="flex flex-col text-lg leading-snug font-semibold text-ink">
         {summary.what}
-        <span className="text-base font-normal text-slate-600">{summary.withWhom}</span>
+        <span className="text-base font-normal text-ink-muted">{summary.withWhom}</span>
       </p>
-      <dl className="m-0 flex flex-col gap-3 border-t border-slate-200 pt-4 text-sm text-slate-700">
+      <dl className="m-0 flex flex-col gap-3 border-t border-line pt-4 text-sm text-ink-muted">
         <Fact icon={rows.length.icon} label={rows.length.label}>
           <dd className="m-0">{rows.length.value}</dd>
         </Fact>
