@@ -63,13 +63,18 @@ describe('who the company is, on every page', () => {
       telephone: company.phone,
       address: { addressLocality: company.address.city, addressCountry: 'BR' },
       areaServed: 'BR',
-      openingHours: 'Mo-Fr 09:00-18:00',
+      openingHours: schemaOpeningHours(company.officeHours),
       contactPoint: {
         '@type': 'ContactPoint',
         contactType: 'sales',
-        url: `https://wa.me/${company.whatsapp}`,
+        // The chat when the company has a WhatsApp number (company.ts); none without.
+        ...(company.whatsapp ? { url: `https://wa.me/${company.whatsapp}` } : {}),
       },
     })
+    if (!company.whatsapp) expect(json).not.toContain('wa.me')
+    expect(schemaOpeningHours({ ...company.officeHours, weekdays: [1, 2, 3, 4, 5] })).toBe(
+      `Mo-Fr ${company.officeHours.opens}-${company.officeHours.closes}`,
+    )
     expect(schemaOpeningHours({ ...company.officeHours, weekdays: [2, 4, 5, 6] })).toBe(
       `Tu,Th-Sa ${company.officeHours.opens}-${company.officeHours.closes}`,
     )
@@ -86,10 +91,13 @@ describe('the WhatsApp link', () => {
     const inCard = within(card as HTMLElement)
     expect(inCard.getByRole('heading', { name: 'Telefone' })).toBeInTheDocument()
     expect(inCard.getByText(phone?.detail ?? '')).toBeInTheDocument()
-    expect(inCard.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
-      'href',
-      expect.stringMatching(chatHref),
-    )
+    // Beside the phone when the company has a WhatsApp number (company.ts); none without.
+    if (company.whatsapp)
+      expect(inCard.getByRole('link', { name: 'WhatsApp' })).toHaveAttribute(
+        'href',
+        expect.stringMatching(chatHref),
+      )
+    else expect(inCard.queryByRole('link', { name: 'WhatsApp' })).toBeNull()
     // The spec's reply promise on the e-mail card is untouched.
     expect(screen.getByText('Resposta em até 24h')).toBeInTheDocument()
   })
@@ -97,10 +105,12 @@ describe('the WhatsApp link', () => {
   it('is on the booking confirmation as prerendered, so it needs no script', () => {
     showPrerendered('booking')
     const done = document.getElementById(bookingIds.done)
-    const link = within(done as HTMLElement).getByRole('link', {
+    const link = within(done as HTMLElement).queryByRole('link', {
       name: 'WhatsApp',
       hidden: true,
     })
-    expect(link.getAttribute('href')).toMatch(chatHref)
+    // There when the company has a WhatsApp number (company.ts); none without.
+    if (company.whatsapp) expect(link?.getAttribute('href')).toMatch(chatHref)
+    else expect(link).toBeNull()
   })
 })

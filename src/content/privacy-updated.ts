@@ -9,5 +9,5 @@ export const privacyNoticeUpdated = {
   label: 'Atualizada em',
   date: '2026-11-28',
   shown: '28 de novembro de 2026',
-  sourceSha256: '8f91eb5dfa058a52304f5979351e0447c9a34dcbec43389a4ee27909017e7588',
+  sourceSha256: 'c63fa71fb1f69ea5f8f9e25506666ffc983be52604c3a29dc08af58bb4867516',
 } as const

@@ -10,6 +10,7 @@ import { Webhook } from 'standardwebhooks'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { tableRow, writeHostileSection } from '../support/hostile-table.ts'
 import { company } from '../../supabase/functions/_shared/company.ts'
+import { companyName } from '../../supabase/functions/_shared/company-name.ts'
 import { createJsonLogger } from '../../server/log.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
@@ -159,7 +160,7 @@ describe('answering a lead from the desk', () => {
     const lead = await sendLead()
     const form = await replyForm(lead.id)
     expect(form.page).toContain('id="responder"')
-    expect(form.subject).toBe(`Re: sua mensagem para a ${company.name}`)
+    expect(form.subject).toBe(`Re: sua mensagem para ${companyName.the}`)
     const text = 'Olá, Ana!\n\nPodemos conversar amanhã às 10h?'
     const posted = await desk.post(`/painel/contatos/${lead.id}/responder`, {
       form_key: form.formKey,
@@ -179,7 +180,7 @@ describe('answering a lead from the desk', () => {
     )
     expect(mail?.from?.value[0]).toEqual({ name: company.name, address: SENDER })
     expect(mail?.replyTo?.value[0]).toEqual({ name: company.name, address: INBOX })
-    expect(mail?.subject).toBe(`Re: sua mensagem para a ${company.name}`)
+    expect(mail?.subject).toBe(`Re: sua mensagem para ${companyName.the}`)
     expect(mail?.text).toContain('Podemos conversar amanhã às 10h?')
     expect(mail?.text).toMatch(/escreveu:\n> Quero um orçamento\.\n> Linha dois/)
     expect(mail?.text).toContain(company.phone)
