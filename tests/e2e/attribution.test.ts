@@ -167,7 +167,9 @@ describe('Where leads come from', () => {
     expect(await page.getByRole('table', { name: /campanhas/ }).textContent()).toContain('outono')
     // The bars are drawn for the eye only; the weeks' table holds their figures.
     expect(await page.getByRole('img').count()).toBe(0)
-    const weeks = page.getByRole('table', { name: /por semana/ })
+    const weeks = page.getByRole('table', {
+      name: /^Visitas, contatos e reuniões agendadas por semana/,
+    })
     // The weeks with something (this one), not twelve rows of zeros.
     expect(await weeks.getByRole('row').count()).toBeLessThan(13)
     expect(await weeks.getByRole('row', { name: /\(atual\)/ }).count()).toBe(1)

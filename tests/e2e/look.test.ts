@@ -10,6 +10,7 @@ import { brand } from '../../supabase/functions/_shared/brand.ts'
 import { DESKTOP, PHONE } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 import { pngSize } from '../support/png.ts'
+import { waitFor } from '../support/wait.ts'
 
 const session = useE2eSession()
 
@@ -51,6 +52,13 @@ describe("The brand's typeface", () => {
       })
       await page.goto('/', { waitUntil: 'commit' })
       await page.locator('#contact form').waitFor()
+      // The page's loader asks for the font once it has painted; until then no face is declared
+      // and the check below would say the font is there (nothing of it to load).
+      await waitFor(
+        'the page to ask for its font',
+        () => fontRequests.length,
+        (count) => count > 0,
+      )
       const before = await positions(page)
       expect(
         await page.evaluate(
