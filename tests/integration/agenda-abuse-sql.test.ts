@@ -561,4 +561,62 @@ describe.each(stores)('the agenda against strangers on %s', (_name, store) => {
       await db.query('delete from private.blocked_networks')
     })
   })
+
+  // ------------------------------------------------------------------------------------------
+  // Decision 059: limits counted wider than one /64, and what the hold token tells.
+
+  describe('the contact form per home and per network', () => {
+    const words = 'Muitas mensagens enviadas deste endereço. Tente novamente em alguns minutos.'
+    /** Sends from each address in turn; answers how many were stored, and the first refusal. */
+    const sendFrom = async (addresses: string[]) => {
+      let stored = 0
+      let refusal: Refusal | undefined
+      for (const [n, address] of addresses.entries()) {
+        const sent = await sendForm(
+          address,
+          `rede.${n}.${address.replaceAll(':', '-')}@example.com`,
+        )
+        if (sent.code === undefined) stored += 1
+        else refusal ??= sent.refusal
+      }
+      return { stored, refusal }
+    }
+    const sixtyFours = (prefix: string, count: number, from = 0) =>
+      Array.from({ length: count }, (_, n) => `${prefix}:${(from + n).toString(16)}::1`)
+
+    beforeEach(async () => {
+      await db.exec(`delete from private.submission_counts;
+        delete from public.contact_submissions where notified_via is distinct from 'booking';
+        update private.contact_settings set per_address_limit = 10, per_home_limit = 20,
+          per_network_limit = 60, window_minutes = 10`)
+    })
+
+    it('stops leads from 101 /64s of one /56 at the home limit, in the words and with the Retry-After of the address limit', async () => {
+      const { stored, refusal } = await sendFrom(sixtyFours('2001:db8:5600', 101))
+      expect(stored).toBe(20)
+      expect(refusal).toMatchObject({ status: 429, code: 'PT429', message: words })
+      expect(Number(refusal?.retryAfter)).toBeGreaterThan(0)
+      expect(Number(refusal?.retryAfter)).toBeLessThanOrEqual(600)
+      // Another /56 of the same /48 has a home limit of its own.
+      expect((await sendFrom(sixtyFours('2001:db8:5600', 5, 0x100))).stored).toBe(5)
+    })
+
+    it('stops a /48 rotating its /56s at the network limit, and an IPv4 /24 alike', async () => {
+      const homes = Array.from({ length: 8 }, (_, home) =>
+        sixtyFours('2001:db8:4801', 10, home * 0x100),
+      ).flat()
+      const fromOneNetwork = await sendFrom(homes)
+      expect(fromOneNetwork.stored).toBe(60)
+      expect(fromOneNetwork.refusal).toMatchObject({ status: 429, message: words })
+      const fromOneBlock = await sendFrom(Array.from({ length: 70 }, (_, n) => `203.0.113.${n}`))
+      expect(fromOneBlock.stored).toBe(60)
+      // A neighbouring network writes as always.
+      expect((await sendFrom(['2001:db8:4802::1', '203.0.114.1'])).stored).toBe(2)
+    })
+
+    it('never holds a wider block below what one address may send', async () => {
+      await db.query('update private.contact_settings set per_address_limit = 1000')
+      expect((await sendFrom(sixtyFours('2001:db8:5601', 101))).stored).toBe(101)
+    })
+  })
 })

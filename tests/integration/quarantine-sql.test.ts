@@ -235,9 +235,9 @@ describe.each(stores)('the quarantine on %s', (_name, open) => {
     expect(await statusesFrom(Array.from({ length: 6 }, () => '198.51.100.20'))).toEqual([
       201, 201, 201, 201, 201, 503,
     ])
-    // 55 /64s of one /48: 20 places, then words.
+    // 25 /64s of one /48, each of a /56 of its own: 20 places, then words.
     const fromOneBlock = await statusesFrom(
-      Array.from({ length: 25 }, (_, n) => `2001:db8:5:${n.toString(16)}::1`),
+      Array.from({ length: 25 }, (_, n) => `2001:db8:5:${(n * 0x100).toString(16)}::1`),
     )
     expect(fromOneBlock.filter((status) => status === 201)).toHaveLength(20)
     expect(fromOneBlock.slice(20)).toEqual([503, 503, 503, 503, 503])
