@@ -619,4 +619,71 @@ describe.each(stores)('the agenda against strangers on %s', (_name, store) => {
       expect((await sendFrom(sixtyFours('2001:db8:5601', 101))).stored).toBe(101)
     })
   })
+
+  describe('a confirmation counts against the limits of the moment', () => {
+    beforeEach(async () => {
+      await resetAgenda(db)
+      await setAgenda(db, { BOOKING_MAX_PER_DAY: 18 })
+    })
+
+    it("refuses late confirmations past the network's meetings to come, and queues nothing for them", async () => {
+      // Two days of holds from one /24, two at a time, each pair left to lapse: the daily and
+      // holding limits let all twelve through, none of them counted as a meeting to come.
+      const held: Record<string, unknown>[] = []
+      for (const dayStart of [0, 24 * 60 + 63]) {
+        for (let pair = 0; pair < 3; pair += 1) {
+          for (let n = 0; n < 2; n += 1) {
+            const booked = await book(
+              `203.0.113.${held.length + 1}`,
+              slot(18 + 2 * held.length),
+              at(dayStart + pair * 31),
+            )
+            expect(booked.answer?.status, `hold ${held.length}`).toBe('pending')
+            held.push(booked.answer ?? {})
+          }
+        }
+      }
+      const late = at(24 * 60 + 63 + 100)
+      const outcomes = []
+      for (const hold of held) outcomes.push(await confirm('198.51.100.9', hold.manage_token, late))
+      expect(outcomes.slice(0, 6).map((outcome) => outcome.answer?.status)).toEqual(
+        Array(6).fill('confirmed'),
+      )
+      for (const [n, outcome] of outcomes.slice(6).entries()) {
+        expect(outcome.refusal, `confirmation ${n + 7}`).toMatchObject({
+          status: 409,
+          details: 'network_upcoming',
+          message: bookingRefusals.network_upcoming,
+        })
+        // Nothing mailed or announced: the refused hold keeps only its old request.
+        expect(await messagesOf(held[n + 6]?.id)).toEqual(['request to visitor'])
+      }
+      const confirmed = await db.query(
+        `select 1 from public.bookings where client_network = '203.0.113.0/24'
+          and status = 'confirmed'`,
+      )
+      expect(confirmed.rows).toHaveLength(6)
+      // Once one of the six is given up, the next late confirmation fits again.
+      await cancel(null, held[0]?.manage_token, late)
+      expect((await confirm(null, held[6]?.manage_token, late)).answer?.status).toBe('confirmed')
+    })
+
+    it("counts the network's holds still waiting against a confirmation, and lets an unknown caller's through", async () => {
+      await setAgenda(db, { BOOKING_MAX_PER_DAY: 18, BOOKING_UPCOMING_PER_NETWORK: 2 })
+      const lapsed = await book('2001:db8:77:1::1', slot(0), NOW)
+      const waiting = [
+        await book('2001:db8:77:2::1', slot(2), at(40)),
+        await book('2001:db8:77:3::1', slot(4), at(40)),
+      ]
+      expect(waiting.map((hold) => hold.answer?.status)).toEqual(['pending', 'pending'])
+      expect((await confirm(null, lapsed.answer?.manage_token, at(41))).refusal?.details).toBe(
+        'network_upcoming',
+      )
+      // Bookings of callers whose address is not known have no network to count.
+      const unknown = await book(null, slot(6), NOW)
+      expect((await confirm(null, unknown.answer?.manage_token, at(41))).answer?.status).toBe(
+        'confirmed',
+      )
+    })
+  })
 })
