@@ -686,4 +686,56 @@ describe.each(stores)('the agenda against strangers on %s', (_name, store) => {
       )
     })
   })
+
+  describe('holds from many networks', () => {
+    beforeEach(async () => {
+      await resetAgenda(db)
+    })
+
+    /** Each network books the first free time, twice, as fast as it can. */
+    const attack = async (addresses: string[]) => {
+      let held = 0
+      for (const address of addresses) {
+        for (let n = 0; n < 2; n += 1) {
+          const [first] = await localFree(NOW)
+          if (first && (await book(address, first, NOW)).answer) held += 1
+        }
+      }
+      return held
+    }
+    const localFree = async (now: string) =>
+      (
+        await db.query<{ starts_at: Date }>('select starts_at from private.free_slots($1)', [now])
+      ).rows.map((row) => row.starts_at.toISOString())
+
+    it('leave a provider four at once, however many /48s it books from', async () => {
+      const before = (await localFree(NOW)).length
+      const held = await attack(
+        Array.from({ length: 18 }, (_, n) => `2001:db8:${(0x100 + n).toString(16)}::1`),
+      )
+      expect(held).toBe(4)
+      expect((await localFree(NOW)).length / before).toBeGreaterThanOrEqual(0.8)
+    })
+
+    it('leave each network one while many wait, and a visitor of another still books', async () => {
+      const before = (await localFree(NOW)).length
+      // 18 /48s of 18 providers: two days of meetings (8) may wait before each keeps one.
+      const held = await attack(
+        Array.from({ length: 18 }, (_, n) => `2001:${(0x4000 + n).toString(16)}:1::1`),
+      )
+      expect(held).toBe(8 + 14)
+      const left = (await localFree(NOW)).length
+      expect(left).toBeGreaterThan(0)
+      const [free] = await localFree(NOW)
+      expect((await book('2001:5000:1::1', free ?? '', NOW)).answer?.status).toBe('pending')
+      // A network holding one while many wait is told when one of its holds ends.
+      const [next] = await localFree(NOW)
+      expect((await book('2001:4000:1::2', next ?? '', NOW)).refusal).toMatchObject({
+        status: 429,
+        details: 'network_holds',
+        retryAfter: '1800',
+      })
+      expect(left).toBeLessThan(before)
+    })
+  })
 })
