@@ -738,4 +738,64 @@ describe.each(stores)('the agenda against strangers on %s', (_name, store) => {
       expect(left).toBeLessThan(before)
     })
   })
+
+  describe('one inbox, however its provider lets it be written', () => {
+    beforeEach(async () => {
+      await resetAgenda(db)
+      await setAgenda(db, { BOOKING_MAX_PER_DAY: 18 })
+    })
+
+    it('folds the providers’ aliases into one inbox', async () => {
+      const key = async (email: string) =>
+        (await db.query<{ key: string }>('select private.mail_recipient_key($1) as key', [email]))
+          .rows[0]?.key
+      for (const [inbox, spellings] of [
+        ['ana@icloud.com', ['Ana@iCloud.com', 'ana@me.com', 'ana+site@mac.com']],
+        [
+          'anasouza@proton.me',
+          [
+            'ana.souza@proton.me',
+            'Ana-Souza@protonmail.com',
+            'ana_souza+x@protonmail.ch',
+            'anasouza@pm.me',
+          ],
+        ],
+        [
+          'ana_souza@fastmail.com',
+          ['ana_souza@fastmail.com', 'loja@ana-souza.fastmail.com', 'Ana_Souza+x@FastMail.com'],
+        ],
+        ['ana@fastmail.fm', ['qualquer@ana.fastmail.fm']],
+        ['anasouza@gmail.com', ['Ana.Souza+x@googlemail.com']],
+      ] as const) {
+        for (const spelling of spellings) expect(await key(spelling), spelling).toBe(inbox)
+      }
+      // Different inboxes stay apart: dots are Proton's and Gmail's to ignore, not iCloud's.
+      expect(await key('a.na@icloud.com')).not.toBe(await key('ana@icloud.com'))
+      expect(await key('x@ana.example.com')).toBe('x@ana.example.com')
+    })
+
+    it('sends one iCloud, Proton or Fastmail inbox three requests a day, whatever its spellings', async () => {
+      for (const spellings of [
+        ['ana@icloud.com', 'ana@me.com', 'ana@mac.com', 'Ana+x@iCloud.com'],
+        ['bia@proton.me', 'bia@protonmail.com', 'bia@protonmail.ch', 'b.i-a@pm.me'],
+        [
+          'caio@fastmail.com',
+          'loja@caio.fastmail.com',
+          'site@caio.fastmail.com',
+          'x@caio.fastmail.com',
+        ],
+      ]) {
+        for (const [n, email] of spellings.entries()) {
+          const address = `2001:db8:${(0x300 + people).toString(16)}::1`
+          const held = await book(address, slot(n * 2), at(n), email)
+          if (n < 3) {
+            expect(held.answer?.status, email).toBe('pending')
+            await cancel(address, held.answer?.hold_token, at(n))
+          } else {
+            expect(held.refusal, email).toMatchObject({ status: 429, details: 'email_limit' })
+          }
+        }
+      }
+    })
+  })
 })
