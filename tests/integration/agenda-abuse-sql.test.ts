@@ -366,21 +366,25 @@ describe.each(stores)('the agenda against strangers on %s', (_name, store) => {
       // The page's token neither confirms nor reads nor moves.
       expect((await confirm('192.0.2.4', hold, at(1))).refusal?.details).toBe('not_found')
       expect((await move('192.0.2.4', hold, slot(5), at(1))).refusal?.details).toBe('not_found')
-      expect((await cancel('192.0.2.4', hold, at(1))).answer).toMatchObject({
-        status: 'cancelled',
-        cancelled_by: 'visitor',
+      expect((await cancel('192.0.2.4', hold, at(1))).answer).toEqual({
+        id: held.answer?.id,
+        status: 'released',
       })
+      const row = await db.query('select status, cancelled_by from public.bookings where id = $1', [
+        held.answer?.id,
+      ])
+      expect(row.rows).toEqual([{ status: 'cancelled', cancelled_by: 'visitor' }])
       expect(await messagesOf(held.answer?.id)).toEqual([])
       expect(await isFree(slot(4), at(2))).toBe(true)
 
       // Once the inbox confirmed, the page's token gives up nothing.
       const kept = await book('192.0.2.4', slot(6), NOW)
       await confirm('192.0.2.4', kept.answer?.manage_token, at(3))
-      expect((await cancel('192.0.2.4', kept.answer?.hold_token, at(4))).refusal).toMatchObject({
-        status: 409,
-        details: 'confirmed',
-        message: bookingRefusals.confirmed,
+      expect((await cancel('192.0.2.4', kept.answer?.hold_token, at(4))).answer).toEqual({
+        id: kept.answer?.id,
+        status: 'released',
       })
+      expect(await isFree(slot(6), at(4))).toBe(false)
     })
 
     it('lets a closed day take its holds with it', async () => {
@@ -796,6 +800,56 @@ describe.each(stores)('the agenda against strangers on %s', (_name, store) => {
           }
         }
       }
+    })
+  })
+
+  describe("the page's hold token", () => {
+    beforeEach(async () => {
+      await resetAgenda(db)
+      await setAgenda(db, { BOOKING_MAX_PER_DAY: 18 })
+    })
+
+    it('answers alike whether the owner confirmed, declined, or let the hold lapse', async () => {
+      const waiting = await book('192.0.2.30', slot(0), NOW)
+      const confirmed = await book('198.51.100.31', slot(2), NOW)
+      const declined = await book('203.0.113.32', slot(4), NOW)
+      const lapsed = await book('100.64.0.33', slot(6), at(-40))
+      await confirm(null, confirmed.answer?.manage_token, at(5))
+      await cancel(null, declined.answer?.manage_token, at(5))
+      const claim = async (token: unknown, now: number) =>
+        (
+          await db.transaction(async (tx) => {
+            await tx.query(`select set_config('request.headers', '{}', true)`)
+            return tx.query<{ kind: string }>(
+              'select kind from private.claim_booking_mail_by_token($1, 10, 5)',
+              [token],
+            )
+          })
+        ).rows.map((row) => `${row.kind} ${now}`)
+      // What the stranger who typed each address can ask with the token the page was given.
+      const asked = []
+      for (const hold of [waiting, confirmed, declined, lapsed]) {
+        // The e-mail function: the owner's invitation is not the stranger's to send early.
+        const mails = await claim(hold.answer?.hold_token, 0)
+        const given = await cancel('198.51.100.30', hold.answer?.hold_token, at(10))
+        asked.push({ mails: mails.filter((mail) => !mail.startsWith('request')), given })
+      }
+      for (const [n, answer] of asked.entries()) {
+        expect(answer).toEqual({
+          mails: [],
+          given: {
+            answer: {
+              id: [waiting, confirmed, declined, lapsed][n]?.answer?.id,
+              status: 'released',
+            },
+          },
+        })
+      }
+      // The confirmed meeting is still the owner's.
+      const kept = await db.query('select status from public.bookings where id = $1', [
+        confirmed.answer?.id,
+      ])
+      expect(kept.rows).toEqual([{ status: 'confirmed' }])
     })
   })
 })

@@ -331,7 +331,7 @@ describe('the mail cannon', () => {
           expect(moved.body).toMatchObject({ details: 'not_found' })
         }
         const cancelled = await post('/rest/v1/rpc/cancel_booking', { token: hold }, address)
-        expect(cancelled.body).toMatchObject({ status: 'cancelled' })
+        expect(cancelled.body).toMatchObject({ status: 'released' })
         await post('/functions/v1/send-booking-email', { token: hold }, address)
       }
     }
