@@ -9,14 +9,20 @@
 //    victim's address in four spellings, trying five moves and a cancel each, three rounds:
 //    what the victim's inbox, the company's inbox and a webhook receiver get, counted by a real
 //    SMTP server and HTTP receiver once every sweep has run;
+// 4. attackers holding k /48s (k = 1, 5, 18, 25; all in one provider's /32, or each in a /32 of
+//    its own), replaying the page from several /64s of each for one hold period: the free times
+//    and meetings still bookable, against the same agenda before, and whether a visitor of
+//    another network then books (decision 059);
+// 5. one /56 sending the contact form from 101 /64s, and one /48 from 101 /56s, as fast as the
+//    server answers: how many leads get through, against 101 unrelated networks in the same run;
 // 3. an honest visitor's friction, in Chromium on a phone with the CPU 4× slower and Lighthouse's
 //    mobile network (150 ms, 1.6 Mb/s down): the booking itself (load /agendar, pick, type,
 //    send, the time held) against the step it adds (open the e-mail's link with nothing cached,
 //    tap "Confirmar reunião", confirmed), interleaved round by round, medians and their ratio,
 //    with the bytes each moves.
-// Parts 1 and 2 run on PGlite, and on two servers sharing a PostgreSQL 15 with BENCH_POSTGRES=1.
-// Run: npm run bench:agenda-abuse [-- rounds]   (default 5 rounds of part 3; BENCH_PARTS=3
-// for part 3 alone)
+// Parts 1, 2, 4 and 5 run on PGlite, and on two servers sharing a PostgreSQL 15 with
+// BENCH_POSTGRES=1. Run: npm run bench:agenda-abuse [-- rounds]   (default 5 rounds of part 3;
+// BENCH_PARTS=3 for part 3 alone, BENCH_PARTS=4,5 for the several networks)
 import { randomBytes } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { cpus, loadavg, tmpdir } from 'node:os'
@@ -111,9 +117,15 @@ const call = async (stage: Stage, route: string, body: unknown, address: string)
   return { status: response.status, body: text ? JSON.parse(text) : {} } as Answer
 }
 
-const freeSlots = async (stage: Stage) =>
-  ((await call(stage, '/rest/v1/rpc/booking_free_times', {}, '192.0.2.250')).body.slots ??
+// Read as the visitors would, each from a network of its own: one address asking before every
+// booking would spend its own budget of calls (decision 040), which is not under test.
+let reads = 0
+const freeSlots = async (stage: Stage) => {
+  reads += 1
+  const reader = `2001:${(0xa000 + (reads % 0x1000)).toString(16)}::9`
+  return ((await call(stage, '/rest/v1/rpc/booking_free_times', {}, reader)).body.slots ??
     []) as string[]
+}
 
 /** Meetings the agenda can still take: per day with a free time, its maximum minus what holds it. */
 const bookableMeetings = async (stage: Stage) =>
@@ -322,6 +334,101 @@ async function mailCannon(stage: Stage) {
   )
 }
 
+/**
+ * Part 4: k /48s, each replaying the page from four /64s of its own as fast as it can, one hold
+ * period: what is still bookable at its end, the holds uncounted. The /48s lie in one provider's
+ * /32 (a tunnel broker's customer, a cloud's), or each in a /32 of its own (k providers).
+ */
+async function attackersOfSeveralSlash48s(stage: Stage) {
+  console.log(`\n4. k /48s, four /64s each, one hold period, on ${stage.name}`)
+  console.log(
+    '   k  | providers | held | free times left      | meetings bookable | a visitor books',
+  )
+  for (const k of [1, 5, 18, 25]) {
+    for (const spread of ['one', 'k'] as const) {
+      await resetStage(stage)
+      const before = (await freeSlots(stage)).length
+      const meetingsBefore = await bookableMeetings(stage)
+      let held = 0
+      let attempts = 0
+      for (let network = 0; network < k; network += 1) {
+        const prefix =
+          spread === 'one'
+            ? `2001:db8:${(0x9000 + network).toString(16)}`
+            : `2001:${(0x6000 + network).toString(16)}:1`
+        for (let subnet = 0; subnet < 4; subnet += 1) {
+          const slots = await freeSlots(stage)
+          attempts += 1
+          const answer = await bookAsThePage(
+            stage,
+            `${prefix}:${subnet.toString(16)}::1`,
+            slots[(attempts * 7) % Math.max(1, slots.length)] ?? '',
+            { name: `Robô ${attempts}`, email: `rede${attempts}@example.com`, note: 'Reserva.' },
+          )
+          if (answer.status === 200) held += 1
+        }
+      }
+      const left = (await freeSlots(stage)).length
+      const meetings = await bookableMeetings(stage)
+      const slots = await freeSlots(stage)
+      const visitor = await bookAsThePage(stage, '198.51.100.78', slots[0] ?? '', {
+        name: 'Pessoa Real',
+        email: `pessoa.${k}.${spread}@example.com`,
+        note: 'Quero um aplicativo.',
+      })
+      console.log(
+        `   ${String(k).padStart(2)} | ${spread === 'one' ? 'one /32  ' : `${String(k).padStart(2)} /32s  `} | ${String(held).padStart(4)} | ${`${left} of ${before} (${pct(left, before)})`.padEnd(20)} | ${`${meetings} of ${meetingsBefore}`.padEnd(17)} | ${visitor.status === 200}`,
+      )
+    }
+  }
+}
+
+/** Part 5: leads from one /56 and one /48 against leads from as many unrelated networks. */
+async function leadsFromOneNetwork(stage: Stage) {
+  const send = async (addresses: string[]) => {
+    await stage.db.exec('delete from private.submission_counts')
+    let stored = 0
+    const started = performance.now()
+    for (const [n, address] of addresses.entries()) {
+      const answer = await call(
+        stage,
+        '/rest/v1/contact_submissions',
+        {
+          name: 'Robô',
+          email: `lead${n}@example.com`,
+          message: `Orçamento ${n}`,
+          form_elapsed_ms: 60_000,
+        },
+        address,
+      )
+      if (answer.status === 201) stored += 1
+    }
+    return { stored, seconds: (performance.now() - started) / 1000 }
+  }
+  const hex = (n: number) => n.toString(16)
+  const cases: [string, string[]][] = [
+    [
+      '101 unrelated networks (the reference)',
+      Array.from({ length: 101 }, (_, n) => `2001:${hex(0x7000 + n)}:1::1`),
+    ],
+    ['one /64', Array.from({ length: 101 }, (_, n) => `2001:db8:a0::${hex(n + 1)}`)],
+    ['101 /64s of one /56', Array.from({ length: 101 }, (_, n) => `2001:db8:a1:${hex(n)}::1`)],
+    [
+      '101 /56s of one /48',
+      Array.from({ length: 101 }, (_, n) => `2001:db8:a2:${hex(n * 0x100)}::1`),
+    ],
+    ['101 addresses of one IPv4 /24', Array.from({ length: 101 }, (_, n) => `203.0.113.${n + 1}`)],
+  ]
+  console.log(`\n5. The contact form, 101 leads as fast as the server answers, on ${stage.name}`)
+  for (const [name, addresses] of cases) {
+    await stage.db.exec(
+      `delete from public.contact_submissions where email like 'lead%@example.com'`,
+    )
+    const { stored, seconds } = await send(addresses)
+    console.log(`   from ${name}: ${stored} of 101 stored in ${seconds.toFixed(1)} s`)
+  }
+}
+
 /** Part 3: one honest visitor's booking and the step confirming adds, on a throttled phone. */
 interface Journey {
   ms: number
@@ -470,14 +577,16 @@ console.log(
     .map((n) => n.toFixed(2))
     .join(' ')}, ${new Date().toISOString()}`,
 )
-// BENCH_PARTS=3 runs the honest visitor alone, BENCH_PARTS=1,2 the attackers alone.
-const parts = (process.env.BENCH_PARTS ?? '1,2,3').split(',')
+// BENCH_PARTS=3 runs the honest visitor alone, BENCH_PARTS=1,2,4,5 the attackers alone.
+const parts = (process.env.BENCH_PARTS ?? '1,2,4,5,3').split(',')
 for (const onPostgres of process.env.BENCH_POSTGRES === '1' ? [false, true] : [false]) {
-  if (!parts.includes('1') && !parts.includes('2')) break
+  if (!['1', '2', '4', '5'].some((part) => parts.includes(part))) break
   const stage = await startStage(onPostgres)
   try {
     if (parts.includes('1')) await attackerOfOneSlash48(stage)
     if (parts.includes('2')) await mailCannon(stage)
+    if (parts.includes('4')) await attackersOfSeveralSlash48s(stage)
+    if (parts.includes('5')) await leadsFromOneNetwork(stage)
   } finally {
     await stage.stop()
   }

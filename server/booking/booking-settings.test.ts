@@ -19,7 +19,8 @@ const storedRow = async () => {
     `select time_zone, weekdays, to_char(opens, 'HH24:MI') as opens,
             to_char(closes, 'HH24:MI') as closes, slot_minutes, min_notice_hours, horizon_days,
             buffer_minutes, max_per_day, per_address_per_day, unknown_addresses_per_day,
-            hold_minutes, per_network_per_day, holds_per_network, upcoming_per_network,
+            hold_minutes, per_network_per_day, holds_per_network, holds_per_provider,
+            upcoming_per_network,
             requests_per_email_per_day, close_on_carnaval, close_on_corpus_christi, meeting_url
        from private.booking_settings`,
   )

@@ -67,6 +67,13 @@ export const BOOKING_SETTINGS = {
     max: 100_000,
     fallback: 2,
   },
+  BOOKING_HOLDS_PER_PROVIDER: {
+    kind: 'number',
+    column: 'holds_per_provider',
+    min: 1,
+    max: 100_000,
+    fallback: 4,
+  },
   BOOKING_UPCOMING_PER_NETWORK: {
     kind: 'number',
     column: 'upcoming_per_network',

@@ -7,6 +7,8 @@ import type { Queryable } from './database.ts'
  */
 export const CONTACT_LIMIT_SETTINGS = {
   RATE_LIMIT_PER_ADDRESS: 'per_address_limit',
+  RATE_LIMIT_PER_HOME: 'per_home_limit',
+  RATE_LIMIT_PER_NETWORK: 'per_network_limit',
   RATE_LIMIT_UNKNOWN_ADDRESSES: 'unknown_address_limit',
   RATE_LIMIT_WINDOW_MINUTES: 'window_minutes',
   RATE_LIMIT_ROWS_PER_REQUEST: 'rows_per_request',

@@ -352,7 +352,7 @@ export const deskCopy = {
     total: (count: number) => plural(count, 'mensagem em quarentena', 'mensagens em quarentena'),
     empty: 'Nenhuma mensagem em quarentena.',
     full: (max: number) =>
-      `A quarentena está cheia (${plural(max, 'mensagem', 'mensagens')}): novas mensagens suspeitas são recusadas, com um aviso para tentar mais tarde ou escrever ou ligar. Apague as que forem lixo para abrir espaço.`,
+      `A quarentena está cheia (${plural(max, 'mensagem', 'mensagens')}): só entram, até o dobro, mensagens suspeitas de redes que quase não têm nenhuma aqui; as demais são recusadas, com um aviso para tentar mais tarde ou escrever ou ligar. Apague as que forem lixo para abrir espaço.`,
     /** Followed by the visitor's name, isolated (frame/visitor-text.tsx). */
     entryHeading: 'Mensagem de',
     received: 'Recebida em',

@@ -225,3 +225,67 @@ describe('GET and HEAD /rest/v1/rpc/:function', () => {
     }
   })
 })
+
+describe('text no database can hold (NUL, a lone surrogate) in an argument', () => {
+  // Every booking here comes from the test's one address; its limits are not under test.
+  beforeAll(() =>
+    db.query(`update private.booking_settings set per_address_per_day = 1000,
+      per_network_per_day = 1000, holds_per_network = 1000, upcoming_per_network = 1000`),
+  )
+
+  const booking = async (changes: Record<string, unknown>) => {
+    const { slots } = (await (await post('booking_free_times', {})).json()) as { slots: string[] }
+    return post('book_meeting', {
+      starts_at: slots[0],
+      name: 'Ana Souza',
+      email: `ana.${Math.random().toString(36).slice(2)}@example.com`,
+      note: 'Quero um aplicativo.',
+      time_zone: 'America/Manaus',
+      form_trap: '',
+      form_elapsed_ms: 60_000,
+      ...changes,
+    })
+  }
+  const refusal = async (res: Response) => ({ status: res.status, ...(await res.json()) })
+
+  it("gets the field's own words, as any other character the field refuses", async () => {
+    for (const [changes, message] of [
+      [{ name: 'Ana\u0000' }, 'O nome não pode ter quebras de linha nem caracteres de controle.'],
+      [
+        { company: 'Acme\u0000' },
+        'O nome da empresa não pode ter quebras de linha nem caracteres de controle.',
+      ],
+      [{ note: 'Oi\u0000' }, 'O assunto não pode ter caracteres de controle.'],
+      [{ note: 'Oi\ud800' }, 'O assunto não pode ter caracteres de controle.'],
+      [{ email: 'ana\u0000@example.com' }, 'Informe um e-mail válido, como nome@empresa.com.br.'],
+    ] as const) {
+      expect(await refusal(await booking(changes)), JSON.stringify(changes)).toMatchObject({
+        status: 400,
+        code: '23514',
+        message,
+      })
+    }
+  })
+
+  it("takes a time zone holding one as any zone that is no IANA name: the company's", async () => {
+    for (const time_zone of ['America/Manaus\u0000', '\u0000', 'America/\udc00Manaus']) {
+      const res = await booking({ time_zone, attribution: { 'utm\u0000': 'x\u0000' } })
+      expect(res.status, JSON.stringify(time_zone)).toBe(200)
+      const booked = (await res.json()) as { time_zone: string; company_time_zone: string }
+      expect(booked.time_zone).toBe(booked.company_time_zone)
+    }
+  })
+
+  it('opens nothing as a token, and is not counted as a page view', async () => {
+    for (const name of ['booking_details', 'confirm_booking', 'cancel_booking']) {
+      expect(
+        await refusal(await post(name, { token: `${'a'.repeat(63)}\u0000` })),
+        name,
+      ).toMatchObject({ status: 404, code: 'PT404', details: 'not_found' })
+    }
+    const beacon = await post('count_page_view', '{"page":"/\u0000","device":"phone"}', {
+      'content-type': 'text/plain',
+    })
+    expect(beacon.status).toBe(204)
+  })
+})

@@ -11,6 +11,7 @@ import { RememberedRefusal } from '../flood/refusal-memory.ts'
 import { READS_DECLARED_VOLATILE, SHARED_READS } from '../flood/shared-reads.ts'
 import { silentLogger } from '../log.ts'
 import { databaseErrorResponse, postgrestError } from './postgrest-error.ts'
+import { substituteUnstorable } from './unstorable-text.ts'
 import {
   readBodyWithin,
   unsupportedContentEncoding,
@@ -157,8 +158,10 @@ export const createRpcRoutes = (deps: RestDeps) => {
     const remembered = isPost ? await deps.refusals?.recall(c, refusalScopes.rpc(name)) : undefined
     if (remembered) return databaseErrorResponse(c, remembered, deps.log ?? silentLogger)
     if (isPost && isTextBody(c)) return callWithText(c, name)
-    const args = isPost ? await postedArgs(c) : queryArgs(c)
-    if (args instanceof Response) return args
+    const given = isPost ? await postedArgs(c) : queryArgs(c)
+    if (given instanceof Response) return given
+    // A NUL or a lone surrogate reaches the function as a character its rules refuse in words.
+    const args = substituteUnstorable(given) as Args
     const argumentNames = Object.keys(args)
     try {
       const overloads = (await routineCache()).get(name) ?? []
@@ -253,7 +256,7 @@ export const createRpcRoutes = (deps: RestDeps) => {
     }
     let text: string
     try {
-      text = utf8.decode(read.bytes)
+      text = substituteUnstorable(utf8.decode(read.bytes)) as string
     } catch {
       return postgrestError(c, 400, {
         code: 'PGRST102',

@@ -34,9 +34,6 @@ export const bookingRefusals = {
   /** Confirming from the inbox after the hold ended, when someone else took the time. */
   hold_expired:
     'O prazo para confirmar acabou e esse horário não está mais disponível. Escolha outro horário.',
-  /** Giving up a hold with the page's token after it was confirmed from the inbox. */
-  confirmed:
-    'Essa reunião já foi confirmada. Para mudar o horário ou cancelar, use o link do e-mail.',
   not_found: 'Não encontramos esse agendamento. Confira o link do e-mail.',
   cancelled: 'Esse agendamento já foi cancelado.',
   not_changeable: 'Essa reunião já começou ou já passou; ela não pode mais ser mudada.',

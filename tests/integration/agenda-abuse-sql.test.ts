@@ -366,21 +366,25 @@ describe.each(stores)('the agenda against strangers on %s', (_name, store) => {
       // The page's token neither confirms nor reads nor moves.
       expect((await confirm('192.0.2.4', hold, at(1))).refusal?.details).toBe('not_found')
       expect((await move('192.0.2.4', hold, slot(5), at(1))).refusal?.details).toBe('not_found')
-      expect((await cancel('192.0.2.4', hold, at(1))).answer).toMatchObject({
-        status: 'cancelled',
-        cancelled_by: 'visitor',
+      expect((await cancel('192.0.2.4', hold, at(1))).answer).toEqual({
+        id: held.answer?.id,
+        status: 'released',
       })
+      const row = await db.query('select status, cancelled_by from public.bookings where id = $1', [
+        held.answer?.id,
+      ])
+      expect(row.rows).toEqual([{ status: 'cancelled', cancelled_by: 'visitor' }])
       expect(await messagesOf(held.answer?.id)).toEqual([])
       expect(await isFree(slot(4), at(2))).toBe(true)
 
       // Once the inbox confirmed, the page's token gives up nothing.
       const kept = await book('192.0.2.4', slot(6), NOW)
       await confirm('192.0.2.4', kept.answer?.manage_token, at(3))
-      expect((await cancel('192.0.2.4', kept.answer?.hold_token, at(4))).refusal).toMatchObject({
-        status: 409,
-        details: 'confirmed',
-        message: bookingRefusals.confirmed,
+      expect((await cancel('192.0.2.4', kept.answer?.hold_token, at(4))).answer).toEqual({
+        id: kept.answer?.id,
+        status: 'released',
       })
+      expect(await isFree(slot(6), at(4))).toBe(false)
     })
 
     it('lets a closed day take its holds with it', async () => {
@@ -559,6 +563,293 @@ describe.each(stores)('the agenda against strangers on %s', (_name, store) => {
       )
       expect(released.rows[0]?.freed).toBe(1)
       await db.query('delete from private.blocked_networks')
+    })
+  })
+
+  // ------------------------------------------------------------------------------------------
+  // Decision 059: limits counted wider than one /64, and what the hold token tells.
+
+  describe('the contact form per home and per network', () => {
+    const words = 'Muitas mensagens enviadas deste endereço. Tente novamente em alguns minutos.'
+    /** Sends from each address in turn; answers how many were stored, and the first refusal. */
+    const sendFrom = async (addresses: string[]) => {
+      let stored = 0
+      let refusal: Refusal | undefined
+      for (const [n, address] of addresses.entries()) {
+        const sent = await sendForm(
+          address,
+          `rede.${n}.${address.replaceAll(':', '-')}@example.com`,
+        )
+        if (sent.code === undefined) stored += 1
+        else refusal ??= sent.refusal
+      }
+      return { stored, refusal }
+    }
+    const sixtyFours = (prefix: string, count: number, from = 0) =>
+      Array.from({ length: count }, (_, n) => `${prefix}:${(from + n).toString(16)}::1`)
+
+    beforeEach(async () => {
+      await db.exec(`delete from private.submission_counts;
+        delete from public.contact_submissions where notified_via is distinct from 'booking';
+        update private.contact_settings set per_address_limit = 10, per_home_limit = 20,
+          per_network_limit = 60, window_minutes = 10`)
+    })
+
+    it('stops leads from 101 /64s of one /56 at the home limit, in the words and with the Retry-After of the address limit', async () => {
+      const { stored, refusal } = await sendFrom(sixtyFours('2001:db8:5600', 101))
+      expect(stored).toBe(20)
+      expect(refusal).toMatchObject({ status: 429, code: 'PT429', message: words })
+      expect(Number(refusal?.retryAfter)).toBeGreaterThan(0)
+      expect(Number(refusal?.retryAfter)).toBeLessThanOrEqual(600)
+      // Another /56 of the same /48 has a home limit of its own.
+      expect((await sendFrom(sixtyFours('2001:db8:5600', 5, 0x100))).stored).toBe(5)
+    })
+
+    it('stops a /48 rotating its /56s at the network limit, and an IPv4 /24 alike', async () => {
+      const homes = Array.from({ length: 8 }, (_, home) =>
+        sixtyFours('2001:db8:4801', 10, home * 0x100),
+      ).flat()
+      const fromOneNetwork = await sendFrom(homes)
+      expect(fromOneNetwork.stored).toBe(60)
+      expect(fromOneNetwork.refusal).toMatchObject({ status: 429, message: words })
+      const fromOneBlock = await sendFrom(Array.from({ length: 70 }, (_, n) => `203.0.113.${n}`))
+      expect(fromOneBlock.stored).toBe(60)
+      // A neighbouring network writes as always.
+      expect((await sendFrom(['2001:db8:4802::1', '203.0.114.1'])).stored).toBe(2)
+    })
+
+    it('never holds a wider block below what one address may send', async () => {
+      await db.query('update private.contact_settings set per_address_limit = 1000')
+      expect((await sendFrom(sixtyFours('2001:db8:5601', 101))).stored).toBe(101)
+    })
+  })
+
+  describe('a confirmation counts against the limits of the moment', () => {
+    beforeEach(async () => {
+      await resetAgenda(db)
+      await setAgenda(db, { BOOKING_MAX_PER_DAY: 18 })
+    })
+
+    it("refuses late confirmations past the network's meetings to come, and queues nothing for them", async () => {
+      // Two days of holds from one /24, two at a time, each pair left to lapse: the daily and
+      // holding limits let all twelve through, none of them counted as a meeting to come.
+      const held: Record<string, unknown>[] = []
+      for (const dayStart of [0, 24 * 60 + 63]) {
+        for (let pair = 0; pair < 3; pair += 1) {
+          for (let n = 0; n < 2; n += 1) {
+            const booked = await book(
+              `203.0.113.${held.length + 1}`,
+              slot(18 + 2 * held.length),
+              at(dayStart + pair * 31),
+            )
+            expect(booked.answer?.status, `hold ${held.length}`).toBe('pending')
+            held.push(booked.answer ?? {})
+          }
+        }
+      }
+      const late = at(24 * 60 + 63 + 100)
+      const outcomes = []
+      for (const hold of held) outcomes.push(await confirm('198.51.100.9', hold.manage_token, late))
+      expect(outcomes.slice(0, 6).map((outcome) => outcome.answer?.status)).toEqual(
+        Array(6).fill('confirmed'),
+      )
+      for (const [n, outcome] of outcomes.slice(6).entries()) {
+        expect(outcome.refusal, `confirmation ${n + 7}`).toMatchObject({
+          status: 409,
+          details: 'network_upcoming',
+          message: bookingRefusals.network_upcoming,
+        })
+        // Nothing mailed or announced: the refused hold keeps only its old request.
+        expect(await messagesOf(held[n + 6]?.id)).toEqual(['request to visitor'])
+      }
+      const confirmed = await db.query(
+        `select 1 from public.bookings where client_network = '203.0.113.0/24'
+          and status = 'confirmed'`,
+      )
+      expect(confirmed.rows).toHaveLength(6)
+      // Once one of the six is given up, the next late confirmation fits again.
+      await cancel(null, held[0]?.manage_token, late)
+      expect((await confirm(null, held[6]?.manage_token, late)).answer?.status).toBe('confirmed')
+    })
+
+    it("counts the network's holds still waiting against a confirmation, and lets an unknown caller's through", async () => {
+      await setAgenda(db, { BOOKING_MAX_PER_DAY: 18, BOOKING_UPCOMING_PER_NETWORK: 2 })
+      const lapsed = await book('2001:db8:77:1::1', slot(0), NOW)
+      const waiting = [
+        await book('2001:db8:77:2::1', slot(2), at(40)),
+        await book('2001:db8:77:3::1', slot(4), at(40)),
+      ]
+      expect(waiting.map((hold) => hold.answer?.status)).toEqual(['pending', 'pending'])
+      expect((await confirm(null, lapsed.answer?.manage_token, at(41))).refusal?.details).toBe(
+        'network_upcoming',
+      )
+      // Bookings of callers whose address is not known have no network to count.
+      const unknown = await book(null, slot(6), NOW)
+      expect((await confirm(null, unknown.answer?.manage_token, at(41))).answer?.status).toBe(
+        'confirmed',
+      )
+    })
+  })
+
+  describe('holds from many networks', () => {
+    beforeEach(async () => {
+      await resetAgenda(db)
+    })
+
+    /** Each network books the first free time, twice, as fast as it can. */
+    const attack = async (addresses: string[]) => {
+      let held = 0
+      for (const address of addresses) {
+        for (let n = 0; n < 2; n += 1) {
+          const [first] = await localFree(NOW)
+          if (first && (await book(address, first, NOW)).answer) held += 1
+        }
+      }
+      return held
+    }
+    const localFree = async (now: string) =>
+      (
+        await db.query<{ starts_at: Date }>('select starts_at from private.free_slots($1)', [now])
+      ).rows.map((row) => row.starts_at.toISOString())
+
+    it('leave a provider four at once, however many /48s it books from', async () => {
+      const before = (await localFree(NOW)).length
+      const held = await attack(
+        Array.from({ length: 18 }, (_, n) => `2001:db8:${(0x100 + n).toString(16)}::1`),
+      )
+      expect(held).toBe(4)
+      expect((await localFree(NOW)).length / before).toBeGreaterThanOrEqual(0.8)
+    })
+
+    it('leave each network one while many wait, and a visitor of another still books', async () => {
+      const before = (await localFree(NOW)).length
+      // 18 /48s of 18 providers: two days of meetings (8) may wait before each keeps one.
+      const held = await attack(
+        Array.from({ length: 18 }, (_, n) => `2001:${(0x4000 + n).toString(16)}:1::1`),
+      )
+      expect(held).toBe(8 + 14)
+      const left = (await localFree(NOW)).length
+      expect(left).toBeGreaterThan(0)
+      const [free] = await localFree(NOW)
+      expect((await book('2001:5000:1::1', free ?? '', NOW)).answer?.status).toBe('pending')
+      // A network holding one while many wait is told when one of its holds ends.
+      const [next] = await localFree(NOW)
+      expect((await book('2001:4000:1::2', next ?? '', NOW)).refusal).toMatchObject({
+        status: 429,
+        details: 'network_holds',
+        retryAfter: '1800',
+      })
+      expect(left).toBeLessThan(before)
+    })
+  })
+
+  describe('one inbox, however its provider lets it be written', () => {
+    beforeEach(async () => {
+      await resetAgenda(db)
+      await setAgenda(db, { BOOKING_MAX_PER_DAY: 18 })
+    })
+
+    it('folds the providers’ aliases into one inbox', async () => {
+      const key = async (email: string) =>
+        (await db.query<{ key: string }>('select private.mail_recipient_key($1) as key', [email]))
+          .rows[0]?.key
+      for (const [inbox, spellings] of [
+        ['ana@icloud.com', ['Ana@iCloud.com', 'ana@me.com', 'ana+site@mac.com']],
+        [
+          'anasouza@proton.me',
+          [
+            'ana.souza@proton.me',
+            'Ana-Souza@protonmail.com',
+            'ana_souza+x@protonmail.ch',
+            'anasouza@pm.me',
+          ],
+        ],
+        [
+          'ana_souza@fastmail.com',
+          ['ana_souza@fastmail.com', 'loja@ana-souza.fastmail.com', 'Ana_Souza+x@FastMail.com'],
+        ],
+        ['ana@fastmail.fm', ['qualquer@ana.fastmail.fm']],
+        ['anasouza@gmail.com', ['Ana.Souza+x@googlemail.com']],
+      ] as const) {
+        for (const spelling of spellings) expect(await key(spelling), spelling).toBe(inbox)
+      }
+      // Different inboxes stay apart: dots are Proton's and Gmail's to ignore, not iCloud's.
+      expect(await key('a.na@icloud.com')).not.toBe(await key('ana@icloud.com'))
+      expect(await key('x@ana.example.com')).toBe('x@ana.example.com')
+    })
+
+    it('sends one iCloud, Proton or Fastmail inbox three requests a day, whatever its spellings', async () => {
+      for (const spellings of [
+        ['ana@icloud.com', 'ana@me.com', 'ana@mac.com', 'Ana+x@iCloud.com'],
+        ['bia@proton.me', 'bia@protonmail.com', 'bia@protonmail.ch', 'b.i-a@pm.me'],
+        [
+          'caio@fastmail.com',
+          'loja@caio.fastmail.com',
+          'site@caio.fastmail.com',
+          'x@caio.fastmail.com',
+        ],
+      ]) {
+        for (const [n, email] of spellings.entries()) {
+          const address = `2001:db8:${(0x300 + people).toString(16)}::1`
+          const held = await book(address, slot(n * 2), at(n), email)
+          if (n < 3) {
+            expect(held.answer?.status, email).toBe('pending')
+            await cancel(address, held.answer?.hold_token, at(n))
+          } else {
+            expect(held.refusal, email).toMatchObject({ status: 429, details: 'email_limit' })
+          }
+        }
+      }
+    })
+  })
+
+  describe("the page's hold token", () => {
+    beforeEach(async () => {
+      await resetAgenda(db)
+      await setAgenda(db, { BOOKING_MAX_PER_DAY: 18 })
+    })
+
+    it('answers alike whether the owner confirmed, declined, or let the hold lapse', async () => {
+      const waiting = await book('192.0.2.30', slot(0), NOW)
+      const confirmed = await book('198.51.100.31', slot(2), NOW)
+      const declined = await book('203.0.113.32', slot(4), NOW)
+      const lapsed = await book('100.64.0.33', slot(6), at(-40))
+      await confirm(null, confirmed.answer?.manage_token, at(5))
+      await cancel(null, declined.answer?.manage_token, at(5))
+      const claim = async (token: unknown, now: number) =>
+        (
+          await db.transaction(async (tx) => {
+            await tx.query(`select set_config('request.headers', '{}', true)`)
+            return tx.query<{ kind: string }>(
+              'select kind from private.claim_booking_mail_by_token($1, 10, 5)',
+              [token],
+            )
+          })
+        ).rows.map((row) => `${row.kind} ${now}`)
+      // What the stranger who typed each address can ask with the token the page was given.
+      const asked = []
+      for (const hold of [waiting, confirmed, declined, lapsed]) {
+        // The e-mail function: the owner's invitation is not the stranger's to send early.
+        const mails = await claim(hold.answer?.hold_token, 0)
+        const given = await cancel('198.51.100.30', hold.answer?.hold_token, at(10))
+        asked.push({ mails: mails.filter((mail) => !mail.startsWith('request')), given })
+      }
+      for (const [n, answer] of asked.entries()) {
+        expect(answer).toEqual({
+          mails: [],
+          given: {
+            answer: {
+              id: [waiting, confirmed, declined, lapsed][n]?.answer?.id,
+              status: 'released',
+            },
+          },
+        })
+      }
+      // The confirmed meeting is still the owner's.
+      const kept = await db.query('select status from public.bookings where id = $1', [
+        confirmed.answer?.id,
+      ])
+      expect(kept.rows).toEqual([{ status: 'confirmed' }])
     })
   })
 })

@@ -361,10 +361,12 @@ describe.each(stores)('attribution and page views on %s', (_name, store) => {
         JSON.stringify({ 'cf-connecting-ip': '198.51.100.70', 'x-forwarded-for': '198.51.100.70' }),
       ])
       const today = await tx.query<{ code: string }>(
-        `select private.page_view_network((now() at time zone 'America/Sao_Paulo')::date) as code`,
+        `select code from private.page_view_blocks((now() at time zone 'America/Sao_Paulo')::date)
+          limit 1`,
       )
       const tomorrow = await tx.query<{ code: string }>(
-        `select private.page_view_network((now() at time zone 'America/Sao_Paulo')::date + 1) as code`,
+        `select code from private.page_view_blocks((now() at time zone 'America/Sao_Paulo')::date + 1)
+          limit 1`,
       )
       const secrets = await tx.query<{ n: number }>(
         'select count(*)::int as n from private.page_view_day_secret',
@@ -378,6 +380,53 @@ describe.each(stores)('attribution and page views on %s', (_name, store) => {
     expect(codes.today).not.toBe(codes.tomorrow)
     // Yesterday's secret is gone as the new day's is made.
     expect(codes.secrets).toBe(1)
+  })
+
+  it("takes the shares of a /56 and a /48 too: 75 /64s of one /56 cannot spend the minute's views or the day's sources", async () => {
+    await db.exec(`delete from private.page_view_network_minutes;
+      delete from private.page_view_network_sources`)
+    const sixtyFour = (n: number) => `2001:db8:5675:${n.toString(16)}::1`
+    // Ten beacons from each: each /64 is within its own share (20), the /56 is not (30).
+    for (let n = 0; n < 75; n += 1) {
+      for (let beacon = 0; beacon < 10; beacon += 1) {
+        await countViewFrom(db, sixtyFour(n), JSON.stringify({ page: '/', device: 'phone' }))
+      }
+    }
+    const counted = (await views(db)).reduce((sum, row) => sum + row.views, 0)
+    expect(counted).toBeGreaterThanOrEqual(30)
+    // 30 in each minute the loop ran over (at most two), never the 600 of the site's.
+    expect(counted).toBeLessThanOrEqual(60)
+    // Visitors of another /48 are all counted.
+    for (let n = 0; n < 25; n += 1) {
+      await countViewFrom(
+        db,
+        `2001:db8:${n.toString(16)}::1`,
+        JSON.stringify({ page: '/agendar', device: 'desktop' }),
+      )
+    }
+    expect((await views(db)).find((row) => row.page === '/agendar')?.views).toBe(25)
+
+    // Two new junk sources from each /64 (in a new minute): the /56's share of the day's 200 is 5.
+    await db.exec('delete from private.page_views; delete from private.page_view_network_minutes')
+    for (let n = 0; n < 75; n += 1) {
+      for (const junk of ['a', 'b']) {
+        await countViewFrom(
+          db,
+          sixtyFour(n),
+          JSON.stringify({ page: '/', device: 'phone', utm_source: `lixo-${n}-${junk}` }),
+        )
+      }
+    }
+    const sources = new Set((await views(db)).map((row) => row.source))
+    expect(sources.size).toBe(6)
+    expect(sources).toContain('(outras)')
+    // A real campaign from another network still gets a source of its own.
+    await countViewFrom(
+      db,
+      '2001:db8:9999::1',
+      JSON.stringify({ page: '/', device: 'phone', utm_source: 'newsletter' }),
+    )
+    expect((await views(db)).map((row) => row.source)).toContain('newsletter')
   })
 
   it('gives visitors nothing to read: no page views, no minutes, no attribution through select', async () => {

@@ -203,22 +203,26 @@ describe.each(stores)('the quarantine on %s', (_name, open) => {
     expect((await insertAsPostgrest(db(), trapped(), from('198.51.100.6'))).status).toBe(201)
   })
 
-  it('holds at most quarantine_max_entries, then refuses in words: a person is never dropped in silence', async () => {
+  it('holds at most quarantine_max_entries, then only newcomers up to twice as many, and refuses the rest in words: a person is never dropped in silence', async () => {
     await db().query('update private.contact_settings set quarantine_max_entries = 2')
-    for (let n = 0; n < 2; n += 1) {
-      expect((await insertAsPostgrest(db(), trapped(), from(`203.0.${n}.1`))).status).toBe(201)
+    // Each from a provider (an IPv4 /16) of its own.
+    for (const address of ['203.0.0.1', '198.18.0.1']) {
+      expect((await insertAsPostgrest(db(), trapped(), from(address))).status).toBe(201)
     }
-    const refused = await insertAsPostgrest(db(), trapped(), from('203.0.9.1'))
-    expect(refused).toMatchObject({
+    const cannotKeep = {
       status: 503,
       code: 'PT503',
       message: contactQuarantineErrors.cannotKeep,
       retryAfter: '3600',
-    })
-    expect((await quarantined()).map((row) => row.name)).toEqual([
-      `Ana Souza ${sequence - 2}`,
-      `Ana Souza ${sequence - 1}`,
-    ])
+    }
+    // Full: a provider already holding its place is refused in words.
+    expect(await insertAsPostgrest(db(), trapped(), from('203.0.9.1'))).toMatchObject(cannotKeep)
+    // A newcomer still gets in, up to twice the places.
+    for (const address of ['192.0.2.1', '100.64.0.1']) {
+      expect((await insertAsPostgrest(db(), trapped(), from(address))).status).toBe(201)
+    }
+    expect(await insertAsPostgrest(db(), trapped(), from('172.16.0.1'))).toMatchObject(cannotKeep)
+    expect(await quarantined()).toHaveLength(4)
     // A message the signals do not flag is a lead as always.
     expect((await insertAsPostgrest(db(), person(), from('203.0.9.1'))).status).toBe(201)
   })
@@ -235,15 +239,49 @@ describe.each(stores)('the quarantine on %s', (_name, open) => {
     expect(await statusesFrom(Array.from({ length: 6 }, () => '198.51.100.20'))).toEqual([
       201, 201, 201, 201, 201, 503,
     ])
-    // 55 /64s of one /48: 20 places, then words.
+    // 25 /64s of one /48, each of a /56 of its own: 20 places, then words.
     const fromOneBlock = await statusesFrom(
-      Array.from({ length: 25 }, (_, n) => `2001:db8:5:${n.toString(16)}::1`),
+      Array.from({ length: 25 }, (_, n) => `2001:db8:5:${(n * 0x100).toString(16)}::1`),
     )
     expect(fromOneBlock.filter((status) => status === 201)).toHaveLength(20)
     expect(fromOneBlock.slice(20)).toEqual([503, 503, 503, 503, 503])
     // A person in another network trips a signal: kept for review as ever.
     expect((await insertAsPostgrest(db(), trapped(), from('2001:db8:6::1'))).status).toBe(201)
     expect((await insertAsPostgrest(db(), trapped(), from('192.0.2.7'))).status).toBe(201)
+  })
+
+  it('gives one provider a tenth of the places, so 25 /48s cannot fill them, and leaves a person from elsewhere room', async () => {
+    // A tunnel broker's 25 /48s (one /32), 20 flagged posts each from /64s of their own /56s.
+    let kept = 0
+    let refused = 0
+    for (let network = 0; network < 25; network += 1) {
+      for (let home = 0; home < 20; home += 1) {
+        const address = `2001:db8:${(0x100 + network).toString(16)}:${(home * 0x100).toString(16)}::1`
+        const answer = await insertAsPostgrest(db(), tooFast(), from(address))
+        if (answer.status === 201) kept += 1
+        else if (answer.status === 503) refused += 1
+      }
+    }
+    expect(kept).toBe(50)
+    expect(refused).toBe(450)
+    // A person elsewhere who trips a signal is kept for review.
+    expect((await insertAsPostgrest(db(), trapped(), from('2001:470:1::1'))).status).toBe(201)
+    expect((await insertAsPostgrest(db(), trapped(), from('192.0.2.9'))).status).toBe(201)
+  })
+
+  it('keeps room for newcomers when many providers have filled it', async () => {
+    // 100 places: 1 per address, 4 per network, 10 per provider; ten providers fill them.
+    await db().query('update private.contact_settings set quarantine_max_entries = 100')
+    for (let provider = 0; provider < 10; provider += 1) {
+      for (let n = 0; n < 10; n += 1) {
+        const address = `2001:${(0x4000 + provider).toString(16)}:${Math.floor(n / 4)}:${((n % 4) * 0x100).toString(16)}::1`
+        expect((await insertAsPostgrest(db(), tooFast(), from(address))).status).toBe(201)
+      }
+    }
+    // Full, and each of them refused more; a person from elsewhere is still kept.
+    expect((await insertAsPostgrest(db(), tooFast(), from('2001:4000:9::1'))).status).toBe(503)
+    expect((await insertAsPostgrest(db(), trapped(), from('2001:470:1::1'))).status).toBe(201)
+    expect(await quarantined()).toHaveLength(101)
   })
 
   it('restores an entry as a lead dated when it was sent, which the sweep then mails', async () => {

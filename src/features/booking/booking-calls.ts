@@ -54,6 +54,16 @@ export interface Refusal {
 
 export type CallResult<T> = { ok: true; data: T } | { ok: false; refusal: Refusal }
 
+/**
+ * What giving a hold up with the page's token answers, whatever became of it (decision 059):
+ * the page's token holds nothing any more. A hold still waiting was given up; a meeting its
+ * inbox confirmed is the inbox's to move or cancel, and the token never says which.
+ */
+export interface HoldReleased {
+  id: string
+  status: 'released'
+}
+
 export interface NewBooking {
   starts_at: string
   name: string
@@ -79,6 +89,8 @@ export interface BookingCalls {
   details(token: string): Promise<CallResult<Booking>>
   confirm(token: string): Promise<CallResult<Booking>>
   cancel(token: string, message: string | null): Promise<CallResult<Booking>>
+  /** Gives the hold up with the page's own token (a mistyped e-mail). */
+  releaseHold(holdToken: string): Promise<CallResult<HoldReleased>>
   reschedule(token: string, startsAt: string): Promise<CallResult<Booking>>
 }
 
@@ -134,6 +146,7 @@ export function createBookingCalls(
     details: (token) => call<Booking>('booking_details', { token }),
     confirm: (token) => call<Booking>('confirm_booking', { token }),
     cancel: (token, message) => call<Booking>('cancel_booking', { token, message }),
+    releaseHold: (holdToken) => call<HoldReleased>('cancel_booking', { token: holdToken }),
     reschedule: (token, startsAt) =>
       call<Booking>('reschedule_booking', { token, starts_at: startsAt }),
   }

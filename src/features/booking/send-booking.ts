@@ -31,7 +31,7 @@ async function giveUp(parts: BookingPageParts, booking: Booking): Promise<void> 
   refusal.hidden = true
   fix.disabled = true
   parts.announce(bookingMessages.fixing)
-  const result = await parts.calls.cancel(booking.hold_token ?? '', null)
+  const result = await parts.calls.releaseHold(booking.hold_token ?? '')
   fix.disabled = false
   if (!result.ok) {
     parts.announce('')
