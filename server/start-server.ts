@@ -60,6 +60,7 @@ const openDatabase = async (
 ): Promise<{ db: Database; lock?: DataDirLock }> => {
   if (settings.databaseUrl) return { db: await openPostgresDatabase(settings.databaseUrl) }
   const lock = await acquireDataDirLock(settings.dataDir, {
+    log,
     onWait: (message) => log.info('data_folder_waiting', { message }),
     onLost: (reason) => {
       // Another process owns the folder now: closing PGlite would write into it. Stop here.
