@@ -45,6 +45,8 @@ export interface AppDeps {
   responseDeadlineMs: number
   /** See Settings.mailSweepSecret; without it the /retry and /sweep routes are refused. */
   mailSweepSecret?: string
+  /** See Settings.healthToken; without it /healthz shows nobody more than its status. */
+  healthToken?: string
   /** The booking e-mails (send-booking-email); without them that function is not served. */
   bookingMail?: { sendBookingEmail: SendBookingEmail; settings: BookingMailSettings }
   /** The lead desk at /painel; absent while no ADMIN_PASSWORD is set. */
@@ -159,8 +161,8 @@ export const createApp = (deps: AppDeps) => {
       }),
     )
   }
-  // For uptime monitors: up, the database, the queues' age (decision 052).
-  app.route('/', createHealthRoutes(deps.db))
+  // For uptime monitors: up, the database, and for HEALTH_TOKEN the queues (decisions 052, 057).
+  app.route('/', createHealthRoutes(deps.db, { token: deps.healthToken }))
   app.route('/', createStaticRoutes(site))
 
   // An empty 404 would read as success in supabase-js, so API paths always get JSON.

@@ -132,6 +132,7 @@ export const startServer = async (
     sendEmail,
     responseDeadlineMs: settings.mail.responseDeadlineMs,
     mailSweepSecret: settings.mailSweepSecret,
+    healthToken: settings.healthToken,
     bookingMail,
     site: settings.distDir ? site : undefined,
     contactPage,
