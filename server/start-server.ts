@@ -58,7 +58,7 @@ const openDatabase = async (
   settings: Settings,
   log: Logger,
 ): Promise<{ db: Database; lock?: DataDirLock }> => {
-  if (settings.databaseUrl) return { db: await openPostgresDatabase(settings.databaseUrl) }
+  if (settings.databaseUrl) return { db: await openPostgresDatabase(settings.databaseUrl, log) }
   const lock = await acquireDataDirLock(settings.dataDir, {
     log,
     onWait: (message) => log.info('data_folder_waiting', { message }),
