@@ -449,6 +449,8 @@ describe('errors without internals', () => {
 
   it.each([
     ['unreachable', 'connect ECONNREFUSED 10.1.2.3:5432', 'ECONNREFUSED'],
+    // Every pooled connection busy under load, none freed within the pool's connect timeout.
+    ['too busy to hand out a connection', 'timeout exceeded when trying to connect', undefined],
     // A restart (systemctl restart postgresql) ends the sessions in flight, then refuses new
     // ones until it is up: nothing in the request was wrong, and trying again works.
     ['restarting', 'terminating connection due to administrator command', '57P01'],
