@@ -316,3 +316,50 @@ describe('PGlite, with the watch broken', () => {
     expect(await server.stop()).toBe(0)
   }, 120_000)
 })
+
+describe('a transaction holding its connection when PostgreSQL stops', () => {
+  it('fails, rather than end the process, and the pool serves again once it is back', async () => {
+    const postgres = await startPostgresServer()
+    const db = await openPostgresDatabase(postgres.url)
+    const uncaught: unknown[] = []
+    const onUncaught = (error: unknown) => void uncaught.push(error)
+    process.on('uncaughtException', onUncaught)
+    try {
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      const outcome = db
+        .transaction(async (tx) => {
+          await tx.query('select 1')
+          // Between two statements, as a route is while it works out the next one.
+          await held
+          await tx.query('select 2')
+        })
+        .then(
+          () => 'committed',
+          (error: Error) => error.message,
+        )
+      await waitFor(
+        'the transaction to hold its connection',
+        async () =>
+          (
+            await db.query<{ n: number }>(
+              "select count(*)::int as n from pg_stat_activity where state = 'idle in transaction'",
+            )
+          ).rows[0]?.n,
+        (n) => n === 1,
+      )
+      // The server tells the session it is ending (57P01) while no statement runs on it: the
+      // client emits 'error', which nobody heard before decision 057.
+      await postgres.halt('fast')
+      release()
+      expect(await outcome).not.toBe('committed')
+      expect(uncaught).toEqual([])
+      await postgres.resume()
+      expect((await db.query('select 42 as n')).rows).toEqual([{ n: 42 }])
+    } finally {
+      process.off('uncaughtException', onUncaught)
+      await db.close()
+      await postgres.stop()
+    }
+  })
+})
