@@ -7,7 +7,7 @@ import type { RunQuery, SendEmail } from '../supabase/functions/_shared/mail-del
 import { apiCors, requireApiKey } from './api-gateway.ts'
 import { BACKUP_PATH } from './backup/backup-route.ts'
 import type { ContactPageTemplate } from './contact-page.ts'
-import type { Database } from './db/database.ts'
+import { isConnectionFailure, type Database } from './db/database.ts'
 import { DESK_PATH } from './desk/desk-paths.ts'
 import { createAnswerTurns } from './flood/answer-turns.ts'
 import type { CallBudget } from './flood/call-budget.ts'
@@ -21,7 +21,7 @@ import { createSecurityHeaders } from './security-headers.ts'
 import { requestLogger, silentLogger, type Logger } from './log.ts'
 import { createContactFormRoutes } from './routes/contact-form.ts'
 import { createFunctionRoutes } from './routes/functions.ts'
-import { invalidPath } from './routes/postgrest-error.ts'
+import { databaseErrorResponse, invalidPath } from './routes/postgrest-error.ts'
 import { createRestRoutes } from './routes/rest.ts'
 import { createRpcRoutes } from './routes/rpc.ts'
 import { createStaticRoutes, sendNotFoundPage } from './routes/static.ts'
@@ -45,6 +45,8 @@ export interface AppDeps {
   responseDeadlineMs: number
   /** See Settings.mailSweepSecret; without it the /retry and /sweep routes are refused. */
   mailSweepSecret?: string
+  /** See Settings.healthToken; without it /healthz shows nobody more than its status. */
+  healthToken?: string
   /** The booking e-mails (send-booking-email); without them that function is not served. */
   bookingMail?: { sendBookingEmail: SendBookingEmail; settings: BookingMailSettings }
   /** The lead desk at /painel; absent while no ADMIN_PASSWORD is set. */
@@ -159,13 +161,19 @@ export const createApp = (deps: AppDeps) => {
       }),
     )
   }
-  // For uptime monitors: up, the database, the queues' age (decision 052).
-  app.route('/', createHealthRoutes(deps.db))
+  // For uptime monitors: up, the database, and for HEALTH_TOKEN the queues (decisions 052, 057).
+  app.route('/', createHealthRoutes(deps.db, { token: deps.healthToken }))
   app.route('/', createStaticRoutes(site))
 
   // An empty 404 would read as success in supabase-js, so API paths always get JSON.
   app.notFound((c) => (isApiPath(c.req.path) ? invalidPath(c) : sendNotFoundPage(c, site)))
   app.onError((error, c) => {
+    // The database away, wherever a route did not answer it itself: 503, not a bug's 500.
+    if (isConnectionFailure(error)) {
+      if (isApiPath(c.req.path)) return databaseErrorResponse(c, error, log)
+      log.error('database_unavailable', { path: c.req.path, message: error.message })
+      return c.text('Service Unavailable', 503)
+    }
     log.error('unhandled_error', { path: c.req.path, message: error.message })
     return isApiPath(c.req.path)
       ? c.json(

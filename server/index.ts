@@ -2,6 +2,7 @@
 import './require-supported-node.ts'
 import { existsSync } from 'node:fs'
 import { buildKeyProblem, readBuildInfo } from './build-key.ts'
+import { keepServingOnUnhandledRejection } from './keep-serving.ts'
 import { createJsonLogger } from './log.ts'
 import { leadDeskStartupLine } from './desk/startup-line.ts'
 import { DEV_ANON_KEY, readSettings } from './settings.ts'
@@ -29,7 +30,9 @@ const main = async () => {
     console.error(keyProblem)
     process.exit(1)
   }
-  const server = await startServer(settings, createJsonLogger())
+  const log = createJsonLogger()
+  keepServingOnUnhandledRejection(log)
+  const server = await startServer(settings, log)
   const { info, warnings } = startupLines(settings, server.url)
   for (const line of info) console.log(line)
   for (const line of warnings) console.error(line)

@@ -21,6 +21,15 @@ export const createJsonLogger = (
 
 export const silentLogger: Logger = { info: () => {}, error: () => {} }
 
+/** An error's message, for a log line; never throws (a thrown value may be anything). */
+export const messageOf = (error: unknown): string => {
+  try {
+    return error instanceof Error ? error.message : String(error)
+  } catch {
+    return 'unknown'
+  }
+}
+
 /**
  * Logs every request without its body or query string: the query may carry the API key and
  * bodies carry visitors' personal data.

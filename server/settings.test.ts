@@ -78,6 +78,22 @@ describe('MAIL_SWEEP_SECRET', () => {
   })
 })
 
+describe('HEALTH_TOKEN', () => {
+  it('is optional, and refused on the same terms as MAIL_SWEEP_SECRET', () => {
+    const token = 'h'.repeat(31)
+    const unset = readSettings({})
+    expect(unset.ok && unset.settings.healthToken).toBe(undefined)
+    const good = readSettings({ HEALTH_TOKEN: `${token}t` })
+    expect(good.ok && good.settings.healthToken).toBe(`${token}t`)
+    for (const bad of [token, `${token} t`, `${token}é`]) {
+      const result = readSettings({ HEALTH_TOKEN: bad })
+      expect(!result.ok && result.problems).toEqual([
+        'HEALTH_TOKEN must be 32 to 1024 printable ASCII characters without spaces (e.g. `openssl rand -hex 32`).',
+      ])
+    }
+  })
+})
+
 describe('the documented settings', () => {
   /** Every name readSettings looks up, found by watching it read an empty environment. */
   const namesTheServerReads = () => {

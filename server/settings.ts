@@ -2,7 +2,7 @@ import path from 'node:path'
 import { company } from '../supabase/functions/_shared/company.ts'
 import { readSiteUrl } from '../supabase/functions/_shared/function-settings.ts'
 import { readMailSettings, type MailSettings } from '../supabase/functions/_shared/mail-settings.ts'
-import { sweepSecretProblem } from '../supabase/functions/_shared/sweep-secret.ts'
+import { secretProblem, sweepSecretProblem } from '../supabase/functions/_shared/sweep-secret.ts'
 import { readBusyCalendarUrl } from '../supabase/functions/_shared/busy-calendar-settings.ts'
 import type { BusyCalendarSchedule } from './booking/busy-calendar-refresh.ts'
 import { parseTrustProxy, type TrustProxy } from './proxy-trust.ts'
@@ -75,6 +75,11 @@ export interface Settings {
    * caller that sends it (the server sweeps by itself; the route is for operators and tests).
    */
   mailSweepSecret: string | undefined
+  /**
+   * HEALTH_TOKEN: /healthz shows its queues and open incidents only to a caller that sends it
+   * as a bearer token; anyone else gets the status alone (decision 057).
+   */
+  healthToken: string | undefined
   /** Run the insert path before listening, so the first visitors do not wait for cold code. */
   warmUp: boolean
   /** The lead desk (ADMIN_PASSWORD…) and lead retention (LEADS_RETENTION_DAYS). */
@@ -154,8 +159,12 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
   })
   if (!mail.ok) problems.push(...mail.problems)
   const mailSweepSecret = value('MAIL_SWEEP_SECRET')
-  const secretProblem = mailSweepSecret === undefined ? null : sweepSecretProblem(mailSweepSecret)
-  if (secretProblem !== null) problems.push(secretProblem)
+  const sweepProblem = mailSweepSecret === undefined ? null : sweepSecretProblem(mailSweepSecret)
+  if (sweepProblem !== null) problems.push(sweepProblem)
+  const healthToken = value('HEALTH_TOKEN')
+  const healthProblem =
+    healthToken === undefined ? null : secretProblem('HEALTH_TOKEN', healthToken)
+  if (healthProblem !== null) problems.push(healthProblem)
   const anonKey = value('SUPABASE_ANON_KEY') ?? DEV_ANON_KEY
   if (/\s/.test(anonKey)) problems.push('SUPABASE_ANON_KEY must not contain spaces.')
   const siteUrl = value('SITE_URL')
@@ -249,6 +258,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       contactPageTemplate: CONTACT_TEMPLATE,
       mailSweepIntervalMs: 60_000,
       mailSweepSecret,
+      healthToken,
       warmUp: true,
       desk,
       http,

@@ -58,8 +58,9 @@ const openDatabase = async (
   settings: Settings,
   log: Logger,
 ): Promise<{ db: Database; lock?: DataDirLock }> => {
-  if (settings.databaseUrl) return { db: await openPostgresDatabase(settings.databaseUrl) }
+  if (settings.databaseUrl) return { db: await openPostgresDatabase(settings.databaseUrl, log) }
   const lock = await acquireDataDirLock(settings.dataDir, {
+    log,
     onWait: (message) => log.info('data_folder_waiting', { message }),
     onLost: (reason) => {
       // Another process owns the folder now: closing PGlite would write into it. Stop here.
@@ -131,6 +132,7 @@ export const startServer = async (
     sendEmail,
     responseDeadlineMs: settings.mail.responseDeadlineMs,
     mailSweepSecret: settings.mailSweepSecret,
+    healthToken: settings.healthToken,
     bookingMail,
     site: settings.distDir ? site : undefined,
     contactPage,

@@ -3,6 +3,7 @@ import { chmod, mkdir, readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Database } from '../db/database.ts'
 import { PRIVATE_FOLDER_MODE } from '../db/data-folder.ts'
+import { startRepeatingJob } from '../jobs/repeating-job.ts'
 import type { Logger } from '../log.ts'
 import { claimScheduledRun, finishRun, type RunOutcome } from './backup-runs.ts'
 import { backupIsDue } from './backup-schedule.ts'
@@ -123,29 +124,11 @@ export const checkDailyBackup = async (deps: DailyBackupDeps): Promise<RunOutcom
  * Looks at the schedule every few minutes (the first time shortly after start) while the
  * server runs; stop() waits for a backup in progress.
  */
-export const startDailyBackup = (deps: DailyBackupDeps, intervalMs: number) => {
-  let running: Promise<unknown> = Promise.resolve()
-  let busy = false
-  const check = () => {
-    if (busy) return
-    busy = true
-    running = checkDailyBackup(deps)
-      .catch((error: unknown) =>
-        deps.log.error('backup_check_failed', {
-          error: error instanceof Error ? error.message : String(error),
-        }),
-      )
-      .finally(() => (busy = false))
-  }
-  const first = setTimeout(check, Math.min(intervalMs, 10_000))
-  const timer = setInterval(check, intervalMs)
-  first.unref()
-  timer.unref()
-  return {
-    async stop() {
-      clearTimeout(first)
-      clearInterval(timer)
-      await running
-    },
-  }
-}
+export const startDailyBackup = (deps: DailyBackupDeps, intervalMs: number) =>
+  startRepeatingJob({
+    name: 'backup_check',
+    firstAfterMs: Math.min(intervalMs, 10_000),
+    everyMs: intervalMs,
+    log: deps.log,
+    run: () => checkDailyBackup(deps),
+  })

@@ -3,6 +3,7 @@ import {
   refreshBusyTimes,
   type RunQuery,
 } from '../../supabase/functions/_shared/busy-feed-refresh.ts'
+import { startRepeatingJob } from '../jobs/repeating-job.ts'
 import type { Logger } from '../log.ts'
 import { expandInWorker } from './expand-in-worker.ts'
 import { resolveHost } from './resolve-host.ts'
@@ -23,40 +24,24 @@ export const startBusyCalendarRefresh = (
   { feed, intervalMs }: BusyCalendarSchedule,
   query: RunQuery,
   log: Logger,
-) => {
-  const stopping = new AbortController()
-  let timer: ReturnType<typeof setTimeout> | undefined
-  let running: Promise<unknown> = Promise.resolve()
-  const run = () => {
-    running = refreshBusyTimes(feed, {
-      query,
-      log,
-      resolveHost,
-      signal: stopping.signal,
-      expand: (text, window, zone, signal) => expandInWorker(text, window, zone, { signal }),
-    })
-      .catch((error: unknown) =>
-        // The database failed (the feed's own failures are recorded and logged inside).
-        log.error('busy_calendar_refresh_failed', {
-          host: feed.host,
-          message: error instanceof Error ? error.message : 'unknown',
-        }),
-      )
-      .finally(() => {
-        if (stopping.signal.aborted) return
-        timer = setTimeout(run, intervalMs)
-        timer.unref()
-      })
-  }
-  run()
-  return {
-    async stop() {
-      stopping.abort()
-      clearTimeout(timer)
-      await running
-    },
-  }
-}
+) =>
+  startRepeatingJob({
+    // Failing runs are the database's: the feed's own failures are recorded and logged inside.
+    name: 'busy_calendar_refresh',
+    fields: { host: feed.host },
+    firstAfterMs: 0,
+    everyMs: intervalMs,
+    from: 'end',
+    log,
+    run: (signal) =>
+      refreshBusyTimes(feed, {
+        query,
+        log,
+        resolveHost,
+        signal,
+        expand: (text, window, zone, signal) => expandInWorker(text, window, zone, { signal }),
+      }),
+  })
 
 /**
  * Without a feed nothing is read or changed; busy times an earlier import left stay in force

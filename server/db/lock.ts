@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto'
 import { readFileSync, unlinkSync } from 'node:fs'
 import { mkdir, readdir, rename, unlink, utimes } from 'node:fs/promises'
 import path from 'node:path'
+import { startRepeatingJob } from '../jobs/repeating-job.ts'
+import { createJsonLogger, type Logger } from '../log.ts'
 import { PRIVATE_FOLDER_MODE } from './data-folder.ts'
 import {
   createLockFile,
@@ -34,6 +36,8 @@ export interface DataDirLockOptions {
   onLost?: (reason: string) => void
   /** Told what the start is waiting for, before waiting up to one lease. Default: stderr. */
   onWait?: (message: string) => void
+  /** Where a failed refresh that onLost did not cover is logged. Default: JSON lines on stderr. */
+  log?: Logger
 }
 
 export interface DataDirLock {
@@ -142,10 +146,10 @@ const holdLock = (
   file: string,
   mine: LockRecord,
   onLost: (reason: string) => void,
+  log: Logger,
 ): DataDirLock => {
   let confirmedAt = performance.now()
   let ended = false
-  let refreshing: Promise<void> | undefined
 
   const removeOnExit = () => {
     try {
@@ -156,7 +160,8 @@ const holdLock = (
   }
   const end = () => {
     ended = true
-    clearInterval(timer)
+    // From inside a refresh too (lose): no more refreshes, without waiting for this one.
+    heartbeat.cancel()
     process.removeListener('exit', removeOnExit)
   }
   const lose = (reason: string) => {
@@ -193,11 +198,13 @@ const holdLock = (
       }
     }
   }
-  const timer = setInterval(() => {
-    refreshing ??= refresh().finally(() => (refreshing = undefined))
-  }, mine.leaseMs / 5)
-  // The lock alone must not keep a finished process alive.
-  timer.unref()
+  // Its timer does not keep a finished process alive (jobs/repeating-job.ts).
+  const heartbeat = startRepeatingJob({
+    name: 'data_folder_lock_refresh',
+    everyMs: Math.max(1, mine.leaseMs / 5),
+    log,
+    run: refresh,
+  })
   process.once('exit', removeOnExit)
 
   return {
@@ -205,7 +212,7 @@ const holdLock = (
     async release() {
       if (ended) return
       end()
-      await refreshing
+      await heartbeat.stop()
       if ((await readLock(file))?.key === mine.token) await unlink(file)
     },
   }
@@ -268,7 +275,8 @@ export const acquireDataDirLock = async (
       if (await takeOver(folder, file, found, mine, me)) break
     }
     await sweepClaims(folder)
-    return holdLock(folder, file, mine, onLost)
+    const log = options.log ?? createJsonLogger((line) => process.stderr.write(`${line}\n`))
+    return holdLock(folder, file, mine, onLost, log)
   } catch (error) {
     throw explainFailure(folder, error)
   }

@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { messageOf, silentLogger, type Logger } from '../log.ts'
 import {
   isConnectionFailure,
   readDatabaseError,
@@ -51,13 +52,20 @@ export const describeConnectionFailure = (connectionString: string, error: unkno
 /**
  * A real PostgreSQL server (DATABASE_URL), shared safely by any number of processes. It
  * connects once before returning, so a wrong URL or a stopped server stops the start-up
- * with a message that says what to fix.
+ * with a message that says what to fix. Once running, a database that goes away costs the
+ * queries made meanwhile their answers (connection errors, which the routes answer with 503)
+ * and nothing else: the pool opens new connections when it is back (decision 057).
  */
-export const openPostgresDatabase = async (connectionString: string): Promise<Database> => {
+export const openPostgresDatabase = async (
+  connectionString: string,
+  log: Logger = silentLogger,
+): Promise<Database> => {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 })
-  // An idle connection dropped by the server must not crash the process; the next query
-  // opens a new one, so the server recovers once the database is back.
-  pool.on('error', () => {})
+  // A connection the server dropped emits 'error', and an 'error' nobody listens to ends the
+  // process. The pool listens to its idle ones here; a held one, in transaction() below.
+  const connectionLost = (error: unknown) =>
+    log.error('database_connection_lost', { message: messageOf(error) })
+  pool.on('error', connectionLost)
   try {
     await pool.query('select 1')
   } catch (error) {
@@ -68,16 +76,27 @@ export const openPostgresDatabase = async (connectionString: string): Promise<Da
     ...wrap(pool),
     async transaction(fn) {
       const client = await pool.connect()
+      // The statement in flight fails with the same error; a client that lost its server, or
+      // could not roll back, is closed rather than handed to the next caller.
+      let broken: unknown
+      const lost = (error: unknown) => {
+        broken = error
+        connectionLost(error)
+      }
+      client.on('error', lost)
       try {
         await client.query('begin')
         const result = await fn(wrap(client))
         await client.query('commit')
         return result
       } catch (error) {
-        await client.query('rollback').catch(() => {})
+        await client.query('rollback').catch((rollbackError: unknown) => {
+          broken ??= rollbackError
+        })
         throw error
       } finally {
-        client.release()
+        client.off('error', lost)
+        client.release(broken !== undefined)
       }
     },
     close: () => pool.end(),

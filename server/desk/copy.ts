@@ -727,6 +727,9 @@ export const deskCopy = {
     forbiddenTitle: 'Ação recusada',
     forbidden:
       'Não foi possível confirmar que o pedido veio desta página. Volte, recarregue a página e tente de novo.',
+    databaseDownTitle: 'Banco de dados fora do ar',
+    databaseDown:
+      'O banco de dados não está respondendo agora, então o painel não pode abrir. Nada do que já foi salvo se perdeu: tente de novo em alguns instantes.',
   },
   export: {
     fileName: 'contatos',

@@ -10,6 +10,7 @@ import { createReleaseRoutes } from './agenda/routes/release-routes.ts'
 import { createNetworkRoutes } from './agenda/routes/network-routes.ts'
 import { deskCookies } from './http/desk-cookies.ts'
 import type { DeskDeps, DeskEnv, LeadDeskOptions } from './http/desk-env.ts'
+import { answerDatabaseDown } from './http/database-down.ts'
 import { deskHeaders } from './http/desk-headers.ts'
 import { requireCsrf, requireSession, sameOriginChanges } from './http/guards.ts'
 import { createApiRoutes } from './leads/routes/api-routes.ts'
@@ -33,6 +34,7 @@ const MAX_DESK_BODY_BYTES = 64 * 1024
  */
 export const createLeadDesk = (deps: DeskDeps) => {
   const desk = new Hono<DeskEnv>()
+  desk.onError(answerDatabaseDown(deps))
   desk.use('*', deskHeaders, sameOriginChanges)
   desk.use(
     '*',

@@ -1,4 +1,5 @@
 import type { RunQuery } from '../../supabase/functions/_shared/mail-delivery.ts'
+import { startRepeatingJob } from '../jobs/repeating-job.ts'
 import type { Logger } from '../log.ts'
 import type { CallBudget, TallyAnswer } from './call-budget.ts'
 
@@ -29,7 +30,6 @@ export const startCallTally = (
   log: Logger,
   intervalMs = CALL_TALLY_INTERVAL_MS,
 ): CallTally => {
-  let running: Promise<void> | undefined
   let lastAt = 0
   let failing = false
 
@@ -53,20 +53,6 @@ export const startCallTally = (
     }
   }
 
-  const tick = () => {
-    running ??= tally().finally(() => {
-      running = undefined
-    })
-    return running
-  }
-
-  const timer = setInterval(() => void tick(), intervalMs)
-  timer.unref()
-  return {
-    tick,
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  const job = startRepeatingJob({ name: 'call_tally', everyMs: intervalMs, log, run: tally })
+  return { tick: job.runNow, stop: job.stop }
 }

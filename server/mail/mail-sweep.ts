@@ -6,21 +6,23 @@ import {
   sendDueMail,
   type MailDeliveryDeps,
 } from '../../supabase/functions/_shared/mail-delivery.ts'
+import { reportFailure, startRepeatingJob } from '../jobs/repeating-job.ts'
+import { silentLogger } from '../log.ts'
 
 /**
  * Runs the delivery sweeps every `intervalMs` (what pg_cron does for the Edge Functions on
  * hosted Supabase): the leads' e-mails, then the bookings' (due reminders, retries), after
  * ending the booking holds whose time is up (pg_cron's expire-booking-holds job there, decision
- * 038). One failing does not keep the others from running; stop() waits for a run in progress.
- * Runs never overlap.
+ * 038). One failing does not keep the others from running; runs never overlap and stop()
+ * waits for the one in progress (jobs/repeating-job.ts).
  */
 export const startMailSweep = (
   deps: MailDeliveryDeps,
   intervalMs: number,
   booking?: BookingMailDeps,
 ) => {
-  const failed = (event: string) => (error: unknown) =>
-    deps.log?.error(event, { message: error instanceof Error ? error.message : 'unknown' })
+  const log = deps.log ?? silentLogger
+  const failed = (event: string) => (error: unknown) => reportFailure(log, event, error)
   const run = async () => {
     await sendDueMail(deps).catch(failed('mail_sweep_failed'))
     if (booking) {
@@ -30,20 +32,6 @@ export const startMailSweep = (
       await sendDueBookingMail(booking).catch(failed('booking_mail_sweep_failed'))
     }
   }
-  let running: Promise<unknown> = Promise.resolve()
-  let busy = false
-  const timer = setInterval(() => {
-    if (busy) return
-    busy = true
-    running = run().finally(() => {
-      busy = false
-    })
-  }, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  const job = startRepeatingJob({ name: 'mail_sweep', everyMs: intervalMs, log, run })
+  return { stop: job.stop }
 }

@@ -447,24 +447,34 @@ describe('errors without internals', () => {
     )
   })
 
-  it('answers an unreachable database with 503 and keeps where it is out of the answer', async () => {
-    const refused = Object.assign(new Error('connect ECONNREFUSED 10.1.2.3:5432'), {
-      code: 'ECONNREFUSED',
-    })
-    const down: Database = { ...db, transaction: () => Promise.reject(refused) }
-    const res = await createTestApp(down).request('/rest/v1/contact_submissions', {
-      method: 'POST',
-      headers: { ...keyHeaders, 'content-type': 'application/json' },
-      body: JSON.stringify(validRow()),
-    })
-    expect(res.status).toBe(503)
-    expect(await res.json()).toEqual({
-      code: 'PGRST000',
-      details: null,
-      hint: null,
-      message: 'Database connection error. Retrying the connection.',
-    })
-  })
+  it.each([
+    ['unreachable', 'connect ECONNREFUSED 10.1.2.3:5432', 'ECONNREFUSED'],
+    // Every pooled connection busy under load, none freed within the pool's connect timeout.
+    ['too busy to hand out a connection', 'timeout exceeded when trying to connect', undefined],
+    // A restart (systemctl restart postgresql) ends the sessions in flight, then refuses new
+    // ones until it is up: nothing in the request was wrong, and trying again works.
+    ['restarting', 'terminating connection due to administrator command', '57P01'],
+    ['starting up', 'the database system is starting up', '57P03'],
+    ['shutting down', 'the database system is shutting down', '57P03'],
+  ])(
+    'answers a database that is %s with 503 and keeps where it is out of the answer',
+    async (_state, message, code) => {
+      const refused = Object.assign(new Error(message), { code })
+      const down: Database = { ...db, transaction: () => Promise.reject(refused) }
+      const res = await createTestApp(down).request('/rest/v1/contact_submissions', {
+        method: 'POST',
+        headers: { ...keyHeaders, 'content-type': 'application/json' },
+        body: JSON.stringify(validRow()),
+      })
+      expect(res.status).toBe(503)
+      expect(await res.json()).toEqual({
+        code: 'PGRST000',
+        details: null,
+        hint: null,
+        message: 'Database connection error. Retrying the connection.',
+      })
+    },
+  )
 
   it('answers an unsupported method on a table with 405 PGRST117', async () => {
     const res = await app.request('/rest/v1/contact_submissions', {

@@ -3,6 +3,7 @@ import {
   type CompanyAlertDeps,
 } from '../../supabase/functions/_shared/company-alert-delivery.ts'
 import { sendDueLeadReplies, type LeadReplyDeps } from '../desk/leads/replies/lead-replies.ts'
+import { reportFailure, startRepeatingJob } from '../jobs/repeating-job.ts'
 import type { Logger } from '../log.ts'
 
 export interface PipelineWatchDeps {
@@ -16,11 +17,12 @@ export interface PipelineWatchDeps {
  * Supabase): every `intervalMs`, the database marks the leads whose alert is due and queues
  * what to tell (private.watch_pipeline: at most once per lead or incident, whatever number of
  * servers watch), then this server sends what is due in the company's outbox and the desk's
- * replies that wait for a retry. Runs never overlap; stop() waits for the one in progress.
+ * replies that wait for a retry. One failing does not keep the others from running; runs never
+ * overlap and stop() waits for the one in progress (jobs/repeating-job.ts).
  */
 export const startPipelineWatch = (deps: PipelineWatchDeps, intervalMs: number) => {
-  const failed = (event: string) => (error: unknown) =>
-    deps.log.error(event, { message: error instanceof Error ? error.message : 'unknown' })
+  // Returns nothing: a failed query reads as no result, whatever the logger returns.
+  const failed = (event: string) => (error: unknown) => reportFailure(deps.log, event, error)
   const run = async () => {
     const { query } = deps.alerts
     const watched = await query('select private.watch_pipeline() as found', []).catch(
@@ -33,20 +35,6 @@ export const startPipelineWatch = (deps: PipelineWatchDeps, intervalMs: number) 
     await sendDueCompanyAlerts(deps.alerts).catch(failed('company_alerts_failed'))
     await sendDueLeadReplies(deps.replies).catch(failed('lead_replies_failed'))
   }
-  let running: Promise<unknown> = Promise.resolve()
-  let busy = false
-  const timer = setInterval(() => {
-    if (busy) return
-    busy = true
-    running = run().finally(() => {
-      busy = false
-    })
-  }, intervalMs)
-  timer.unref()
-  return {
-    async stop() {
-      clearInterval(timer)
-      await running
-    },
-  }
+  const job = startRepeatingJob({ name: 'pipeline_watch', everyMs: intervalMs, log: deps.log, run })
+  return { stop: job.stop }
 }

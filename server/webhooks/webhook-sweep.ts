@@ -3,6 +3,7 @@ import {
   dueWebhookReceivers,
   type WebhookDeliveryDeps,
 } from '../../supabase/functions/_shared/webhook-delivery.ts'
+import { reportFailure, startRepeatingJob } from '../jobs/repeating-job.ts'
 import type { Logger } from '../log.ts'
 
 /** A receiver's turn claims nothing new after this long; the next look starts another. */
@@ -22,8 +23,6 @@ export const startWebhookSweep = (
 ) => {
   const turns = new Map<string, Promise<unknown>>()
   const stopping = new AbortController()
-  let looking: Promise<unknown> = Promise.resolve()
-  let busy = false
 
   const startTurn = (receiverId: string) => {
     const turn = deliverToReceiver(deps, receiverId, {
@@ -31,41 +30,28 @@ export const startWebhookSweep = (
       stop: stopping.signal,
     })
       .catch((error: unknown) =>
-        deps.log.error('webhook_sweep_failed', {
-          receiver: receiverId,
-          message: error instanceof Error ? error.message : 'unknown',
-        }),
+        reportFailure(deps.log, 'webhook_sweep_failed', error, { receiver: receiverId }),
       )
       .finally(() => turns.delete(receiverId))
     turns.set(receiverId, turn)
   }
 
-  const look = () => {
-    if (busy || stopping.signal.aborted) return
-    busy = true
-    looking = dueWebhookReceivers(deps.query)
-      .then((receivers) => {
-        for (const id of receivers) {
-          if (!turns.has(id) && !stopping.signal.aborted) startTurn(id)
-        }
-      })
-      .catch((error: unknown) =>
-        deps.log.error('webhook_sweep_failed', {
-          message: error instanceof Error ? error.message : 'unknown',
-        }),
-      )
-      .finally(() => {
-        busy = false
-      })
-  }
-
-  const timer = setInterval(look, intervalMs)
-  timer.unref()
+  // The look is the repeating job; the turns it starts outlive it, each receiver's its own.
+  const look = startRepeatingJob({
+    name: 'webhook_sweep',
+    everyMs: intervalMs,
+    log: deps.log,
+    run: async () => {
+      const receivers = await dueWebhookReceivers(deps.query)
+      for (const id of receivers) {
+        if (!turns.has(id) && !stopping.signal.aborted) startTurn(id)
+      }
+    },
+  })
   return {
     async stop() {
-      clearInterval(timer)
       stopping.abort()
-      await looking
+      await look.stop()
       await Promise.all(turns.values())
     },
   }

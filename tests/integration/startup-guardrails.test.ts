@@ -219,6 +219,11 @@ describe('the built server, as deployed', () => {
     expect(first.output).toContain(
       'Warning: no SMTP_URL in production, so no e-mail leaves this server.',
     )
+    // An https:// address in front of a plain-HTTP server is a proxy: its visitors would all
+    // be one "unknown" caller.
+    expect(first.output).toContain(
+      'Warning: TRUST_PROXY is not set, yet SITE_URL is https://www.exemplo.com.br',
+    )
 
     // A fix written into a released migration.
     const file = path.join(install, 'supabase/migrations/20261126000300_lead_tallies.sql')

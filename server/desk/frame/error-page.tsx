@@ -13,18 +13,22 @@ const NOT_FOUND: Record<MissingThing, { title: string; text: string }> = {
   page: { title: errors.pageNotFoundTitle, text: errors.pageNotFound },
 }
 
-/** A refused or missing page, with a way back to the list (or the agenda). */
+const REFUSED = {
+  403: { title: errors.forbiddenTitle, text: errors.forbidden },
+  503: { title: errors.databaseDownTitle, text: errors.databaseDown },
+}
+
+/** A refused or missing page (or the database away), with a way back to the list or agenda. */
 export const ErrorPage = ({
   status,
   csrfToken,
   missing = 'lead',
 }: {
-  status: 403 | 404
+  status: 403 | 404 | 503
   csrfToken?: string
   missing?: MissingThing
 }) => {
-  const text =
-    status === 403 ? { title: errors.forbiddenTitle, text: errors.forbidden } : NOT_FOUND[missing]
+  const text = status === 404 ? NOT_FOUND[missing] : REFUSED[status]
   const inAgenda = status === 404 && missing === 'booking'
   return (
     <DeskDocument title={text.title} csrfToken={csrfToken}>

@@ -4,7 +4,7 @@ import { deskPaths } from '../desk-paths.ts'
 import type { DeskDeps, DeskEnv } from './desk-env.ts'
 import { renderErrorPage } from './render.ts'
 
-const isApi = (c: Context) => c.req.path.startsWith(`${deskPaths.home}/api/`)
+export const isApi = (c: Context) => c.req.path.startsWith(`${deskPaths.home}/api/`)
 
 /** A refusal in the form the caller reads: JSON for the command line, a page for a browser. */
 export const refuse = (c: Context, status: 403, code: string, message: string) =>

@@ -13,7 +13,7 @@ export const renderPage = (c: Context, page: Child, status: ContentfulStatusCode
 
 export const renderErrorPage = (
   c: Context,
-  status: 403 | 404,
+  status: 403 | 404 | 503,
   csrfToken?: string,
   missing?: MissingThing,
 ) => renderPage(c, ErrorPage({ status, csrfToken, missing }), status)

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../log.ts'
-import { startDailyJob } from '../daily-job.ts'
+import { HOUSEKEEPING_DELAY_MS, startRepeatingJob } from '../../jobs/repeating-job.ts'
 import { pruneOutboxCopies, purgeUntaggedOutboxMail } from './outbox-files.ts'
 
 export interface RetentionDeps {
@@ -42,12 +42,13 @@ export const purgeExpiredLeads = async (deps: RetentionDeps, days: number) => {
 
 /** Purges once shortly after start, then every intervalMs (a day). Only counts are logged. */
 export const startRetentionPurge = (deps: RetentionDeps, days: number, intervalMs: number) =>
-  startDailyJob(
-    async () => {
+  startRepeatingJob({
+    name: 'leads_purge',
+    firstAfterMs: HOUSEKEEPING_DELAY_MS,
+    everyMs: intervalMs,
+    log: deps.log,
+    run: async () => {
       const purged = await purgeExpiredLeads(deps, days)
       if (purged.leads > 0 || purged.outboxFiles > 0) deps.log.info('leads_purged', purged)
     },
-    intervalMs,
-    deps.log,
-    'leads_purge_failed',
-  )
+  })

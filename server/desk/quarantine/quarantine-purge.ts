@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../log.ts'
-import { startDailyJob } from '../daily-job.ts'
+import { HOUSEKEEPING_DELAY_MS, startRepeatingJob } from '../../jobs/repeating-job.ts'
 
 /**
  * Deletes what waited in quarantine longer than QUARANTINE_DAYS (private.purge_quarantine, the
@@ -16,12 +16,13 @@ export const purgeQuarantine = async (db: Database): Promise<number> => {
 
 /** The daily purge; it always runs, since every quarantined message has an end. */
 export const startQuarantinePurge = (db: Database, intervalMs: number, log: Logger) =>
-  startDailyJob(
-    async () => {
+  startRepeatingJob({
+    name: 'quarantine_purge',
+    firstAfterMs: HOUSEKEEPING_DELAY_MS,
+    everyMs: intervalMs,
+    log,
+    run: async () => {
       const entries = await purgeQuarantine(db)
       if (entries > 0) log.info('quarantine_purged', { entries })
     },
-    intervalMs,
-    log,
-    'quarantine_purge_failed',
-  )
+  })

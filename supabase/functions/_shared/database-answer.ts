@@ -33,16 +33,25 @@ export const readDatabaseError = (error: unknown): DatabaseErrorFields & { sqlSt
 
 const SYSTEM_ERROR_CODE = /^E[A-Z]+$/
 const CONNECTION_WORDS = /\b(connect|connection|terminated|closed|timeout)\b/i
+/**
+ * The database's own word that it is going away or not back yet: a connection exception
+ * (class 08), or 57P01 admin_shutdown (a restart ends the session), 57P02 crash_shutdown,
+ * 57P03 cannot_connect_now (starting up, shutting down, recovering). Nothing in the request
+ * was wrong, and trying again shortly works: 503, not the 500 of class 57 (decision 057).
+ */
+const DATABASE_AWAY = /^(08[0-9A-Z]{3}|57P0[123])$/
 
 /**
  * True for a driver's "could not reach the database" (refused, reset, timed out, closed)
- * rather than a bug in our code: a system error (ECONNREFUSED…) or pg's and PGlite's own
- * wording for a lost or closed connection.
+ * rather than a bug in our code: a system error (ECONNREFUSED…), the database saying it is
+ * going away or not back yet, or pg's and PGlite's own wording for a lost or closed connection.
  */
 export const isConnectionFailure = (error: unknown): boolean => {
   if (typeof error !== 'object' || error === null) return false
   const { code, message } = error as { code?: unknown; message?: unknown }
-  if (typeof code === 'string' && SYSTEM_ERROR_CODE.test(code)) return true
+  if (typeof code === 'string' && (SYSTEM_ERROR_CODE.test(code) || DATABASE_AWAY.test(code))) {
+    return true
+  }
   return typeof message === 'string' && CONNECTION_WORDS.test(message)
 }
 
@@ -142,13 +151,15 @@ const customRefusal = (message: string, detail: string | undefined): DatabaseRef
 
 /**
  * What the database layer threw, as PostgREST would report it. An error with a SQLSTATE is
- * the database's answer. One without is the driver failing to reach the database:
- * 'unreachable' (its text names the database's host and port, which no caller needs).
+ * the database's answer, unless it says the database is going away or not back yet. One
+ * without is the driver failing to reach the database: both are 'unreachable' (the driver's
+ * text names the database's host and port, which no caller needs).
  * Anything else is a bug, and is thrown again.
  */
 export const readDatabaseAnswer = (error: unknown): DatabaseRefusal | 'unreachable' => {
   const fields = readDatabaseError(error)
   if (fields.code === 'PGRST') return customRefusal(fields.message, fields.detail)
+  if (fields.code !== undefined && DATABASE_AWAY.test(fields.code)) return 'unreachable'
   if (fields.sqlState && fields.code !== undefined) {
     return {
       status: statusForSqlState(fields.code),

@@ -11,21 +11,25 @@ export const SWEEP_SECRET_MIN_LENGTH = 32
 /** Printable ASCII without spaces: it travels in an HTTP header as is. */
 const SWEEP_SECRET_SHAPE = /^[\x21-\x7e]+$/
 
+/** The problem with a secret setting's value (named `name`), or null when it will do. */
+export const secretProblem = (name: string, value: string): string | null =>
+  value.length < SWEEP_SECRET_MIN_LENGTH || value.length > 1024 || !SWEEP_SECRET_SHAPE.test(value)
+    ? `${name} must be ${SWEEP_SECRET_MIN_LENGTH} to 1024 printable ASCII characters without spaces (e.g. \`openssl rand -hex 32\`).`
+    : null
+
 /** The problem with a MAIL_SWEEP_SECRET value, or null when it will do. */
 export const sweepSecretProblem = (value: string): string | null =>
-  value.length < SWEEP_SECRET_MIN_LENGTH || value.length > 1024 || !SWEEP_SECRET_SHAPE.test(value)
-    ? `MAIL_SWEEP_SECRET must be ${SWEEP_SECRET_MIN_LENGTH} to 1024 printable ASCII characters without spaces (e.g. \`openssl rand -hex 32\`).`
-    : null
+  secretProblem('MAIL_SWEEP_SECRET', value)
 
 const sha256 = async (text: string) =>
   new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)))
 
 /**
  * Whether the caller gave the secret, in time that tells nothing about how much of it was
- * right: both values are hashed to 32 bytes and every byte is compared. Without a configured
- * secret nobody may sweep.
+ * right (or how long it is): both values are hashed to 32 bytes and every byte is compared.
+ * Without a configured secret nobody gets in.
  */
-export const isSweepAllowed = async (
+export const secretMatches = async (
   given: string | null,
   expected: string | undefined,
 ): Promise<boolean> => {
@@ -37,3 +41,6 @@ export const isSweepAllowed = async (
   }
   return difference === 0
 }
+
+/** Whether the caller may run the sweep: it gave MAIL_SWEEP_SECRET. */
+export const isSweepAllowed = secretMatches

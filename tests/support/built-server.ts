@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import path from 'node:path'
+import { ROOT_DIR } from '../../server/paths.ts'
+import { waitFor, type WaitOptions } from './wait.ts'
+
+/** One line of the server's JSON log. */
+export interface LogLine {
+  time: string
+  level: 'info' | 'error'
+  event: string
+  [field: string]: unknown
+}
+
+export interface BuiltServer {
+  url: string
+  child: ChildProcess
+  /** Every JSON line it logged so far (requests included), in order. */
+  lines: LogLine[]
+  /** Everything it wrote, stdout and stderr. */
+  readonly output: string
+  /** Its exit code once it has exited; undefined while it runs. */
+  readonly exitCode: number | null | undefined
+  /** Waits for a logged line with this event (and what `accept` asks of it), and returns it. */
+  waitForEvent(
+    event: string,
+    accept?: (line: LogLine) => boolean,
+    options?: WaitOptions,
+  ): Promise<LogLine>
+  /** SIGTERM, then its exit code. */
+  stop(): Promise<number | null>
+}
+
+export const requireBuild = () => {
+  for (const built of ['dist/index.html', 'dist-server/server.js']) {
+    if (!existsSync(path.join(ROOT_DIR, built))) {
+      throw new Error(`${built} is missing: run \`npm run build\` first (npm test does).`)
+    }
+  }
+}
+
+/**
+ * The built server (`node dist-server/server.js`) as deployed, in a process of its own: a
+ * test can stop its database under it and see whether it lives. Resolves once it listens;
+ * rejects with its output if it exits first.
+ */
+export const startBuiltServer = (env: Record<string, string>) =>
+  new Promise<BuiltServer>((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(ROOT_DIR, 'dist-server', 'server.js')], {
+      cwd: ROOT_DIR,
+      env: {
+        PATH: process.env.PATH,
+        PORT: '0',
+        // A new data folder is a copy of the run's migrated one (decision 035).
+        ...(process.env.PGLITE_TEMPLATE_DIR
+          ? { PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR }
+          : {}),
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+    let output = ''
+    let pending = ''
+    let exitCode: number | null | undefined
+    const lines: LogLine[] = []
+    const exited = new Promise<number | null>((done) =>
+      child.once('exit', (code) => {
+        exitCode = code
+        done(code)
+      }),
+    )
+    const server: BuiltServer = {
+      url: '',
+      child,
+      lines,
+      get output() {
+        return output
+      },
+      get exitCode() {
+        return exitCode
+      },
+      waitForEvent: (event, accept = () => true, options = { timeoutMs: 60_000 }) =>
+        waitFor(
+          `the server to log ${event}`,
+          () => {
+            if (exitCode !== undefined) {
+              throw new Error(`The server exited (${exitCode}) first:\n${output.slice(-3000)}`)
+            }
+            return lines.find((line) => line.event === event && accept(line))
+          },
+          (line) => line !== undefined,
+          options,
+        ) as Promise<LogLine>,
+      async stop() {
+        if (exitCode === undefined) child.kill('SIGTERM')
+        return exited
+      },
+    }
+    child.stdout?.on('data', (chunk: Buffer) => {
+      pending += chunk.toString()
+      for (let end = pending.indexOf('\n'); end >= 0; end = pending.indexOf('\n')) {
+        const text = pending.slice(0, end)
+        pending = pending.slice(end + 1)
+        if (text.startsWith('{')) lines.push(JSON.parse(text) as LogLine)
+      }
+    })
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString()
+      const url = /Site running at (http:\/\/\S+)/.exec(output)?.[1]
+      if (url && !server.url) resolve(Object.assign(server, { url }))
+    }
+    child.stdout?.on('data', collect)
+    child.stderr?.on('data', collect)
+    void exited.then((code) => reject(new Error(`exited with ${code} before serving:\n${output}`)))
+  })
