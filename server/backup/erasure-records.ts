@@ -52,13 +52,19 @@ export const readErasuresOfBackup = async (file: string): Promise<ErasureRecord[
   return found
 }
 
-/** Adds erasures from elsewhere to a database's own; a later instant wins. */
+/**
+ * Adds erasures from elsewhere to a database's own; a later instant wins. The records come from
+ * several places (the data a restore replaces, a week of backups beside the one restored, each
+ * --erasures-from file), so the same erasure comes several times: they are folded into one row
+ * per key first, with its latest instant, since one insert may not update a row twice.
+ */
 export const mergeErasures = async (db: Queryable, records: ErasureRecord[]): Promise<void> => {
   if (records.length === 0) return
   await db.query(
     `insert into private.erasures as e (kind, key, digest, erased_at)
-     select kind, key, digest, erased_at
+     select kind, key, digest, max(erased_at)
        from json_to_recordset($1::json) as r(kind text, key text, digest text, erased_at timestamptz)
+      group by kind, key, digest
      on conflict (kind, key, digest) do update set erased_at = greatest(e.erased_at, excluded.erased_at)`,
     [JSON.stringify(records)],
   )
