@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts'
-import { readBackupFile } from './backup-format.ts'
+import { readBackupFile, type BackupTrust } from './backup-format.ts'
 import { ERASURES_TABLE } from './site-tables.ts'
 
 /** One erasure as private.erasures keeps it: a digest, never the address (decision 050). */
@@ -34,13 +34,17 @@ export const readErasures = async (db: Queryable): Promise<ErasureRecord[]> => {
 }
 
 /**
- * The erasures another backup holds, read from its first table alone (they come first), so
- * reading them from a week of daily backups costs little.
+ * The erasures another backup holds, read from its first table alone (they come first, and are
+ * signed on their own line), so reading them from a week of daily backups costs little and a
+ * forged file is still refused.
  */
-export const readErasuresOfBackup = async (file: string): Promise<ErasureRecord[]> => {
+export const readErasuresOfBackup = async (
+  file: string,
+  trust: BackupTrust,
+): Promise<ErasureRecord[]> => {
   const found: ErasureRecord[] = []
   let inErasures = false
-  await readBackupFile(file, {
+  await readBackupFile(file, trust, {
     beginTable: (table) => void (inErasures = table.name === ERASURES_TABLE),
     row: (json) => {
       if (!inErasures) return

@@ -5,7 +5,12 @@ import type { Database, Queryable } from '../db/database.ts'
 import { applyMigrations } from '../db/migrate.ts'
 import { ensureSupabaseRoles } from '../db/supabase-roles.ts'
 import { MIGRATIONS_DIR } from '../paths.ts'
-import { BackupFileError, readBackupFile, type BackupContents } from './backup-format.ts'
+import {
+  BackupFileError,
+  readBackupFile,
+  type BackupContents,
+  type BackupTrust,
+} from './backup-format.ts'
 import { mergeErasures, type ErasureRecord } from './erasure-records.ts'
 import { knownMigrations, readAppliedMigrations } from './schema-version.ts'
 import { listSiteTables, quoteName, type SiteTable } from './site-tables.ts'
@@ -24,6 +29,8 @@ export interface RestoreOptions {
   clear?: (tx: Queryable) => Promise<void>
   /** The migration files (the tests' own); this version's by default. */
   migrationsDir?: string
+  /** How the file was checked: it is read again, and checked again, while it loads. */
+  trust: BackupTrust
 }
 
 export interface RestoreResult {
@@ -186,7 +193,7 @@ const loadRows = async (
   }
   // Read again, rows straight into the database; the end is checked again too, so a file
   // changed since it was checked rolls everything back.
-  await readBackupFile(file, {
+  await readBackupFile(file, options.trust, {
     beginTable: (started) => {
       table = byName.get(started.name)
       const missing = started.columns.filter((column) => !table?.columns.includes(column))

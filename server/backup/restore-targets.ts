@@ -5,7 +5,7 @@ import path from 'node:path'
 import type { Database, Queryable } from '../db/database.ts'
 import { openPgliteDatabase } from '../db/pglite.ts'
 import { openPostgresDatabase } from '../db/postgres.ts'
-import type { BackupContents } from './backup-format.ts'
+import type { BackupContents, BackupTrust } from './backup-format.ts'
 import { readErasures, type ErasureRecord } from './erasure-records.ts'
 import { lockDataDir } from './open-for-backup.ts'
 import { restoreBackup, type RestoreResult } from './restore-database.ts'
@@ -17,6 +17,8 @@ export interface RestoreRequest {
   replace: boolean
   /** Erasures from other backups, applied with the backup's own. */
   erasures: ErasureRecord[]
+  /** How the file was checked: the load reads it again and checks it again. */
+  trust: BackupTrust
 }
 
 export interface RestoreDone extends RestoreResult {
@@ -90,6 +92,7 @@ export const restoreIntoPostgres = async (
     const result = await restoreBackup(db, request.file, request.contents, {
       erasures: [...fromReplaced, ...request.erasures],
       clear: data ? dropSiteSchemas : undefined,
+      trust: request.trust,
     })
     return {
       ...result,
@@ -150,6 +153,7 @@ export const restoreIntoPglite = async (
       try {
         result = await restoreBackup(db, request.file, request.contents, {
           erasures: [...(replacedFolder?.erasures ?? []), ...request.erasures],
+          trust: request.trust,
         })
       } finally {
         await db.close()

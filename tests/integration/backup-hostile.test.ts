@@ -1,7 +1,9 @@
 /**
  * What a hostile caller might send the backup route, and what a damaged or forged file does to
  * `npm run restore` (the build's command): each refused with a clear answer and nothing
- * written. `WRITE_HOSTILE_TABLE=docs/hostile-inputs.md npx vitest run --project server
+ * written. A forger who can rewrite a backup where it is kept (a new calendar-feed token, a
+ * phishing meeting address, the limits off, an erasure taken out) cannot sign it again without
+ * the backup key, which is in no backup (decision 056). `WRITE_HOSTILE_TABLE=docs/hostile-inputs.md npx vitest run --project server
  * tests/integration/backup-hostile.test.ts` writes both tables into docs/hostile-inputs.md.
  */
 import { existsSync } from 'node:fs'
@@ -24,6 +26,14 @@ import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { runBuiltCommand } from '../support/backup-commands.ts'
 import { tableRow, writeHostileSection } from '../support/hostile-table.ts'
 import { generateLeads, seedLeads } from '../support/seed-leads.ts'
+import {
+  asUnsignedBackup,
+  backupLines,
+  otherBackupKey,
+  signedBackup,
+  testBackupKey,
+  testTrust,
+} from '../support/test-backups.ts'
 import { createTestDatabase } from '../support/test-database.ts'
 import { testSettings } from '../support/test-app.ts'
 import { waitFor } from '../support/wait.ts'
@@ -32,6 +42,7 @@ let root: string
 let server: RunningServer | undefined
 let token = ''
 let whole: Buffer
+const ERASED = 'pediu.apagamento@example.com'
 
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'backup-hostile-'))
@@ -41,10 +52,14 @@ beforeAll(async () => {
   const db = await createTestDatabase()
   try {
     await seedLeads(db, generateLeads(30))
+    // Someone erased, and the calendar feed's address made: what a forger would undo and take.
+    await seedLeads(db, [{ name: 'Pessoa', email: ERASED, message: 'Apaguem-me.' }])
+    await db.query('select private.erase_leads_by_email($1)', [ERASED])
+    await db.query('select private.new_booking_feed_token()')
     const out = new PassThrough()
     const chunks: Buffer[] = []
     out.on('data', (chunk: Buffer) => chunks.push(chunk))
-    await exportDatabase(db, createBackupWriter(out), 'pglite')
+    await exportDatabase(db, createBackupWriter(out, testBackupKey), 'pglite')
     whole = Buffer.concat(chunks)
   } finally {
     await db.close()
@@ -123,7 +138,7 @@ describe('the backup route', () => {
       const body = Buffer.from(await response.arrayBuffer())
       expect(response.status).toBe(routeCase.status)
       if (response.status === 200) {
-        const contents = await readBackup(Readable.from([body]))
+        const contents = await readBackup(Readable.from([body]), testTrust)
         expect(contents.header.source).toBe('pglite')
       } else {
         expect(body.toString()).not.toContain('site-backup')
@@ -157,7 +172,10 @@ describe('a caller that goes away during a backup', () => {
     )
     expect(failed?.error).toBe('Whoever asked for the backup went away before its end.')
     const second = await fetch(url, { headers })
-    const contents = await readBackup(Readable.from([Buffer.from(await second.arrayBuffer())]))
+    const contents = await readBackup(
+      Readable.from([Buffer.from(await second.arrayBuffer())]),
+      testTrust,
+    )
     expect(contents.header.counts.leads).toBe(0)
   }, 180_000)
 })
@@ -190,7 +208,7 @@ describe('a server stopped during a backup', () => {
 
 /** The backup with its text changed and its checksum made anew: whole, but not the same. */
 const rewritten = async (change: (header: BackupHeader, lines: string[]) => string[]) => {
-  const contents = await readBackup(Readable.from([whole]))
+  const contents = await readBackup(Readable.from([whole]), testTrust)
   const text = gunzipSync(whole).toString('utf8').split('\n')
   const body = text.filter((line) => /^[TRE]/.test(line))
   const header = structuredClone(contents.header)
@@ -198,7 +216,7 @@ const rewritten = async (change: (header: BackupHeader, lines: string[]) => stri
   const out = new PassThrough()
   const chunks: Buffer[] = []
   out.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const writer = createBackupWriter(out)
+  const writer = createBackupWriter(out, testBackupKey)
   await writer.header(header)
   for (const line of changed) {
     const json = line.slice(1)
@@ -212,12 +230,37 @@ const rewritten = async (change: (header: BackupHeader, lines: string[]) => stri
   return Buffer.concat(chunks)
 }
 
+/**
+ * The backup as a forger would rewrite it: the calendar feed's token replaced by one they
+ * know, the meeting address made a phishing page, the contact form's limits off, and the
+ * erased person's erasure taken out (so a restore brings them back).
+ */
+const forgedLines = () => {
+  let inErasures = false
+  return backupLines(whole).flatMap((line) => {
+    if (line.startsWith('T')) inErasures = line.includes('"table":"private.erasures"')
+    if (inErasures && line.startsWith('R')) return []
+    if (inErasures && line.startsWith('E')) return [line.replace(/"rows":\d+/, '"rows":0')]
+    return [
+      line
+        .replace(/"token_hash":"[0-9a-f]{64}"/, `"token_hash":"${'f'.repeat(64)}"`)
+        .replace('"meeting_url":null', '"meeting_url":"https://reuniao.example.net/golpe"')
+        .replace(/"per_address_limit":\d+/, '"per_address_limit":2000000000')
+        .replace(/"unknown_address_limit":\d+/, '"unknown_address_limit":2000000000'),
+    ]
+  })
+}
+
 interface FileCase {
   label: string
   bytes: () => Promise<Buffer> | Buffer
   /** What the command says. */
   says: RegExp
   code: 0 | 1
+  /** What the command is given after the file; `--check` for a file that passes. */
+  args?: string[]
+  /** The command's environment besides DATA_DIR (the tests' BACKUP_KEY by default). */
+  env?: Record<string, string>
 }
 
 const FILE_CASES: FileCase[] = [
@@ -253,8 +296,53 @@ const FILE_CASES: FileCase[] = [
   {
     label: 'a backup decompressed, a name edited, compressed again',
     bytes: () => gzipSync(gunzipSync(whole).toString('utf8').replace('"Ana ', '"Anna ')),
-    says: /does not match its checksum/,
+    says: /forged or damaged: its content does not match its signature/,
     code: 1,
+  },
+  {
+    label:
+      'a backup rewritten (a feed token the forger knows, a phishing meeting address, the limits off, an erasure taken out), its signatures left as they were',
+    bytes: () => gzipSync(`${forgedLines().join('\n')}\n`),
+    says: /forged or damaged/,
+    code: 1,
+  },
+  {
+    label:
+      'the same rewrite with its SHA-256 made anew, as version 1.1.0 wrote backups (no signature)',
+    bytes: () => asUnsignedBackup(forgedLines()),
+    says: /This backup is not signed: .* run this again with --accept-unsigned/,
+    code: 1,
+  },
+  {
+    label: 'the same rewrite signed with another key (the forger’s own)',
+    bytes: () => signedBackup(forgedLines(), otherBackupKey),
+    says: new RegExp(`signed with backup key ${otherBackupKey.id}, not with this machine's`),
+    code: 1,
+  },
+  {
+    label: 'a backup whose first table’s signature line was taken out',
+    bytes: () =>
+      gzipSync(
+        `${backupLines(whole)
+          .filter((line) => !line.startsWith('C'))
+          .join('\n')}\n`,
+      ),
+    says: /should sign its first table/,
+    code: 1,
+  },
+  {
+    label: 'a whole backup, on a machine without its key (no BACKUP_KEY, no DATA_DIR/backup-key)',
+    bytes: () => whole,
+    env: { BACKUP_KEY: '' },
+    says: /this machine has no backup key: set BACKUP_KEY/,
+    code: 1,
+  },
+  {
+    label: 'a backup made by version 1.1.0 (unsigned), checked with --accept-unsigned',
+    bytes: () => asUnsignedBackup(backupLines(whole)),
+    args: ['--check', '--accept-unsigned'],
+    says: /It is whole: 30 leads, .*NOT SIGNED/,
+    code: 0,
   },
   {
     label: 'a backup with one row taken out, compressed again',
@@ -287,8 +375,8 @@ const FILE_CASES: FileCase[] = [
   {
     label: 'a format version this site does not know',
     bytes: () =>
-      gzipSync(gunzipSync(whole).toString('utf8').replace('"version":1,', '"version":2,')),
-    says: /format version 2, which this version of the site cannot read/,
+      gzipSync(gunzipSync(whole).toString('utf8').replace('"version":2,', '"version":3,')),
+    says: /format version 3, which this version of the site cannot read/,
     code: 1,
   },
   {
@@ -331,8 +419,8 @@ describe('backup files given to npm run restore', () => {
       const file = path.join(folder, 'site.backup')
       await writeFile(file, await fileCase.bytes())
       const target = path.join(folder, 'restored')
-      const args = fileCase.code === 0 ? [file, '--check'] : [file]
-      const run = await runBuiltCommand('restore', args, { DATA_DIR: target })
+      const args = [file, ...(fileCase.args ?? (fileCase.code === 0 ? ['--check'] : []))]
+      const run = await runBuiltCommand('restore', args, { DATA_DIR: target, ...fileCase.env })
       expect(run.stderr).toMatch(fileCase.says)
       expect(run.code).toBe(fileCase.code)
       expect(existsSync(target)).toBe(false)
@@ -347,7 +435,7 @@ describe('backup files given to npm run restore', () => {
     const folder = await mkdtemp(path.join(root, 'rule-'))
     const file = path.join(folder, 'site.backup')
     const bytes = await rewritten((_header, lines) => {
-      const first = lines.findIndex((line) => line.startsWith('R{"id"'))
+      const first = lines.findIndex((line) => line.includes('"lead_status":'))
       return lines.map((line, index) =>
         index === first ? line.replace(/"email":"[^"]+"/, '"email":"sem-arroba"') : line,
       )
