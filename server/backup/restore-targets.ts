@@ -8,6 +8,7 @@ import { openPostgresDatabase } from '../db/postgres.ts'
 import type { BackupContents, BackupTrust } from './backup-format.ts'
 import { readErasures, type ErasureRecord } from './erasure-records.ts'
 import { lockDataDir } from './open-for-backup.ts'
+import { claimDatabaseForRestore } from './restore-guard.ts'
 import { restoreBackup, type RestoreResult } from './restore-database.ts'
 
 export interface RestoreRequest {
@@ -76,10 +77,24 @@ const dropSiteSchemas = async (tx: Queryable) => {
   `)
 }
 
+/**
+ * Restores into DATABASE_URL's database, which this restore holds to its end: refused while a
+ * server of the site uses it (and with --replace, while anyone else is connected), and a server
+ * starting meanwhile waits (restore-guard.ts).
+ */
 export const restoreIntoPostgres = async (
   url: string,
   request: RestoreRequest,
 ): Promise<RestoreDone> => {
+  const claim = await claimDatabaseForRestore(url, { replace: request.replace })
+  try {
+    return await restoreClaimed(claim.url, request)
+  } finally {
+    await claim.release()
+  }
+}
+
+const restoreClaimed = async (url: string, request: RestoreRequest): Promise<RestoreDone> => {
   const db = await openPostgresDatabase(url)
   try {
     const data = await siteData(db)
