@@ -38,6 +38,20 @@ file is erased again.
                  anyone could have rewritten (use only for a file you know where it has been)
 Stop every server of the site before restoring over its data.`
 
+const FEED_RENEWED =
+  'The calendar feed of the meetings has a new secret address: the one calendars subscribed to, and any taken from a backup, no longer works. Make the new one in the desk (Agenda → Assinar no seu calendário → Criar um novo endereço) and subscribe to it again.'
+
+/**
+ * The settings the backup brought back, for the operator to check before starting the server:
+ * its next start writes again only those it owns (server/start-server.ts).
+ */
+const describeSettings = (lines: string[]) => [
+  lines.length === 0
+    ? 'Every setting stored in the database is at its default, and no webhook receiver is listed.'
+    : `Settings it brought back that differ from their defaults:\n${lines.map((line) => `  - ${line}`).join('\n')}`,
+  "The server's next start writes again the settings it owns: the booking facts of company-facts.ts and the BOOKING_* set (private.booking_settings), the reply hours and WEEKLY_SUMMARY (private.reply_settings), exactly the receivers of WEBHOOK_URLS and the desk's link (private.webhook_receivers, webhook_settings), the client address header, and each contact limit its environment sets (RATE_LIMIT_*, FORM_MIN_FILL_MS, QUARANTINE_*, PAGE_VIEW*, PUBLIC_CALLS_*). Any other value above stays as the backup had it: check it before starting the server.",
+]
+
 interface RestoreArgs {
   file: string
   replace: boolean
@@ -180,6 +194,8 @@ const main = async () => {
       ...(done.skippedTables.length > 0
         ? [`Left out, not part of the site's schema: ${done.skippedTables.join(', ')}.`]
         : []),
+      ...(done.feedTokenRenewed ? [FEED_RENEWED] : []),
+      ...describeSettings(done.settingsAwayFromDefaults),
       'Start the server: it applies any newer migrations, and sends what was waiting to be sent (see docs/backups.md for what a restore cannot bring back).',
     ].join('\n'),
   )

@@ -11,6 +11,7 @@ import {
   type BackupContents,
   type BackupTrust,
 } from './backup-format.ts'
+import { renewFeedToken, settingsAwayFromDefaults } from './after-restore.ts'
 import { mergeErasures, type ErasureRecord } from './erasure-records.ts'
 import { knownMigrations, readAppliedMigrations } from './schema-version.ts'
 import { listSiteTables, quoteName, type SiteTable } from './site-tables.ts'
@@ -40,6 +41,10 @@ export interface RestoreResult {
   erasedAgain: number
   /** Tables of the backup this schema does not have (a table added by hand). */
   skippedTables: string[]
+  /** The calendar feed had an address, and has a new one nobody knows yet. */
+  feedTokenRenewed: boolean
+  /** Each setting the backup brought back that is not its default, one line each. */
+  settingsAwayFromDefaults: string[]
 }
 
 /**
@@ -233,7 +238,14 @@ const loadRows = async (
   const { rows: counted } = await tx.query<{ n: number }>(
     'select count(*)::integer as n from public.contact_submissions',
   )
-  return { rows, leads: counted[0]?.n ?? 0, erasedAgain, skippedTables }
+  return {
+    rows,
+    leads: counted[0]?.n ?? 0,
+    erasedAgain,
+    skippedTables,
+    feedTokenRenewed: await renewFeedToken(tx),
+    settingsAwayFromDefaults: await settingsAwayFromDefaults(tx),
+  }
 }
 
 /**
