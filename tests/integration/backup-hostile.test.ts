@@ -7,11 +7,12 @@
  * tests/integration/backup-hostile.test.ts` writes both tables into docs/hostile-inputs.md.
  */
 import { existsSync } from 'node:fs'
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { hostname, tmpdir } from 'node:os'
 import path from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
 import { gunzipSync, gzipSync } from 'node:zlib'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readBackupAccess } from '../../server/backup/backup-access.ts'
 import {
@@ -20,15 +21,20 @@ import {
   type BackupHeader,
 } from '../../server/backup/backup-format.ts'
 import { BACKUP_PATH } from '../../server/backup/backup-route.ts'
+import { backupFileName } from '../../server/backup/daily-backup.ts'
 import { exportDatabase } from '../../server/backup/export-database.ts'
+import { claimDatabaseForRestore } from '../../server/backup/restore-guard.ts'
+import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { openPgliteDatabase } from '../../server/db/pglite.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { runBuiltCommand } from '../support/backup-commands.ts'
+import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { tableRow, writeHostileSection } from '../support/hostile-table.ts'
 import { generateLeads, seedLeads } from '../support/seed-leads.ts'
 import {
   asUnsignedBackup,
   backupLines,
+  exportBackupFile,
   otherBackupKey,
   signedBackup,
   testBackupKey,
@@ -461,6 +467,169 @@ describe('backup files given to npm run restore', () => {
   }, 180_000)
 })
 
+const restoreAnswers: string[] = []
+
+/** Output with no process, machine or clock in it, for the table. */
+const plain = (text: string) =>
+  text
+    .replace(/\bPID \d+/g, 'PID <pid>')
+    .replaceAll(` pid ${process.pid}`, ' pid <pid>')
+    .replaceAll(hostname(), '<host>')
+    .replace(/\d{4}-\d{2}-\d{2}T[\d:.]+Z/g, '<when>')
+    .replace(/127\.0\.0\.1|::1/g, '<client>')
+
+describe('restores against the data they would replace', () => {
+  let postgres: PostgresServer | undefined
+  let onPostgres: RunningServer | undefined
+  let url = ''
+  let postgresBackup = ''
+  beforeAll(async () => {
+    postgres = await startPostgresServer()
+    const admin = await openPostgresDatabase(postgres.url)
+    try {
+      await admin.query('create database site')
+    } finally {
+      await admin.close()
+    }
+    const named = new URL(postgres.url)
+    named.pathname = '/site'
+    url = named.toString()
+    onPostgres = await startServer(testSettings({ PORT: '0', DATABASE_URL: url }))
+    postgresBackup = path.join(root, 'postgres', 'site.backup')
+    const made = await runBuiltCommand('backup', [postgresBackup], { DATABASE_URL: url })
+    expect(made.code, made.stderr).toBe(0)
+  }, 120_000)
+  afterAll(async () => {
+    await onPostgres?.stop()
+    await postgres?.stop()
+  })
+
+  it('refuses --replace into the folder of a running PGlite server', async () => {
+    const dataDir = path.join(root, 'site')
+    const file = path.join(root, 'alone-for-site', 'site.backup')
+    await mkdir(path.dirname(file))
+    await writeFile(file, whole)
+    const run = await runBuiltCommand('restore', [file, '--replace'], { DATA_DIR: dataDir })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain(`The data folder ${dataDir} is in use by another process`)
+    restoreAnswers.push(
+      tableRow([
+        restoreAnswers.length + 1,
+        '`restore --replace` into the folder of a running PGlite server',
+        run.code ?? '',
+        plain(said(run).replaceAll(dataDir, 'DATA_DIR')),
+      ]),
+    )
+  }, 120_000)
+
+  it('refuses --replace on PostgreSQL while a server of the site uses the database', async () => {
+    const run = await runBuiltCommand('restore', [postgresBackup, '--replace'], {
+      DATABASE_URL: url,
+    })
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain('server(s) of the site are using this database')
+    restoreAnswers.push(
+      tableRow([
+        restoreAnswers.length + 1,
+        '`restore --replace` on PostgreSQL while a server of the site uses the database (1.1.0 restored under it: the next lead went to the backup’s webhook receivers)',
+        run.code ?? '',
+        plain(said(run)),
+      ]),
+    )
+  }, 120_000)
+
+  it('refuses --replace on PostgreSQL while another session is connected', async () => {
+    await onPostgres?.stop()
+    onPostgres = undefined
+    const other = new pg.Client({ connectionString: url, application_name: 'psql' })
+    await other.connect()
+    try {
+      const run = await runBuiltCommand('restore', [postgresBackup, '--replace'], {
+        DATABASE_URL: url,
+      })
+      expect(run.code).toBe(1)
+      expect(run.stderr).toContain('Other sessions are connected to this database')
+      restoreAnswers.push(
+        tableRow([
+          restoreAnswers.length + 1,
+          '`restore --replace` on PostgreSQL while someone’s psql is connected to the database',
+          run.code ?? '',
+          plain(said(run)),
+        ]),
+      )
+    } finally {
+      await other.end()
+    }
+  }, 120_000)
+
+  it('makes a server that starts on PostgreSQL during a restore wait for it', async () => {
+    const claim = await claimDatabaseForRestore(url, { replace: true })
+    const logged: string[] = []
+    const starting = startServer(testSettings({ PORT: '0', DATABASE_URL: url }), {
+      info: (event, fields) => void logged.push(`${event}: ${String(fields?.message ?? '')}`),
+      error: () => {},
+    })
+    try {
+      const waiting = await waitFor(
+        'the server to wait for the restore',
+        () => logged.find((line) => line.startsWith('database_restore_waiting')),
+        (line) => line !== undefined,
+        { timeoutMs: 60_000 },
+      )
+      restoreAnswers.push(
+        tableRow([
+          restoreAnswers.length + 1,
+          'a server started on PostgreSQL while a restore runs',
+          'waits',
+          plain(waiting ?? ''),
+        ]),
+      )
+    } finally {
+      await claim.release()
+    }
+    await (await starting).stop()
+  }, 120_000)
+
+  it('restores the oldest of three daily backups side by side after erasures', async () => {
+    const folder = path.join(root, 'daily')
+    await mkdir(folder, { mode: 0o700 })
+    const db = await createTestDatabase()
+    const files: string[] = []
+    try {
+      await seedLeads(
+        db,
+        ['um', 'dois', 'tres'].map((name) => ({
+          name,
+          email: `${name}@example.com`,
+          message: 'Oi',
+          createdAt: new Date(Date.now() - 86_400_000 * 10),
+        })),
+      )
+      for (const [day, name] of ['um', 'dois', 'tres'].entries()) {
+        await db.query('select private.erase_leads_by_email($1)', [`${name}@example.com`])
+        const file = path.join(folder, backupFileName(new Date(Date.UTC(2026, 10, 20 + day, 6))))
+        await exportBackupFile(db, file)
+        files.push(file)
+      }
+    } finally {
+      await db.close()
+    }
+    const target = path.join(root, 'from-daily')
+    const run = await runBuiltCommand('restore', [files[0] ?? ''], { DATA_DIR: target })
+    expect(run.code, run.stderr).toBe(0)
+    const erasedLine = run.stderr.split('\n').find((line) => line.startsWith('Erased again')) ?? ''
+    expect(erasedLine).toContain('Erased again: 2 lead(s)')
+    restoreAnswers.push(
+      tableRow([
+        restoreAnswers.length + 1,
+        'the oldest of three daily backups side by side, a person erased before each (1.1.0: "ON CONFLICT DO UPDATE command cannot affect row a second time")',
+        run.code ?? '',
+        erasedLine,
+      ]),
+    )
+  }, 180_000)
+})
+
 afterAll(async () => {
   const target = process.env.WRITE_HOSTILE_TABLE
   if (!target) return
@@ -473,7 +642,9 @@ afterAll(async () => {
     '`npm run backup` asks a running PGlite server for a backup (decision 050); anyone else gets',
     "the answer of a path that does not exist. Then files given to `npm run restore` (the build's",
     'command): each refused before anything is written (the last one after loading began, in a',
-    'transaction that leaves nothing), with its last line of output.',
+    'transaction that leaves nothing), with its last line of output. Backups are signed with a',
+    'key kept outside the database and the file (decision 056): a file rewritten where it is kept',
+    'cannot be signed again. Last, restores against the data they would replace.',
     '',
     '| #   | request to `/_backup` | status |',
     '| --- | --------------------- | ------ |',
@@ -482,5 +653,9 @@ afterAll(async () => {
     '| #   | file | exit | what it says |',
     '| --- | ---- | ---- | ------------ |',
     ...fileAnswers,
+    '',
+    '| #   | restore | exit | what it says |',
+    '| --- | ------- | ---- | ------------ |',
+    ...restoreAnswers,
   ])
 })
