@@ -14,6 +14,7 @@ import {
   BACKUP_FORMAT_VERSION,
   createBackupWriter,
   readBackup,
+  readBackupFile,
   type BackupHeader,
   type BackupTrust,
 } from './backup-format.ts'
@@ -156,6 +157,12 @@ describe('a backup file', () => {
     const missingRow = lines.filter((line) => !line.startsWith('R{"id":2')).join('\n')
     await expect(read(gzipSync(missingRow))).rejects.toThrow(/should have 2 rows and has 1/)
     await expect(read(gzipSync(`${text}R{"id":3}\n`))).rejects.toThrow(/goes on after its end/)
+  })
+
+  it('says a file that is not there is not there, not that it is empty', async () => {
+    await expect(readBackupFile('/nonexistent/site.backup', testTrust)).rejects.toThrow(
+      'There is no such backup file.',
+    )
   })
 
   it('tells another file, or another version of the format, from a damaged one', async () => {

@@ -419,7 +419,11 @@ export const readBackup = async (
     }
   } catch (error) {
     if (error instanceof VisitorError) throw error.original
-    if (seen.bytes === 0) throw new BackupFileError('The file is empty: it is not a backup.')
+    // A file that could not be opened read no bytes either: say why, not that it is empty.
+    const { code } = error as NodeJS.ErrnoException
+    if (seen.bytes === 0 && code !== 'ENOENT' && code !== 'EACCES') {
+      throw new BackupFileError('The file is empty: it is not a backup.')
+    }
     throw describeReadError(error)
   } finally {
     lines.close()

@@ -259,7 +259,8 @@ const forgedLines = () => {
 
 interface FileCase {
   label: string
-  bytes: () => Promise<Buffer> | Buffer
+  /** The file's bytes; undefined: no file at all. */
+  bytes: () => Promise<Buffer | undefined> | Buffer | undefined
   /** What the command says. */
   says: RegExp
   code: 0 | 1
@@ -275,6 +276,12 @@ const FILE_CASES: FileCase[] = [
     bytes: () => whole,
     says: /It is whole: 30 leads/,
     code: 0,
+  },
+  {
+    label: 'a file that does not exist (a mistyped name)',
+    bytes: () => undefined,
+    says: /There is no such backup file\./,
+    code: 1,
   },
   {
     label: 'an empty file',
@@ -423,7 +430,8 @@ describe('backup files given to npm run restore', () => {
     async (fileCase) => {
       const folder = await mkdtemp(path.join(root, 'file-'))
       const file = path.join(folder, 'site.backup')
-      await writeFile(file, await fileCase.bytes())
+      const bytes = await fileCase.bytes()
+      if (bytes) await writeFile(file, bytes)
       const target = path.join(folder, 'restored')
       const args = [file, ...(fileCase.args ?? (fileCase.code === 0 ? ['--check'] : []))]
       const run = await runBuiltCommand('restore', args, { DATA_DIR: target, ...fileCase.env })
