@@ -112,7 +112,12 @@ const otherErasures = async (
     .map((name) => path.join(folder, name))
   const namedFiles = named.map((name) => path.resolve(name))
   const found: ErasureRecord[] = []
-  for (const other of namedFiles) found.push(...(await readErasuresOfBackup(other, trust)))
+  for (const other of namedFiles) {
+    const records = await readErasuresOfBackup(other, trust).catch((error: unknown) => {
+      throw new BackupFileError(`--erasures-from ${other}: ${(error as Error).message}`)
+    })
+    found.push(...records)
+  }
   for (const other of beside.filter((name) => !namedFiles.includes(name))) {
     try {
       found.push(...(await readErasuresOfBackup(other, trust)))

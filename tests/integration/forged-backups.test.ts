@@ -135,6 +135,19 @@ describe('on PGlite', () => {
     expect((await readdir(dataDir())).filter((name) => name.startsWith('pglite.'))).toEqual([])
   }, 300_000)
 
+  it('refuses a forged file named for its erasures, naming it, and restores nothing', async () => {
+    const target = path.join(root, 'never-restored')
+    const [unsigned] = forged
+    const run = await runBuiltCommand(
+      'restore',
+      [genuine, '--erasures-from', unsigned?.file ?? ''],
+      { DATA_DIR: target },
+    )
+    expect(run.code).toBe(1)
+    expect(run.stderr).toContain(`--erasures-from ${unsigned?.file}: This backup is not signed`)
+    expect(await readdir(target).catch(() => [])).toEqual([])
+  }, 120_000)
+
   it('restores a backup made by 1.1.0 only when told to accept an unsigned file', async () => {
     const target = path.join(root, 'from-old-version')
     const refused = await runBuiltCommand('restore', [fromOldVersion], { DATA_DIR: target })
