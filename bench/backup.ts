@@ -14,6 +14,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { readBackupFile } from '../server/backup/backup-format.ts'
+import { parseBackupKey } from '../server/backup/backup-key.ts'
 import type { Database } from '../server/db/database.ts'
 import { applyMigrations } from '../server/db/migrate.ts'
 import { openPgliteDatabase } from '../server/db/pglite.ts'
@@ -29,6 +30,8 @@ const leadCount = Number(process.argv[3] ?? 100_000)
 /** What the visitors do, open-loop: far more than a company's site sees. */
 const INSERTS_PER_SECOND = 10
 const TARGET_RATIO = 3
+/** The server, the backups and the restores share one backup key, as one company's machines do. */
+const BACKUP_KEY = 'be0cbe0cbe0cbe0cbe0cbe0cbe0cbe0cbe0cbe0cbe0cbe0cbe0cbe0cbe0cbe0c'
 
 interface Sample {
   ms: number
@@ -91,7 +94,7 @@ const run = (command: 'backup' | 'restore', args: string[], env: Record<string, 
   new Promise<{ code: number | null; stderr: string; seconds: number }>((resolve, reject) => {
     const started = performance.now()
     const child = spawn(process.execPath, [`dist-server/${command}.js`, ...args], {
-      env: { PATH: process.env.PATH ?? '', ...env },
+      env: { PATH: process.env.PATH ?? '', BACKUP_KEY, ...env },
       stdio: ['ignore', 'ignore', 'pipe'],
     })
     let stderr = ''
@@ -164,16 +167,19 @@ const measure = async (store: Store, work: string) => {
   const snapshots: string[] = []
   // What else the server did (its sweeps, its digests), to tell an outlier's cause.
   const events: { at: number; event: string }[] = []
-  const server = await spawnServer({ ...store.env, TRUST_PROXY: '1', BACKUP_KEEP: '0' }, (line) => {
-    const event = /"event":"([a-z_]+)"/.exec(line)?.[1]
-    if (event && event !== 'request') events.push({ at: performance.now(), event })
-    if (line.includes('"event":"backup_snapshot"')) {
-      const { checkpoint_ms, files_ms } = JSON.parse(line) as Record<string, number>
-      snapshots.push(
-        `checkpoint ${checkpoint_ms} ms, then the exporter started and copied the files in ${files_ms} ms`,
-      )
-    }
-  })
+  const server = await spawnServer(
+    { ...store.env, BACKUP_KEY, TRUST_PROXY: '1', BACKUP_KEEP: '0' },
+    (line) => {
+      const event = /"event":"([a-z_]+)"/.exec(line)?.[1]
+      if (event && event !== 'request') events.push({ at: performance.now(), event })
+      if (line.includes('"event":"backup_snapshot"')) {
+        const { checkpoint_ms, files_ms } = JSON.parse(line) as Record<string, number>
+        snapshots.push(
+          `checkpoint ${checkpoint_ms} ms, then the exporter started and copied the files in ${files_ms} ms`,
+        )
+      }
+    },
+  )
   try {
     if (!store.seedFirst) {
       const db = await store.open()
@@ -230,7 +236,11 @@ const measure = async (store: Store, work: string) => {
     const pooledQuiet = quiet.flat()
     const pooledDuring = during.flat()
     const pooled = p99(pooledDuring) / p99(pooledQuiet)
-    const { bytes } = await readBackupFile(lastFile)
+    const key = parseBackupKey(BACKUP_KEY, 'BACKUP_KEY')
+    const { bytes } = await readBackupFile(lastFile, {
+      keys: key ? [key] : [],
+      acceptUnsigned: false,
+    })
     console.log(
       `  backup time median ${median(times).toFixed(1)} s (${times.map((t) => t.toFixed(1)).join(', ')}), size ${mb(median(sizes))} (${mb(bytes)} uncompressed)`,
     )

@@ -6,6 +6,13 @@ import { pipeline } from 'node:stream/promises'
 import { readBackupAccess } from './backup/backup-access.ts'
 import { folderOpenToOthers, writeBackupFile } from './backup/backup-file.ts'
 import type { BackupHeader } from './backup/backup-format.ts'
+import {
+  keptOffTheMachine,
+  parseBackupKey,
+  readBackupKeys,
+  signingKey,
+  type KeyPlaces,
+} from './backup/backup-key.ts'
 import { BACKUP_PATH } from './backup/backup-route.ts'
 import { recordFinishedRun, type RunOutcome } from './backup/backup-runs.ts'
 import { describeContents } from './backup/describe-backup.ts'
@@ -31,6 +38,8 @@ const USAGE = `Usage:
 With DATABASE_URL the PostgreSQL database is read in one snapshot while visitors keep writing.
 Otherwise the PGlite folder in DATA_DIR: through the server that runs on it (it takes a
 consistent copy while it serves), or opened directly when no server runs.
+Each backup is signed with BACKUP_KEY, or the key in DATA_DIR/backup-key (made by the first
+backup if there is none): keep a copy of that key off the machine, a restore needs it.
 Restore with: npm run restore -- FILE`
 
 type Produce = (out: Writable) => Promise<unknown>
@@ -73,26 +82,40 @@ const fromServer = async (dataDir: string): Promise<Produce | undefined> => {
   return (out) => pipeline(response, out)
 }
 
+/** The key this command signs with, made (and the operator told to keep it) if there is none. */
+const keyToSignWith = async (places: KeyPlaces) => {
+  const { key, created } = await signingKey(places)
+  if (created) say(keptOffTheMachine(key))
+  return key
+}
+
 /** The folder itself, under the server's lock (refused, naming it, while a server runs). */
-const fromFolder = (dataDir: string): Produce => {
+const fromFolder = async (places: KeyPlaces): Promise<Produce> => {
+  const key = await keyToSignWith(places)
   return async (out) => {
-    const lock = await lockDataDir(dataDir)
+    const lock = await lockDataDir(places.dataDir)
     try {
-      say(`No server runs on ${dataDir}: reading its PGlite folder directly.`)
-      await exportPgliteFolder(path.join(dataDir, 'pglite'), out)
+      say(`No server runs on ${places.dataDir}: reading its PGlite folder directly.`)
+      await exportPgliteFolder(path.join(places.dataDir, 'pglite'), out, key)
     } finally {
       await lock.release()
     }
   }
 }
 
+const keyPlaces = (settings: Settings): KeyPlaces => ({
+  backupKey: settings.backup.key,
+  dataDir: settings.dataDir,
+})
+
 const chooseSource = async (settings: Settings): Promise<Produce> => {
   const url = settings.databaseUrl
   if (url) {
     say('Reading the PostgreSQL database in DATABASE_URL (one snapshot; visitors keep writing).')
-    return (out) => exportPostgres(url, out)
+    const key = await keyToSignWith(keyPlaces(settings))
+    return (out) => exportPostgres(url, out, key)
   }
-  return (await fromServer(settings.dataDir)) ?? fromFolder(settings.dataDir)
+  return (await fromServer(settings.dataDir)) ?? fromFolder(keyPlaces(settings))
 }
 
 /**
@@ -133,6 +156,9 @@ const recorder =
  * backup open (backup/pglite-snapshot.ts: the files, "copied", the label back, the WAL).
  */
 const exportForServer = async (args: string[]) => {
+  // The server hands its key over in the environment (export-process.ts).
+  const key = parseBackupKey(process.env.BACKUP_KEY ?? '', 'BACKUP_KEY')
+  if (!key) throw new Error('The exporter was started without the backup key.')
   const outIndex = args.indexOf('--out')
   const file = outIndex >= 0 ? args[outIndex + 1] : undefined
   let header: BackupHeader | undefined
@@ -149,15 +175,16 @@ const exportForServer = async (args: string[]) => {
     )
     process.send?.({ type: 'copied' } satisfies SnapshotMessage)
     await copyWalAndLabel(folder, into, await label)
-    produce = async (out) => (header = await exportPgliteFolder(into, out))
+    produce = async (out) => (header = await exportPgliteFolder(into, out, key))
   } else {
-    produce = async (out) => (header = await exportPostgres(process.env.DATABASE_URL ?? '', out))
+    produce = async (out) =>
+      (header = await exportPostgres(process.env.DATABASE_URL ?? '', out, key))
   }
   if (!file) {
     await produce(process.stdout)
     return
   }
-  const written = await writeBackupFile(file, produce)
+  const written = await writeBackupFile(file, produce, { keys: [key], acceptUnsigned: false })
   process.stdout.write(
     `${JSON.stringify({ file: written.file, bytes: written.bytes, leads: header?.counts.leads ?? 0 })}\n`,
   )
@@ -181,6 +208,7 @@ const main = async () => {
     return 1
   }
   const produce = await chooseSource(result.settings)
+  const keys = await readBackupKeys(keyPlaces(result.settings))
   const record = recorder(result.settings)
   if (target === '-') {
     await record(() => produce(process.stdout).then(() => ({})))
@@ -188,7 +216,9 @@ const main = async () => {
   }
   const started = performance.now()
   const written = await record(async () => {
-    const made = await writeBackupFile(target, produce)
+    // Checked like a restore checks it: signed by this machine's key (or the server's, which
+    // is the same: BACKUP_KEY or DATA_DIR/backup-key).
+    const made = await writeBackupFile(target, produce, { keys, acceptUnsigned: false })
     return {
       made,
       file: path.basename(made.file),

@@ -10,6 +10,13 @@ import { applyContactLimits } from './db/contact-limits.ts'
 import { tightenDataFolder } from './db/data-folder.ts'
 import { applyBookingSettings } from './booking/apply-booking-settings.ts'
 import { startBackups } from './backup/start-backups.ts'
+import {
+  applicationName,
+  holdServerPresence,
+  SERVER_APPLICATION,
+  withApplicationName,
+  type ServerPresence,
+} from './backup/restore-guard.ts'
 import { bookingFacts } from './booking/booking-facts.ts'
 import { reportBusyCalendarOff, startBusyCalendarRefresh } from './booking/busy-calendar-refresh.ts'
 import { checkDatabasePrivileges } from './db/database-privileges.ts'
@@ -57,8 +64,18 @@ const closeDataFolder = async (dataDir: string, log: Logger) => {
 const openDatabase = async (
   settings: Settings,
   log: Logger,
-): Promise<{ db: Database; lock?: DataDirLock }> => {
-  if (settings.databaseUrl) return { db: await openPostgresDatabase(settings.databaseUrl, log) }
+): Promise<{ db: Database; lock?: DataDirLock; presence?: ServerPresence }> => {
+  if (settings.databaseUrl) {
+    // Named, so a restore can say which servers to stop; held, so none runs under one.
+    const url = withApplicationName(settings.databaseUrl, applicationName(SERVER_APPLICATION))
+    const db = await openPostgresDatabase(url, log)
+    try {
+      return { db, presence: await holdServerPresence(settings.databaseUrl, log) }
+    } catch (error) {
+      await db.close()
+      throw error
+    }
+  }
   const lock = await acquireDataDirLock(settings.dataDir, {
     log,
     onWait: (message) => log.info('data_folder_waiting', { message }),
@@ -87,7 +104,7 @@ export const startServer = async (
     settings.distDir && settings.contactPageTemplate
       ? await loadContactPageTemplate(settings.contactPageTemplate)
       : undefined
-  const { db, lock } = await openDatabase(settings, log)
+  const { db, lock, presence } = await openDatabase(settings, log)
   try {
     // Before anything is created: a missing privilege is one message saying what to grant.
     if (settings.databaseUrl) await checkDatabasePrivileges(db)
@@ -110,6 +127,7 @@ export const startServer = async (
     )
   } catch (error) {
     await db.close()
+    await presence?.release()
     await lock?.release()
     throw error
   }
@@ -233,6 +251,7 @@ export const startServer = async (
         await leadDesk.stop()
         await backupsStopped
         await db.close()
+        await presence?.release()
         await lock?.release()
       })()
       return stopping

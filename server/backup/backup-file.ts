@@ -4,7 +4,7 @@ import { mkdir, open, rename, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Writable } from 'node:stream'
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../db/data-folder.ts'
-import { readBackupFile, type BackupContents } from './backup-format.ts'
+import { readBackupFile, type BackupContents, type BackupTrust } from './backup-format.ts'
 
 export interface WrittenBackup {
   file: string
@@ -16,12 +16,14 @@ export interface WrittenBackup {
 /**
  * Writes a backup as its owner's alone and whole or not at all: into a temporary name beside
  * the target, created 0600 (the umask can only take bits away), flushed to disk, read back and
- * checked like a restore checks it, then renamed over the target. A folder it has to create is
+ * checked like a restore checks it (its signature with the keys `trust` gives), then renamed
+ * over the target. A folder it has to create is
  * made 0700. If anything fails the target is untouched and the temporary file removed.
  */
 export const writeBackupFile = async (
   target: string,
   produce: (out: Writable) => Promise<unknown>,
+  trust: BackupTrust,
 ): Promise<WrittenBackup> => {
   const file = path.resolve(target)
   const folder = path.dirname(file)
@@ -34,7 +36,7 @@ export const writeBackupFile = async (
     await produce(createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE_MODE }))
     const handle = await open(partial, 'r')
     await handle.sync().finally(() => handle.close())
-    const contents = await readBackupFile(partial)
+    const contents = await readBackupFile(partial, trust)
     await rename(partial, file)
     // The rename itself reaches the disk only when the folder is flushed.
     const dir = await open(folder, 'r')

@@ -1,33 +1,45 @@
-import { createHash } from 'node:crypto'
+import { createHash, createHmac, timingSafeEqual, type Hash, type Hmac } from 'node:crypto'
 import { createReadStream } from 'node:fs'
 import { createInterface } from 'node:readline'
 import type { Readable, Writable } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { createGunzip, createGzip } from 'node:zlib'
+import type { BackupKey } from './backup-key.ts'
 
 /**
  * A backup file: gzip of UTF-8 lines, each a one-letter kind and a JSON value, so a person can
  * read one with `zcat` in an emergency and no line can pass for another:
  *
- *   H{header}                       what it is, from which schema version, what it holds
+ *   H{header}                       what it is, from which schema version, what it holds, and
+ *                                   the id of the key it is signed with
  *   T{"table":…,"columns":[…]}      a table's rows follow, one per line:
  *   R{"id":…,"name":…}              a row as PostgreSQL's to_json wrote it
  *   E{"table":…,"rows":n}           the table's end, with its row count
+ *   C{"hmac-sha256":…}              after the first table (the erasures) only: the signature of
+ *                                   every byte above it, so a restore can trust the erasures of
+ *                                   the backups beside it reading no further
  *   S[{"name":…,"value":n}]         the sequences, read after the rows
- *   Z{"sha256":…}                   the SHA-256 of every byte above it
+ *   Z{"hmac-sha256":…}              the signature of every byte above it
  *
- * Reading checks all of it (gzip's own checksum, the order, every count, the digest, nothing
+ * The signatures are HMAC-SHA256 with the backup key (backup-key.ts), kept outside the
+ * database and the file: whoever rewrites a backup cannot sign it again (decision 056).
+ * Format 1, written by 1.1.0, ended with the plain SHA-256 of the lines above (`Z{"sha256":…}`),
+ * which anyone could make anew; it is read only when the operator accepts unsigned files.
+ *
+ * Reading checks all of it (gzip's own checksum, the order, every count, the signature, nothing
  * after the end) before a restore touches anything: a truncated or altered file is refused.
  */
 export const BACKUP_FORMAT = 'site-backup'
-export const BACKUP_FORMAT_VERSION = 1
+export const BACKUP_FORMAT_VERSION = 2
+/** 1.1.0's format: its last line is a plain SHA-256, which anyone can make anew. */
+export const UNSIGNED_FORMAT_VERSION = 1
 
 /** The longest line a backup of ours can have (a lead is a few KB): anything longer is damage. */
 const MAX_LINE_CHARS = 64 * 1024 * 1024
 
 export interface BackupHeader {
   format: typeof BACKUP_FORMAT
-  version: typeof BACKUP_FORMAT_VERSION
+  version: typeof BACKUP_FORMAT_VERSION | typeof UNSIGNED_FORMAT_VERSION
   createdAt: string
   /** Where it was taken: the embedded database or a PostgreSQL server (hosted Supabase too). */
   source: 'pglite' | 'postgresql'
@@ -35,6 +47,8 @@ export interface BackupHeader {
   migrations: string[]
   /** What it holds, for the person about to restore it. */
   counts: { leads: number; bookings: number; quarantined: number; erasures: number }
+  /** The id of the key it is signed with (format 2). */
+  key?: string
 }
 
 export interface BackupTable {
@@ -54,6 +68,17 @@ export interface BackupContents {
   sequences: BackupSequence[]
   /** Uncompressed bytes. */
   bytes: number
+  /** The key its signature was checked with; undefined for an unsigned file, accepted. */
+  signedWith: BackupKey | undefined
+}
+
+/**
+ * What a reader trusts: the keys a signature may be made with, and whether the operator
+ * accepts a file without one (1.1.0's, or one whose signature was taken out).
+ */
+export interface BackupTrust {
+  keys: BackupKey[]
+  acceptUnsigned: boolean
 }
 
 /** A backup that cannot be trusted; the message says why, in words for the operator. */
@@ -69,17 +94,19 @@ export interface BackupWriter {
 }
 
 /**
- * Writes a backup to `out` through gzip. finish() resolves once every byte is handed to `out`
- * (the caller closes a file after that). Backpressure is honoured, so a slow disk or network
- * never makes the export hold the whole database in memory.
+ * Writes a backup to `out` through gzip, signed with `key`. finish() resolves once every byte is
+ * handed to `out` (the caller closes a file after that). Backpressure is honoured, so a slow
+ * disk or network never makes the export hold the whole database in memory.
  */
-export const createBackupWriter = (out: Writable): BackupWriter => {
+export const createBackupWriter = (out: Writable, key: BackupKey): BackupWriter => {
   const gzip = createGzip({ level: 6 })
   // Ends `out` after the last byte; finish() waits for it (a file then holds everything).
   const written = pipeline(gzip, out)
   // A failed destination is reported by finish(); until then writes must not wait for ever.
   written.catch(() => gzip.destroy())
-  const hash = createHash('sha256')
+  const signature = createHmac('sha256', key.secret)
+  // The first table's own signature, until its C line is written.
+  let firstPart: Hmac | undefined = createHmac('sha256', key.secret)
   let table: { name: string; rows: number } | undefined
   let lines: string[] = []
   let pending = 0
@@ -88,7 +115,7 @@ export const createBackupWriter = (out: Writable): BackupWriter => {
     const text = lines.join('')
     lines = []
     pending = 0
-    hash.update(text)
+    signature.update(text)
     if (gzip.destroyed) await written
     if (!gzip.write(text)) {
       await Promise.race([new Promise((resolve) => gzip.once('drain', resolve)), written])
@@ -97,11 +124,13 @@ export const createBackupWriter = (out: Writable): BackupWriter => {
   // Lines are gathered into chunks: one write per line would cost more than the rows.
   const line = async (text: string) => {
     lines.push(text, '\n')
+    firstPart?.update(`${text}\n`)
     pending += text.length
     if (pending >= 256 * 1024) await flush()
   }
   return {
-    header: (header) => line(`H${JSON.stringify(header)}`),
+    header: (header) =>
+      line(`H${JSON.stringify({ ...header, version: BACKUP_FORMAT_VERSION, key: key.id })}`),
     async beginTable(name, columns) {
       table = { name, rows: 0 }
       await line(`T${JSON.stringify({ table: name, columns })}`)
@@ -115,11 +144,16 @@ export const createBackupWriter = (out: Writable): BackupWriter => {
       if (!table) throw new Error('endTable() outside a table')
       await line(`E${JSON.stringify({ table: table.name, rows: table.rows })}`)
       table = undefined
+      if (firstPart) {
+        const checkpoint = firstPart.digest('hex')
+        firstPart = undefined
+        await line(`C${JSON.stringify({ 'hmac-sha256': checkpoint })}`)
+      }
     },
     async finish(sequences) {
       await line(`S${JSON.stringify(sequences)}`)
       await flush()
-      gzip.end(`Z${JSON.stringify({ sha256: hash.digest('hex') })}\n`)
+      gzip.end(`Z${JSON.stringify({ 'hmac-sha256': signature.digest('hex') })}\n`)
       await written
     },
   }
@@ -141,7 +175,7 @@ const readHeader = (value: unknown): BackupHeader => {
   if (header?.format !== BACKUP_FORMAT) {
     throw new BackupFileError('This is not a backup made by this site (`npm run backup`).')
   }
-  if (header.version !== BACKUP_FORMAT_VERSION) {
+  if (header.version !== BACKUP_FORMAT_VERSION && header.version !== UNSIGNED_FORMAT_VERSION) {
     throw new BackupFileError(
       `This backup has format version ${String(header.version)}, which this version of the site cannot read: restore it with the version that made it, or a later one.`,
     )
@@ -151,11 +185,50 @@ const readHeader = (value: unknown): BackupHeader => {
     (header.source !== 'pglite' && header.source !== 'postgresql') ||
     !isStringArray(header.migrations) ||
     typeof header.counts !== 'object' ||
-    header.counts === null
+    header.counts === null ||
+    (header.version === BACKUP_FORMAT_VERSION &&
+      (typeof header.key !== 'string' || !/^[0-9a-f]{16}$/.test(header.key)))
   ) {
     throw new BackupFileError('The backup is damaged: its header is incomplete.')
   }
   return header as BackupHeader
+}
+
+/** The words for a file no key here can check, and what to do about it. */
+const unknownKey = (id: string, keys: BackupKey[]) =>
+  keys.length === 0
+    ? `This backup is signed with backup key ${id}, and this machine has no backup key: set BACKUP_KEY to the key kept off the machine when backups began (or put it in DATA_DIR/backup-key) and run this again. See docs/backups.md, "A restore on another machine".`
+    : `This backup is signed with backup key ${id}, not with this machine's (${keys.map((key) => `${key.id} in ${key.from}`).join(', ')}): set BACKUP_KEY to the key it was made with and run this again. If the company never had a key ${id}, the file was forged: do not restore it.`
+
+export const UNSIGNED_REFUSED =
+  'This backup is not signed: it was made by version 1.1.0 of the site, or someone rewrote it and took its signature out. Nothing can tell the two apart, so it is restored only if you know where it has been: run this again with --accept-unsigned.'
+
+const FORGED =
+  'The backup is forged or damaged: its content does not match its signature (it was changed after it was written). Do not restore it: use another backup, or the copy kept off the machine.'
+
+/** Whether a signature read from a file is the one computed, in time that leaks nothing. */
+const sameSignature = (given: unknown, computed: string) =>
+  typeof given === 'string' &&
+  given.length === computed.length &&
+  timingSafeEqual(Buffer.from(given), Buffer.from(computed))
+
+/**
+ * How a file's bytes are checked, decided by its header: the HMAC with the key it names, or,
+ * for an unsigned file the operator accepts, the plain SHA-256 of format 1.
+ */
+const checkerFor = (header: BackupHeader, trust: BackupTrust) => {
+  if (header.version === UNSIGNED_FORMAT_VERSION) {
+    if (!trust.acceptUnsigned) throw new BackupFileError(UNSIGNED_REFUSED)
+    return { key: undefined, whole: createHash('sha256') as Hash | Hmac, firstPart: undefined }
+  }
+  const id = header.key ?? ''
+  const key = trust.keys.find((candidate) => candidate.id === id)
+  if (!key) throw new BackupFileError(unknownKey(id, trust.keys))
+  return {
+    key,
+    whole: createHmac('sha256', key.secret) as Hash | Hmac,
+    firstPart: createHmac('sha256', key.secret) as Hmac | undefined,
+  }
 }
 
 /** What reading hands on, table by table: rows come in the order they were written. */
@@ -218,24 +291,33 @@ const describeReadError = (error: unknown): BackupFileError => {
 }
 
 /**
- * Reads a backup from start to end, checking everything, and hands each part to `visitor`.
- * Resolves with what it holds; rejects with a BackupFileError saying what is wrong. Only after
- * it resolves may what was handed on be trusted (a restore does its work in a transaction it
- * commits after that).
+ * Reads a backup from start to end, checking everything, its signature with the keys `trust`
+ * gives, and hands each part to `visitor`. Resolves with what it holds; rejects with a
+ * BackupFileError saying what is wrong. Only after it resolves may what was handed on be
+ * trusted (a restore does its work in a transaction it commits after that). A file no key
+ * here signed, or an unsigned one the operator has not accepted, is refused at its first line.
  */
 export const readBackup = async (
   input: Readable,
+  trust: BackupTrust,
   visitor: BackupVisitor = {},
 ): Promise<BackupContents> => {
-  const hash = createHash('sha256')
+  let checker: ReturnType<typeof checkerFor> | undefined
   let header: BackupHeader | undefined
   const tables: BackupTable[] = []
   let table: { name: string; columns: string[]; rows: number } | undefined
   let sequences: BackupSequence[] | undefined
-  let trailer: { sha256?: unknown } | undefined
+  let trailer: Record<string, unknown> | undefined
+  /** Format 2: the first table has ended and its C line comes next; stop there if asked. */
+  let checkpointDue: { stop: boolean } | undefined
   let bytes = 0
   let lineNumber = 0
   const { lines, seen } = lineOf(input)
+  const signed = (text: string) => {
+    checker?.whole.update(`${text}\n`)
+    checker?.firstPart?.update(`${text}\n`)
+    bytes += Buffer.byteLength(text) + 1
+  }
   try {
     for await (const text of lines) {
       lineNumber += 1
@@ -245,14 +327,45 @@ export const readBackup = async (
       }
       const kind = text[0]
       const body = text.slice(1)
-      if (kind !== 'Z') {
-        hash.update(text)
-        hash.update('\n')
-        bytes += Buffer.byteLength(text) + 1
-      }
       if (!header && kind !== 'H') {
         throw new BackupFileError('This is not a backup made by this site (`npm run backup`).')
       }
+      if (checkpointDue) {
+        if (kind !== 'C') {
+          throw new BackupFileError(
+            `The backup is damaged: line ${lineNumber} should sign its first table.`,
+          )
+        }
+        const given = (parse(body, `line ${lineNumber}`) as Record<string, unknown> | null)?.[
+          'hmac-sha256'
+        ]
+        if (!sameSignature(given, checker?.firstPart?.digest('hex') ?? '')) {
+          throw new BackupFileError(FORGED)
+        }
+        if (checker) checker.firstPart = undefined
+        signed(text)
+        const { stop } = checkpointDue
+        checkpointDue = undefined
+        if (stop) {
+          return {
+            header,
+            tables,
+            sequences: [],
+            bytes,
+            signedWith: checker?.key,
+          } as BackupContents
+        }
+        continue
+      }
+      if (kind === 'H') {
+        if (header) throw new BackupFileError('The backup is damaged: it has two headers.')
+        header = readHeader(parse(body, 'its header'))
+        checker = checkerFor(header, trust)
+        signed(text)
+        await visiting(() => visitor.header?.(header as BackupHeader))
+        continue
+      }
+      if (kind !== 'Z') signed(text)
       if (kind === 'R') {
         if (!table || sequences) {
           throw new BackupFileError(`The backup is damaged: line ${lineNumber} is out of place.`)
@@ -264,11 +377,7 @@ export const readBackup = async (
       if (table && kind !== 'E') {
         throw new BackupFileError(`The backup is damaged: table ${table.name} has no end.`)
       }
-      if (kind === 'H') {
-        if (header) throw new BackupFileError('The backup is damaged: it has two headers.')
-        header = readHeader(parse(body, 'its header'))
-        await visiting(() => visitor.header?.(header as BackupHeader))
-      } else if (kind === 'T') {
+      if (kind === 'T') {
         const start = parse(body, `line ${lineNumber}`) as { table?: unknown; columns?: unknown }
         if (sequences || typeof start.table !== 'string' || !isStringArray(start.columns)) {
           throw new BackupFileError(`The backup is damaged: line ${lineNumber} is out of place.`)
@@ -290,8 +399,11 @@ export const readBackup = async (
         tables.push(ended)
         table = undefined
         await visiting(() => visitor.endTable?.(ended))
-        if (visitor.stopAfter?.(ended)) {
-          return { header, tables, sequences: [], bytes } as BackupContents
+        const stop = visitor.stopAfter?.(ended) === true
+        // Format 2 can be trusted this far only at the signature of its first table.
+        if (checker?.firstPart) checkpointDue = { stop }
+        else if (stop && !checker?.key) {
+          return { header, tables, sequences: [], bytes, signedWith: undefined } as BackupContents
         }
       } else if (kind === 'S') {
         const list = parse(body, 'its sequences')
@@ -300,31 +412,40 @@ export const readBackup = async (
         }
         sequences = list as BackupSequence[]
       } else if (kind === 'Z') {
-        trailer = parse(body, 'its last line') as { sha256?: unknown }
+        trailer = (parse(body, 'its last line') as Record<string, unknown> | null) ?? {}
       } else {
         throw new BackupFileError(`The backup is damaged: line ${lineNumber} is not readable.`)
       }
     }
   } catch (error) {
     if (error instanceof VisitorError) throw error.original
-    if (seen.bytes === 0) throw new BackupFileError('The file is empty: it is not a backup.')
+    // A file that could not be opened read no bytes either: say why, not that it is empty.
+    const { code } = error as NodeJS.ErrnoException
+    if (seen.bytes === 0 && code !== 'ENOENT' && code !== 'EACCES') {
+      throw new BackupFileError('The file is empty: it is not a backup.')
+    }
     throw describeReadError(error)
   } finally {
     lines.close()
     input.destroy()
   }
-  if (!header) throw new BackupFileError('The file is empty: it is not a backup.')
-  if (!trailer || !sequences) {
+  if (!header || !checker) throw new BackupFileError('The file is empty: it is not a backup.')
+  if (!trailer || !sequences || checkpointDue) {
     throw new BackupFileError('The backup is truncated: it ends before its last line.')
   }
-  if (trailer.sha256 !== hash.digest('hex')) {
-    throw new BackupFileError(
-      'The backup is damaged: its content does not match its checksum (changed after it was written).',
-    )
+  const computed = checker.whole.digest('hex')
+  if (!checker.key) {
+    if (trailer.sha256 !== computed) {
+      throw new BackupFileError(
+        'The backup is damaged: its content does not match its checksum (changed after it was written).',
+      )
+    }
+  } else if (!sameSignature(trailer['hmac-sha256'], computed)) {
+    throw new BackupFileError(FORGED)
   }
-  return { header, tables, sequences, bytes }
+  return { header, tables, sequences, bytes, signedWith: checker.key }
 }
 
 /** readBackup of a file on disk. */
-export const readBackupFile = (file: string, visitor?: BackupVisitor) =>
-  readBackup(createReadStream(file), visitor)
+export const readBackupFile = (file: string, trust: BackupTrust, visitor?: BackupVisitor) =>
+  readBackup(createReadStream(file), trust, visitor)

@@ -4,6 +4,7 @@ import { Transform, type Readable } from 'node:stream'
 import type { Database } from '../db/database.ts'
 import { takingTurns } from '../db/take-turns.ts'
 import type { Logger } from '../log.ts'
+import type { BackupKey } from './backup-key.ts'
 import { finishRun, startRun } from './backup-runs.ts'
 import { runExporter, type ExportRun } from './export-process.ts'
 import { removeLeftoverSnapshots, SNAPSHOT_PREFIX } from './pglite-snapshot.ts'
@@ -13,6 +14,8 @@ export interface BackupServiceDeps {
   dataDir: string
   databaseUrl: string | undefined
   log: Logger
+  /** What every backup is signed with (BACKUP_KEY or DATA_DIR/backup-key). */
+  key: BackupKey
 }
 
 /** What an exporter that wrote a file prints: see server/backup-command.ts. */
@@ -70,7 +73,7 @@ export const createBackupService = (deps: BackupServiceDeps): BackupService => {
     }
     let run: ExportRun | undefined
     try {
-      run = runExporter({ pglite: path.join(deps.dataDir, 'pglite'), into }, file)
+      run = runExporter({ pglite: path.join(deps.dataDir, 'pglite'), into }, deps.key, file)
       await run.copied
     } catch (error) {
       await stop().catch(() => undefined)
@@ -94,7 +97,9 @@ export const createBackupService = (deps: BackupServiceDeps): BackupService => {
           current = undefined
         }
       }
-      if (deps.databaseUrl) return using(runExporter({ databaseUrl: deps.databaseUrl }, file))
+      if (deps.databaseUrl) {
+        return using(runExporter({ databaseUrl: deps.databaseUrl }, deps.key, file))
+      }
       try {
         return await using(await startPgliteExport(file))
       } finally {

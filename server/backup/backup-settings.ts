@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { BACKUP_KEY_FORMAT_HINT, parseBackupKey } from './backup-key.ts'
 
 /** The daily backup's part of the server's settings (server/settings.ts reads it from here). */
 export interface BackupSettings {
@@ -11,11 +12,19 @@ export interface BackupSettings {
   /** BACKUP_AFTER_COMMAND: run with the new file as "$1", to copy it off the machine. */
   afterCommand: string | undefined
   afterCommandTimeoutMs: number
+  /**
+   * BACKUP_KEY: the key backups are signed with (backup-key.ts); without it, the one in
+   * DATA_DIR/backup-key, made by the first start or backup that needs one.
+   */
+  key: string | undefined
   /** How often the schedule is looked at; false turns it off (tests). */
   checkIntervalMs: number | false
 }
 
-/** Reads BACKUP_DIR, BACKUP_KEEP, BACKUP_HOUR and BACKUP_AFTER_COMMAND, listing every problem. */
+/**
+ * Reads BACKUP_DIR, BACKUP_KEEP, BACKUP_HOUR, BACKUP_AFTER_COMMAND and BACKUP_KEY, listing every
+ * problem (never quoting the key).
+ */
 export const readBackupSettings = (
   env: Readonly<Record<string, string | undefined>>,
   dataDir: string,
@@ -40,6 +49,8 @@ export const readBackupSettings = (
   if (!inside.startsWith('..') && !path.isAbsolute(inside)) {
     problems.push('BACKUP_DIR must not be inside DATA_DIR/pglite, the database itself.')
   }
+  const key = value('BACKUP_KEY')
+  if (key !== undefined && !parseBackupKey(key, 'BACKUP_KEY')) problems.push(BACKUP_KEY_FORMAT_HINT)
   return {
     backup: {
       dir,
@@ -48,6 +59,7 @@ export const readBackupSettings = (
       afterCommand: value('BACKUP_AFTER_COMMAND'),
       afterCommandTimeoutMs: 30 * 60 * 1000,
       checkIntervalMs: 5 * 60 * 1000,
+      key,
     },
     problems,
   }

@@ -18,6 +18,9 @@ export const describeContents = (contents: BackupContents, fileBytes?: number) =
     count(counts.erasures, 'erasure', 'erasures'),
     `taken ${createdAt} from ${source === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
     `schema ${migrations.at(-1) ?? 'none'}`,
+    contents.signedWith
+      ? `signed with backup key ${contents.signedWith.id}`
+      : 'NOT SIGNED (accepted with --accept-unsigned)',
     ...(fileBytes === undefined ? [] : [size(fileBytes)]),
   ].join(', ')
 }

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts'
-import { readBackupFile } from './backup-format.ts'
+import { readBackupFile, type BackupTrust } from './backup-format.ts'
 import { ERASURES_TABLE } from './site-tables.ts'
 
 /** One erasure as private.erasures keeps it: a digest, never the address (decision 050). */
@@ -34,13 +34,17 @@ export const readErasures = async (db: Queryable): Promise<ErasureRecord[]> => {
 }
 
 /**
- * The erasures another backup holds, read from its first table alone (they come first), so
- * reading them from a week of daily backups costs little.
+ * The erasures another backup holds, read from its first table alone (they come first, and are
+ * signed on their own line), so reading them from a week of daily backups costs little and a
+ * forged file is still refused.
  */
-export const readErasuresOfBackup = async (file: string): Promise<ErasureRecord[]> => {
+export const readErasuresOfBackup = async (
+  file: string,
+  trust: BackupTrust,
+): Promise<ErasureRecord[]> => {
   const found: ErasureRecord[] = []
   let inErasures = false
-  await readBackupFile(file, {
+  await readBackupFile(file, trust, {
     beginTable: (table) => void (inErasures = table.name === ERASURES_TABLE),
     row: (json) => {
       if (!inErasures) return
@@ -52,13 +56,19 @@ export const readErasuresOfBackup = async (file: string): Promise<ErasureRecord[
   return found
 }
 
-/** Adds erasures from elsewhere to a database's own; a later instant wins. */
+/**
+ * Adds erasures from elsewhere to a database's own; a later instant wins. The records come from
+ * several places (the data a restore replaces, a week of backups beside the one restored, each
+ * --erasures-from file), so the same erasure comes several times: they are folded into one row
+ * per key first, with its latest instant, since one insert may not update a row twice.
+ */
 export const mergeErasures = async (db: Queryable, records: ErasureRecord[]): Promise<void> => {
   if (records.length === 0) return
   await db.query(
     `insert into private.erasures as e (kind, key, digest, erased_at)
-     select kind, key, digest, erased_at
+     select kind, key, digest, max(erased_at)
        from json_to_recordset($1::json) as r(kind text, key text, digest text, erased_at timestamptz)
+      group by kind, key, digest
      on conflict (kind, key, digest) do update set erased_at = greatest(e.erased_at, excluded.erased_at)`,
     [JSON.stringify(records)],
   )

@@ -4,11 +4,12 @@ import type { Database } from '../db/database.ts'
 import { openPgliteDatabase } from '../db/pglite.ts'
 import { openPostgresDatabase } from '../db/postgres.ts'
 import type { Settings } from '../settings.ts'
+import type { BackupTrust } from './backup-format.ts'
 import { mergeErasures, readErasuresOfBackup } from './erasure-records.ts'
 import { lockDataDir } from './open-for-backup.ts'
 
-const apply = async (db: Database, file: string) => {
-  const records = await readErasuresOfBackup(file)
+const apply = async (db: Database, file: string, trust: BackupTrust) => {
+  const records = await readErasuresOfBackup(file, trust)
   const erased = await db.transaction(async (tx) => {
     const { rows } = await tx.query<{ ready: boolean }>(
       "select to_regprocedure('private.reapply_erasures(text)') is not null as ready",
@@ -32,11 +33,15 @@ const apply = async (db: Database, file: string) => {
  * was brought back by other means (hosted Supabase's daily backups or point-in-time recovery,
  * a copy of the folder), from the newest backup, whose erasures it may lack.
  */
-export const applyErasuresOnly = async (settings: Settings, file: string): Promise<number> => {
+export const applyErasuresOnly = async (
+  settings: Settings,
+  file: string,
+  trust: BackupTrust,
+): Promise<number> => {
   if (settings.databaseUrl) {
     const db = await openPostgresDatabase(settings.databaseUrl)
     try {
-      return await apply(db, file)
+      return await apply(db, file, trust)
     } finally {
       await db.close()
     }
@@ -47,7 +52,7 @@ export const applyErasuresOnly = async (settings: Settings, file: string): Promi
   try {
     const db = await openPgliteDatabase(folder)
     try {
-      return await apply(db, file)
+      return await apply(db, file, trust)
     } finally {
       await db.close()
     }

@@ -5,6 +5,7 @@ import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { ROOT_DIR } from '../paths.ts'
+import { backupKeyText, type BackupKey } from './backup-key.ts'
 import type { SnapshotMessage } from './pglite-snapshot.ts'
 
 /**
@@ -48,10 +49,10 @@ export interface ExportRun {
  * the copy and turning a hundred thousand rows into JSON would otherwise take the server's
  * one thread, and its share of the machine, for seconds. With `file`, the exporter writes,
  * flushes and checks the file itself and prints a summary; without, the backup comes out of
- * `stdout`. The database URL travels in the environment, never in the command line, which
- * `ps` shows.
+ * `stdout`. The database URL and the backup key travel in the environment, never in the
+ * command line, which `ps` shows.
  */
-export const runExporter = (source: ExportSource, file?: string): ExportRun => {
+export const runExporter = (source: ExportSource, key: BackupKey, file?: string): ExportRun => {
   const args = [
     ...exporterCommand(),
     ...('pglite' in source
@@ -59,7 +60,7 @@ export const runExporter = (source: ExportSource, file?: string): ExportRun => {
       : ['--export-database']),
     ...(file ? ['--out', file] : []),
   ]
-  const env = { ...process.env }
+  const env: NodeJS.ProcessEnv = { ...process.env, BACKUP_KEY: backupKeyText(key) }
   if ('databaseUrl' in source) env.DATABASE_URL = source.databaseUrl
   else delete env.DATABASE_URL
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] })

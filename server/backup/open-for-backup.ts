@@ -6,27 +6,33 @@ import { acquireDataDirLock, type DataDirLock } from '../db/lock.ts'
 import { openPgliteDatabase } from '../db/pglite.ts'
 import { openPostgresDatabase } from '../db/postgres.ts'
 import { createBackupWriter, type BackupHeader } from './backup-format.ts'
+import type { BackupKey } from './backup-key.ts'
 import { exportDatabase } from './export-database.ts'
 
-/** Exports a database into `out`, then closes it. */
-const exportAndClose = async (db: Database, out: Writable, source: BackupHeader['source']) => {
+/** Exports a database into `out`, signed with `key`, then closes it. */
+const exportAndClose = async (
+  db: Database,
+  out: Writable,
+  source: BackupHeader['source'],
+  key: BackupKey,
+) => {
   try {
-    return await exportDatabase(db, createBackupWriter(out), source)
+    return await exportDatabase(db, createBackupWriter(out, key), source)
   } finally {
     await db.close()
   }
 }
 
 /** A PGlite folder nobody else uses: a server's copy (the lock is its own) or one under lock. */
-export const exportPgliteFolder = async (folder: string, out: Writable) => {
+export const exportPgliteFolder = async (folder: string, out: Writable, key: BackupKey) => {
   if (!existsSync(path.join(folder, 'PG_VERSION'))) {
     throw new Error(`No database in ${folder}.`)
   }
-  return exportAndClose(await openPgliteDatabase(folder), out, 'pglite')
+  return exportAndClose(await openPgliteDatabase(folder), out, 'pglite', key)
 }
 
-export const exportPostgres = async (url: string, out: Writable) =>
-  exportAndClose(await openPostgresDatabase(url), out, 'postgresql')
+export const exportPostgres = async (url: string, out: Writable, key: BackupKey) =>
+  exportAndClose(await openPostgresDatabase(url), out, 'postgresql', key)
 
 /**
  * DATA_DIR's folder when no server runs on it: taken under the server's own lock, so a server

@@ -5,7 +5,13 @@ import type { Database, Queryable } from '../db/database.ts'
 import { applyMigrations } from '../db/migrate.ts'
 import { ensureSupabaseRoles } from '../db/supabase-roles.ts'
 import { MIGRATIONS_DIR } from '../paths.ts'
-import { BackupFileError, readBackupFile, type BackupContents } from './backup-format.ts'
+import {
+  BackupFileError,
+  readBackupFile,
+  type BackupContents,
+  type BackupTrust,
+} from './backup-format.ts'
+import { renewFeedToken, settingsAwayFromDefaults } from './after-restore.ts'
 import { mergeErasures, type ErasureRecord } from './erasure-records.ts'
 import { knownMigrations, readAppliedMigrations } from './schema-version.ts'
 import { listSiteTables, quoteName, type SiteTable } from './site-tables.ts'
@@ -24,6 +30,8 @@ export interface RestoreOptions {
   clear?: (tx: Queryable) => Promise<void>
   /** The migration files (the tests' own); this version's by default. */
   migrationsDir?: string
+  /** How the file was checked: it is read again, and checked again, while it loads. */
+  trust: BackupTrust
 }
 
 export interface RestoreResult {
@@ -33,6 +41,10 @@ export interface RestoreResult {
   erasedAgain: number
   /** Tables of the backup this schema does not have (a table added by hand). */
   skippedTables: string[]
+  /** The calendar feed had an address, and has a new one nobody knows yet. */
+  feedTokenRenewed: boolean
+  /** Each setting the backup brought back that is not its default, one line each. */
+  settingsAwayFromDefaults: string[]
 }
 
 /**
@@ -186,7 +198,7 @@ const loadRows = async (
   }
   // Read again, rows straight into the database; the end is checked again too, so a file
   // changed since it was checked rolls everything back.
-  await readBackupFile(file, {
+  await readBackupFile(file, options.trust, {
     beginTable: (started) => {
       table = byName.get(started.name)
       const missing = started.columns.filter((column) => !table?.columns.includes(column))
@@ -226,7 +238,14 @@ const loadRows = async (
   const { rows: counted } = await tx.query<{ n: number }>(
     'select count(*)::integer as n from public.contact_submissions',
   )
-  return { rows, leads: counted[0]?.n ?? 0, erasedAgain, skippedTables }
+  return {
+    rows,
+    leads: counted[0]?.n ?? 0,
+    erasedAgain,
+    skippedTables,
+    feedTokenRenewed: await renewFeedToken(tx),
+    settingsAwayFromDefaults: await settingsAwayFromDefaults(tx),
+  }
 }
 
 /**

@@ -5,9 +5,10 @@ import path from 'node:path'
 import type { Database, Queryable } from '../db/database.ts'
 import { openPgliteDatabase } from '../db/pglite.ts'
 import { openPostgresDatabase } from '../db/postgres.ts'
-import type { BackupContents } from './backup-format.ts'
+import type { BackupContents, BackupTrust } from './backup-format.ts'
 import { readErasures, type ErasureRecord } from './erasure-records.ts'
 import { lockDataDir } from './open-for-backup.ts'
+import { claimDatabaseForRestore } from './restore-guard.ts'
 import { restoreBackup, type RestoreResult } from './restore-database.ts'
 
 export interface RestoreRequest {
@@ -17,6 +18,8 @@ export interface RestoreRequest {
   replace: boolean
   /** Erasures from other backups, applied with the backup's own. */
   erasures: ErasureRecord[]
+  /** How the file was checked: the load reads it again and checks it again. */
+  trust: BackupTrust
 }
 
 export interface RestoreDone extends RestoreResult {
@@ -74,10 +77,24 @@ const dropSiteSchemas = async (tx: Queryable) => {
   `)
 }
 
+/**
+ * Restores into DATABASE_URL's database, which this restore holds to its end: refused while a
+ * server of the site uses it (and with --replace, while anyone else is connected), and a server
+ * starting meanwhile waits (restore-guard.ts).
+ */
 export const restoreIntoPostgres = async (
   url: string,
   request: RestoreRequest,
 ): Promise<RestoreDone> => {
+  const claim = await claimDatabaseForRestore(url, { replace: request.replace })
+  try {
+    return await restoreClaimed(claim.url, request)
+  } finally {
+    await claim.release()
+  }
+}
+
+const restoreClaimed = async (url: string, request: RestoreRequest): Promise<RestoreDone> => {
   const db = await openPostgresDatabase(url)
   try {
     const data = await siteData(db)
@@ -90,6 +107,7 @@ export const restoreIntoPostgres = async (
     const result = await restoreBackup(db, request.file, request.contents, {
       erasures: [...fromReplaced, ...request.erasures],
       clear: data ? dropSiteSchemas : undefined,
+      trust: request.trust,
     })
     return {
       ...result,
@@ -150,6 +168,7 @@ export const restoreIntoPglite = async (
       try {
         result = await restoreBackup(db, request.file, request.contents, {
           erasures: [...(replacedFolder?.erasures ?? []), ...request.erasures],
+          trust: request.trust,
         })
       } finally {
         await db.close()

@@ -9,6 +9,7 @@ import {
   writeBackupAccess,
   type BackupAccess,
 } from './backup-access.ts'
+import { keptOffTheMachine, signingKey } from './backup-key.ts'
 import { createBackupRoute } from './backup-route.ts'
 import { createBackupService } from './backup-service.ts'
 import { startDailyBackup } from './daily-backup.ts'
@@ -44,11 +45,21 @@ export const startBackups = async (
 ): Promise<StartedBackups> => {
   const pglite = !settings.databaseUrl
   if (pglite) await removeLeftoverSnapshots(settings.dataDir)
+  // Made at start rather than at 3 in the morning, so the operator sees the line saying to keep
+  // a copy while setting the server up.
+  const { key, created } = await signingKey({
+    backupKey: settings.backup.key,
+    dataDir: settings.dataDir,
+  })
+  if (created) {
+    log.info('backup_key_created', { path: key.from, key: key.id, message: keptOffTheMachine(key) })
+  }
   const service = createBackupService({
     db,
     dataDir: settings.dataDir,
     databaseUrl: settings.databaseUrl,
     log,
+    key,
   })
   const token = pglite ? newBackupToken() : undefined
   const { backup } = settings

@@ -29,6 +29,7 @@ import { localInstant, seedBookings } from '../support/seed-bookings.ts'
 import { generateLeads, seedLeads } from '../support/seed-leads.ts'
 import { seedQuarantine } from '../support/seed-quarantine.ts'
 import { testSettings } from '../support/test-app.ts'
+import { testBackupKey, testTrust } from '../support/test-backups.ts'
 import { waitFor } from '../support/wait.ts'
 
 const ERASED = 'pede.apagamento@example.com'
@@ -95,7 +96,7 @@ const restoredPglite = async (dataDir: string) => {
 const breakOneRow = async (file: string, into: string) => {
   const lines: { kind: 'T' | 'R' | 'E'; name?: string; columns?: string[]; json?: string }[] = []
   let sequences: BackupSequence[] = []
-  const contents = await readBackup(Readable.from([await readFile(file)]), {
+  const contents = await readBackup(Readable.from([await readFile(file)]), testTrust, {
     beginTable: (table) => void lines.push({ kind: 'T', name: table.name, columns: table.columns }),
     row: (json) => void lines.push({ kind: 'R', json }),
     endTable: () => void lines.push({ kind: 'E' }),
@@ -104,7 +105,7 @@ const breakOneRow = async (file: string, into: string) => {
   const out = new PassThrough()
   const chunks: Buffer[] = []
   out.on('data', (chunk: Buffer) => chunks.push(chunk))
-  const writer = createBackupWriter(out)
+  const writer = createBackupWriter(out, testBackupKey)
   await writer.header(contents.header)
   let broken = false
   let table = ''

@@ -7,11 +7,12 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdir, mkdtemp, readdir, rm, stat, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readBackupFile } from '../../server/backup/backup-format.ts'
+import { readBackupKeys } from '../../server/backup/backup-key.ts'
 import { createBackupService } from '../../server/backup/backup-service.ts'
 import { checkDailyBackup } from '../../server/backup/daily-backup.ts'
 import type { Database } from '../../server/db/database.ts'
@@ -23,6 +24,7 @@ import { company } from '../../supabase/functions/_shared/company.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { generateLeads, seedLeads } from '../support/seed-leads.ts'
 import { testSettings } from '../support/test-app.ts'
+import { testBackupKey, testTrust } from '../support/test-backups.ts'
 import { waitFor } from '../support/wait.ts'
 
 const BACKUP_NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{6}Z\.backup$/
@@ -73,7 +75,13 @@ describe('the daily backup on PGlite', () => {
   const daily = (dir: string, afterCommand?: string, keep = 2) => {
     if (!server) throw new Error('no server')
     const { log, lines } = recordingLog()
-    const service = createBackupService({ db: server.db, dataDir, databaseUrl: undefined, log })
+    const service = createBackupService({
+      db: server.db,
+      dataDir,
+      databaseUrl: undefined,
+      log,
+      key: testBackupKey,
+    })
     const deps = {
       db: server.db,
       service,
@@ -86,6 +94,7 @@ describe('the daily backup on PGlite', () => {
         afterCommand,
         afterCommandTimeoutMs: 60_000,
         checkIntervalMs: false as const,
+        key: undefined,
       },
     }
     return { check: () => checkDailyBackup(deps), lines }
@@ -132,7 +141,7 @@ describe('the daily backup on PGlite', () => {
     expect((await stat(dir)).mode & 0o777).toBe(0o700)
     for (const name of made.slice(1)) {
       expect((await stat(path.join(dir, name))).mode & 0o777).toBe(0o600)
-      const contents = await readBackupFile(path.join(dir, name))
+      const contents = await readBackupFile(path.join(dir, name), testTrust)
       expect(contents.header.counts.leads).toBe(40)
     }
     expect(lines.filter((line) => line.event === 'backup_written')).toHaveLength(3)
@@ -205,7 +214,13 @@ describe('two servers on one PostgreSQL', () => {
         const url = postgres?.url
         return checkDailyBackup({
           db: server.db,
-          service: createBackupService({ db: server.db, dataDir: root, databaseUrl: url, log }),
+          service: createBackupService({
+            db: server.db,
+            dataDir: root,
+            databaseUrl: url,
+            log,
+            key: testBackupKey,
+          }),
           timeZone: company.officeHours.timeZone,
           log,
           settings: {
@@ -215,6 +230,7 @@ describe('two servers on one PostgreSQL', () => {
             afterCommand: undefined,
             afterCommandTimeoutMs: 60_000,
             checkIntervalMs: false,
+            key: undefined,
           },
         })
       }),
@@ -274,6 +290,12 @@ describe('the built server', () => {
     const backupDir = path.join(root, 'built-backups')
     const first = await start(dataDir, backupDir)
     await stop(first.child)
+    // Without BACKUP_KEY it made its key at its first start, and said to keep a copy elsewhere.
+    const keyFile = path.join(dataDir, 'backup-key')
+    expect(first.output()).toContain('"event":"backup_key_created"')
+    expect(first.output()).toContain('Keep a copy of it off this machine')
+    expect(first.output()).not.toContain(await readFile(keyFile, 'utf8').then((t) => t.trim()))
+    expect((await stat(keyFile)).mode & 0o777).toBe(0o600)
     const db = await openPgliteDatabase(path.join(dataDir, 'pglite'))
     await installedLongAgo(db)
     await db.close()
@@ -291,6 +313,14 @@ describe('the built server', () => {
     expect(files).toHaveLength(1)
     expect(files[0]).toMatch(BACKUP_NAME)
     expect((await stat(path.join(backupDir, files[0] ?? ''))).mode & 0o777).toBe(0o600)
+    // Signed with that key, which a restore reads from the same folder.
+    const keys = await readBackupKeys({ backupKey: undefined, dataDir })
+    const contents = await readBackupFile(path.join(backupDir, files[0] ?? ''), {
+      keys,
+      acceptUnsigned: false,
+    })
+    expect(contents.signedWith?.from).toBe(keyFile)
+    expect(second.output()).not.toContain('"event":"backup_key_created"')
     await stop(second.child)
     child = undefined
   }, 240_000)

@@ -10,14 +10,11 @@
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { createWriteStream } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createBackupWriter, readBackupFile } from '../../server/backup/backup-format.ts'
-import { exportDatabase } from '../../server/backup/export-database.ts'
+import { readBackupFile } from '../../server/backup/backup-format.ts'
 import { restoreBackup } from '../../server/backup/restore-database.ts'
 import { knownMigrations } from '../../server/backup/schema-version.ts'
-import type { Database } from '../../server/db/database.ts'
 import { applyMigrations } from '../../server/db/migrate.ts'
 import { openPgliteDatabase } from '../../server/db/pglite.ts'
 import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
@@ -34,6 +31,7 @@ import { describeSchema, schemaDifferences } from '../support/schema-snapshot.ts
 import { generateLeads, seedLeads } from '../support/seed-leads.ts'
 import { createTestDatabase } from '../support/test-database.ts'
 import { testSettings } from '../support/test-app.ts'
+import { exportBackupFile, testTrust } from '../support/test-backups.ts'
 
 const ERASED = 'ana.0@empresa0.com.br'
 
@@ -44,11 +42,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(root, { recursive: true, force: true })
 })
-
-const exportTo = async (db: Database, file: string) => {
-  const out = createWriteStream(file, { mode: 0o600 })
-  await exportDatabase(db, createBackupWriter(out), 'pglite')
-}
 
 describe('a backup from an older version', () => {
   it('restores at its version, is migrated forward by the server, and takes newer erasures', async () => {
@@ -68,7 +61,7 @@ describe('a backup from an older version', () => {
       await ensureSupabaseRoles(old)
       await applyMigrations(old, olderDir)
       await seedLeads(old, generateLeads(25))
-      await exportTo(old, path.join(folder, 'older.backup'))
+      await exportBackupFile(old, path.join(folder, 'older.backup'))
     } finally {
       await old.close()
     }
@@ -76,7 +69,7 @@ describe('a backup from an older version', () => {
     const newer = await createTestDatabase()
     try {
       await newer.query('select private.erase_leads_by_email($1)', [ERASED])
-      await exportTo(newer, path.join(folder, 'newer.backup'))
+      await exportBackupFile(newer, path.join(folder, 'newer.backup'))
     } finally {
       await newer.close()
     }
@@ -165,16 +158,19 @@ describe('a backup of a database from an earlier commit, taken before upgrading'
         // without a server on it: nothing migrated first.
         await makeEarlierDatabase(earlier, shape)
         before = await storeEarlierRows(earlier)
-        await exportTo(earlier, file)
+        await exportBackupFile(earlier, file)
       } finally {
         await earlier.close()
       }
 
-      const contents = await readBackupFile(file)
+      const contents = await readBackupFile(file, testTrust)
       expect(contents.header.migrations).toEqual(Object.keys(shape.files).sort())
       const db = await openPgliteDatabase(undefined, blank)
       try {
-        const restored = await restoreBackup(db, file, contents, { erasures: [] })
+        const restored = await restoreBackup(db, file, contents, {
+          erasures: [],
+          trust: testTrust,
+        })
         expect(restored.skippedTables).toEqual([])
         expect(await readEarlierRows(db)).toEqual(before)
         // The server's start: the ledger the restore wrote is accepted (no edited migration,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
+import { TEST_BACKUP_KEY } from './test-backups.ts'
 
 export interface CommandRun {
   code: number | null
@@ -15,7 +16,8 @@ export interface CommandRun {
  * `npm run backup` / `npm run restore` as a deployment runs them: dist-server/<name>.js (the
  * build's bundle, production dependencies only) in a process of its own, from a folder
  * without a .env, with only the environment given (and the run's PGlite template, which a
- * new folder copies instead of running initdb: docs/decisions/035).
+ * new folder copies instead of running initdb: docs/decisions/035), and the tests' backup key
+ * as BACKUP_KEY unless `env` gives one (`BACKUP_KEY: ''` for none).
  */
 export const runBuiltCommand = (
   name: 'backup' | 'restore',
@@ -36,6 +38,7 @@ export const runBuiltCommand = (
         ...(process.env.PGLITE_TEMPLATE_DIR && !withoutTemplate
           ? { PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR }
           : {}),
+        BACKUP_KEY: TEST_BACKUP_KEY,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

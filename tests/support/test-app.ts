@@ -1,6 +1,7 @@
 import { createApp, type AppDeps } from '../../server/app.ts'
 import type { Database } from '../../server/db/database.ts'
 import { DEV_ANON_KEY, settingsFrom, type Settings } from '../../server/settings.ts'
+import { TEST_BACKUP_KEY } from './test-backups.ts'
 
 /** MAIL_SWEEP_SECRET for test servers whose tests run the sweep through its route. */
 export const TEST_SWEEP_SECRET = 'test-mail-sweep-secret-0123456789abcdef'
@@ -10,14 +11,14 @@ export const TEST_SWEEP_HEADERS = { 'x-mail-sweep-secret': TEST_SWEEP_SECRET }
 
 /**
  * The server's settings as a test needs them: the defaults (as from an empty environment),
- * no site, no sweep timers, no daily backup, no warm-up; `env` is read exactly as the server
- * reads it.
+ * no site, no sweep timers, no daily backup, no warm-up, the tests' BACKUP_KEY unless `env`
+ * gives one; `env` is read exactly as the server reads it.
  */
 export const testSettings = (
   env: Record<string, string> = {},
   overrides: Partial<Settings> = {},
 ): Settings => {
-  const settings = settingsFrom(env)
+  const settings = settingsFrom({ BACKUP_KEY: TEST_BACKUP_KEY, ...env })
   return {
     ...settings,
     distDir: undefined,
