@@ -62,6 +62,11 @@ export interface AppDeps {
   callBudget?: CallBudget
   /** Answers the same for every caller, kept for a second (the free times); absent: none. */
   sharedReads?: SharedReads
+  /**
+   * Called when this server's desk blocked or lifted a network, before its answer leaves: the
+   * call budget takes the new block list at once (start-server.ts: a tally).
+   */
+  blocksChanged?: () => Promise<void>
 }
 
 const isApiPath = (path: string) => /^\/(rest|functions)\/v1(\/|$)/.test(path)
@@ -92,6 +97,14 @@ export const createApp = (deps: AppDeps) => {
   app.use('*', createSecurityHeaders(deps.isHttps ?? (() => false)))
   // The bookings feed is public (a calendar app cannot sign in): its token look-ups count.
   app.on(['GET', 'HEAD'], `${DESK_PATH}/agenda.ics`, limitCalls('text'))
+  if (deps.blocksChanged) {
+    // A block made or lifted from this server's desk holds here from its answer on.
+    const blocksChanged = deps.blocksChanged
+    app.post(`${DESK_PATH}/agenda/redes/*`, async (_c, next) => {
+      await next()
+      await blocksChanged()
+    })
+  }
   if (deps.sharedReads) {
     // A change to the agenda from the desk (a closed day, a cancellation, freeing junk).
     const sharedReads = deps.sharedReads
@@ -116,7 +129,7 @@ export const createApp = (deps: AppDeps) => {
     ['/functions/v1', 'function'],
   ] as const) {
     // Counted before the key is checked: a flood without the key is a flood all the same.
-    app.use(prefix, apiCors, limitCalls(shape), requireApiKey(deps.anonKey))
+    // `${prefix}/*` is the prefix itself too, which counted twice when it was registered apart.
     app.use(`${prefix}/*`, apiCors, limitCalls(shape), requireApiKey(deps.anonKey))
   }
   const restDeps = {

@@ -142,6 +142,7 @@ export const startServer = async (
     backupRoute: backups.route,
     callBudget,
     sharedReads: createSharedReads(),
+    blocksChanged: () => callTally.refresh(),
   }
   const app = createApp(deps)
   if (settings.warmUp) {
