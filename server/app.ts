@@ -16,6 +16,7 @@ import { createRefusalGuard } from './flood/refusal-guard.ts'
 import { createRefusalMemory, type RefusalMemory } from './flood/refusal-memory.ts'
 import type { SharedReads } from './flood/shared-reads.ts'
 import type { LeadDeskOptions } from './desk/http/desk-env.ts'
+import { deskCallerOf } from './desk/http/desk-callers.ts'
 import { leadDeskRoutes } from './desk/lead-desk.ts'
 import { createSecurityHeaders } from './security-headers.ts'
 import { requestLogger, silentLogger, type Logger } from './log.ts'
@@ -95,8 +96,14 @@ export const createApp = (deps: AppDeps) => {
   // Around every route, the desk's included: it fills in what a route left unset, so the
   // desk keeps its own, stricter headers and still gets HSTS and Permissions-Policy.
   app.use('*', createSecurityHeaders(deps.isHttps ?? (() => false)))
-  // The bookings feed is public (a calendar app cannot sign in): its token look-ups count.
-  app.on(['GET', 'HEAD'], `${DESK_PATH}/agenda.ics`, limitCalls('text'))
+  if (deps.desk && calls) {
+    // Every call to the desk but a signed-in operator's counts as a public call (decision
+    // 058): the sign-in page, the stylesheet, the bookings feed (a calendar app cannot sign
+    // in), any path with a made-up cookie, which the desk refuses without a query.
+    const deskCalls = calls.limit('text', deskCallerOf(deps.desk, clientAddress))
+    // `/painel/*` is `/painel` too: one registration, so each call counts once.
+    app.use(`${DESK_PATH}/*`, deskCalls)
+  }
   if (deps.blocksChanged) {
     // A block made or lifted from this server's desk holds here from its answer on.
     const blocksChanged = deps.blocksChanged
