@@ -57,31 +57,32 @@ describe('the calls budget of one server', () => {
     expect(budget.take(null)).toMatchObject({ allowed: false, unknown: true })
   })
 
-  it('holds every /64 of one /48 to the /48’s budget, and of one /56 to the /56’s', () => {
+  it('holds every /64 of one /56, and of one /48, to one address’s burst, then to its own pace', () => {
     const { budget, clock, calls } = setup()
-    // A new /64 for each call, all in one /56: its 20 at once, not 15 each.
+    // A new /64 for each call, all in one /56: 15 at once (one address's), not 15 each.
     let n = 0
     const rotating56 = () => `2001:db8:5:${(n += 1).toString(16)}::/64`
     const let56 = Array.from({ length: 40 }, () => calls(rotating56(), 1)).reduce((a, b) => a + b)
-    expect(let56).toBe(burstOf(80))
+    expect(let56).toBe(burstOf(60))
     expect(budget.take(rotating56())).toMatchObject({
       allowed: false,
       network: true,
       turnKey: '2001:db8:5::/56',
     })
-    // Other /56s of the same /48 share the /48's 25 at once: 5 are left.
+    // A new /56 for each call, all in one /48: the same.
     let m = 0
-    const rotating48 = () => `2001:db8:5:${((m += 1) * 256).toString(16)}::/64`
+    const rotating48 = () => `2001:db8:9:${((m += 1) * 256).toString(16)}::/64`
     const let48 = Array.from({ length: 40 }, () => calls(rotating48(), 1)).reduce((a, b) => a + b)
-    expect(let48).toBe(burstOf(100) - burstOf(80))
+    expect(let48).toBe(burstOf(60))
     expect(budget.take(rotating48())).toMatchObject({
       allowed: false,
       network: true,
-      turnKey: '2001:db8:5::/48',
+      turnKey: '2001:db8:9::/48',
     })
-    // A refused call takes nothing from the keys that would have let it through.
+    // Then the /48's own pace, 100 a minute: a call every 0.6 s, not an address's 1 s. A
+    // refused call took nothing from the keys that would have let it through.
     clock.ms += 600
-    expect(calls('2001:db8:5:ffff::/64', 1)).toBe(1)
+    expect(calls(rotating48(), 2)).toBe(1)
     // Another /48, and IPv4 addresses (counted alone, each), are not touched.
     expect(calls('2001:db8:6:1::/64', 100)).toBe(15)
     expect(calls('198.51.100.1', 100)).toBe(15)

@@ -8,8 +8,9 @@ import { callKeys, levelOf, type CallLevel } from './call-keys.ts'
  * together), and a call from an IPv6 /64 also counts under its /56 and its /48 (call-keys.ts),
  * so that a new /64 for each call buys nothing. Each key has:
  *
- * - a bucket of calls on this server: `burst` at once, refilled at the limit's pace
- *   (its calls a minute / 60 a second), so a flood's first burst is bounded too;
+ * - a bucket of calls on this server: a quarter of its minute at once (for a /56 or /48, no
+ *   more than one address's quarter), refilled at the limit's pace (its calls a minute / 60 a
+ *   second), so a flood's first burst is bounded too;
  * - its share of one budget across servers: every server adds what it counted to the database
  *   once a second (call-tally.ts, private.tally_public_calls) and learns every server's total
  *   for the keys it saw. A key past its calls a minute in the last 60 seconds, all servers
@@ -133,6 +134,15 @@ export const createCallBudget = ({
     unknown: () => limits.unknownPerMinute,
   }
   const limitOf = (key: string) => limitOfLevel[levelOf(key)]()
+  /**
+   * Calls a key may make at once: a quarter of its minute, and for a /56 or /48 never more
+   * than one address may, so that a new /64 for each call buys no bigger first burst.
+   */
+  const burstOfKey = (key: string) => {
+    const level = levelOf(key)
+    const own = burstOf(limitOf(key))
+    return level === 'home' || level === 'site' ? Math.min(own, burstOf(limits.perMinute)) : own
+  }
 
   const entryFor = (key: string, at: number): Entry => {
     const known = entries.get(key)
@@ -147,7 +157,7 @@ export const createCallBudget = ({
       entries.delete(oldest.value)
     }
     const fresh: Entry = {
-      tokens: burstOf(limitOf(key)),
+      tokens: burstOfKey(key),
       refilledAt: at,
       unsynced: 0,
       shared: 0,
@@ -161,7 +171,7 @@ export const createCallBudget = ({
   const waitOf = (key: string, entry: Entry, at: number): number => {
     const limit = limitOf(key)
     const perMs = limit / 60_000
-    entry.tokens = Math.min(burstOf(limit), entry.tokens + (at - entry.refilledAt) * perMs)
+    entry.tokens = Math.min(burstOfKey(key), entry.tokens + (at - entry.refilledAt) * perMs)
     entry.refilledAt = at
     if (entry.sharedUntil > at) return entry.sharedUntil - at
     // Past the window with what this server counted since the tally: the next tally says
