@@ -53,10 +53,11 @@ export const callRefusalResponse = (c: Context, refusal: CallRefusal, shape: Ref
   return c.json({ code, details: null, hint, message }, status)
 }
 
-/** Whom a request's call counts against: its client key, or `uncounted` (not limited here). */
-export type CallerOf = (c: Context) => string | null | typeof UNCOUNTED
-
+/** What a CallerOf answers for a request that is not limited here at all. */
 export const UNCOUNTED = Symbol('not counted')
+
+/** Whom a request's call counts against: a client key (null: unknown), or UNCOUNTED. */
+export type CallerOf = (c: Context) => string | null | typeof UNCOUNTED
 
 export interface CallGuard {
   /**

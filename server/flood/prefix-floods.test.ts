@@ -248,8 +248,8 @@ describe.each(stores)('on %s', (store, open) => {
     observed.push({
       store,
       input:
-        "40 desk paths with made-up session cookies (random, and random `token.mac`) from a signed-in operator's address",
-      got: `${answered.length} sent to sign in, ${count(statuses, 429)} × 429; the operator's 40 pages between them 200`,
+        "16 desk paths with made-up session cookies (random, and random `token.mac`) from a signed-in operator's address",
+      got: `${answered.length} sent to sign in, ${count(statuses, 429)} × 429; the operator's 16 calls between them 200`,
       queries: floodQueries,
     })
   })
