@@ -57,6 +57,24 @@ describe('the keys a call counts under', () => {
     )
   })
 
+  it('take an IPv4-mapped caller (a dual-stack socket) for its IPv4 address, in its key and its agenda network too', async () => {
+    const spellings = [
+      '203.0.113.9',
+      '::ffff:203.0.113.9',
+      '::FFFF:cb00:7109',
+      '[::ffff:203.0.113.9]:443',
+    ]
+    const { rows } = await db.query<{ key: string; network: string }>(
+      `select private.client_key(raw) as key, private.client_network(private.client_key(raw)) as network
+         from unnest($1::text[]) with ordinality as t(raw, n) order by n`,
+      [spellings],
+    )
+    expect(rows).toEqual(spellings.map(() => ({ key: '203.0.113.9', network: '203.0.113.0/24' })))
+    expect(spellings.map((raw) => callKeys(clientKey(raw)))).toEqual(
+      spellings.map(() => [{ key: '203.0.113.9', level: 'address' }]),
+    )
+  })
+
   it('are held by a block exactly when private.is_network_blocked says so', async () => {
     const blocks = [
       '2001:db8:66::/48',
