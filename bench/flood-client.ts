@@ -2,8 +2,10 @@
 // event loop with the visitors' measured requests: `connections` kept-alive connections, each
 // sending its next request as soon as the last is answered, all naming one address in
 // X-Forwarded-For (the server trusts one proxy hop), or each a new one (the `rest-many` target,
-// for comparison: what per-caller limits cannot help with). Any public call can be the
-// target. Told by its parent when to start and stop.
+// for comparison: what per-caller limits cannot help with), or each a new IPv6 /64 of one /48
+// (`rotate-48`: what decision 058's per-prefix limits hold). Any public call can be the target,
+// and the desk with made-up session cookies (`desk-cookies`). Told by its parent when to start
+// and stop.
 import { randomBytes } from 'node:crypto'
 import { Agent, request } from 'node:http'
 import { performance } from 'node:perf_hooks'
@@ -29,6 +31,10 @@ export const FLOOD_TARGETS = [
   'booking-email',
   'feed',
   'table-get',
+  // booking_details with random tokens (a query each), each from a new /64 of one /48.
+  'rotate-48',
+  // The desk's pages with a made-up session cookie each time, from one address (decision 058).
+  'desk-cookies',
 ] as const
 export type FloodTarget = (typeof FLOOD_TARGETS)[number]
 
@@ -46,13 +52,15 @@ export const ALL_CALLS: FloodTarget[] = [
   'booking-email',
   'feed',
   'table-get',
+  'rotate-48',
+  'desk-cookies',
 ]
 
 export interface FloodOrder {
   url: string
   connections: number
   target: FloodTarget
-  /** The one address every request names (but for rest-many). */
+  /** The one address every request names (but for rest-many; rotate-48 takes its /48 from it). */
   address: string
 }
 
@@ -85,9 +93,20 @@ const json = (path: string, body: unknown, headers: Record<string, string>): Flo
   body: JSON.stringify(body),
 })
 
+/** The /48 a phase's address names: 198.51.C.D is 2001:db8:CCDD::/48. */
+const slash48Of = (address: string) => {
+  const [, , c = 0, d = 0] = address.split('.').map(Number)
+  return `2001:db8:${((c << 8) | d).toString(16)}`
+}
+
+const DESK_PATHS = ['/painel', '/painel/contatos', '/painel/agenda', '/painel/api/sessao']
+
 const requestFor = (order: FloodOrder, n: number): FloodRequest => {
   const many = `172.${16 + ((n >> 16) & 15)}.${(n >> 8) & 255}.${n & 255}`
-  const common = { 'x-forwarded-for': order.target === 'rest-many' ? many : order.address }
+  const rotated = `${slash48Of(order.address)}:${(n & 0xffff).toString(16)}::1`
+  const from =
+    order.target === 'rest-many' ? many : order.target === 'rotate-48' ? rotated : order.address
+  const common = { 'x-forwarded-for': from }
   const message = `Mensagem de inundação número ${leadNumber(n, order.target.endsWith('-same'))}.`
   const lead = { name: 'Inundação', email: `inundacao.${n}@example.com`, company: null, message }
   switch (order.target) {
@@ -103,7 +122,19 @@ const requestFor = (order: FloodOrder, n: number): FloodRequest => {
       return json('/functions/v1/send-contact-email', lead, common)
     case 'free-times':
       return json('/rest/v1/rpc/booking_free_times', {}, common)
+    case 'desk-cookies':
+      // A session cookie of the right shape (a token and a MAC), made up.
+      return {
+        method: 'GET',
+        path: DESK_PATHS[n % DESK_PATHS.length] ?? '/painel',
+        headers: {
+          ...common,
+          cookie: `painel_sessao=${randomBytes(32).toString('base64url')}.${randomBytes(32).toString('base64url')}`,
+        },
+        body: '',
+      }
     case 'details':
+    case 'rotate-48':
       return json('/rest/v1/rpc/booking_details', { token: hex(32) }, common)
     case 'book':
       // A time long past: each refusal is worked out by the database (slot_unavailable).

@@ -16,6 +16,7 @@ import { createRefusalGuard } from './flood/refusal-guard.ts'
 import { createRefusalMemory, type RefusalMemory } from './flood/refusal-memory.ts'
 import type { SharedReads } from './flood/shared-reads.ts'
 import type { LeadDeskOptions } from './desk/http/desk-env.ts'
+import { deskCallerOf } from './desk/http/desk-callers.ts'
 import { leadDeskRoutes } from './desk/lead-desk.ts'
 import { createSecurityHeaders } from './security-headers.ts'
 import { requestLogger, silentLogger, type Logger } from './log.ts'
@@ -64,6 +65,11 @@ export interface AppDeps {
   callBudget?: CallBudget
   /** Answers the same for every caller, kept for a second (the free times); absent: none. */
   sharedReads?: SharedReads
+  /**
+   * Called when this server's desk blocked or lifted a network, before its answer leaves: the
+   * call budget takes the new block list at once (start-server.ts: a tally).
+   */
+  blocksChanged?: () => Promise<void>
 }
 
 const isApiPath = (path: string) => /^\/(rest|functions)\/v1(\/|$)/.test(path)
@@ -92,8 +98,22 @@ export const createApp = (deps: AppDeps) => {
   // Around every route, the desk's included: it fills in what a route left unset, so the
   // desk keeps its own, stricter headers and still gets HSTS and Permissions-Policy.
   app.use('*', createSecurityHeaders(deps.isHttps ?? (() => false)))
-  // The bookings feed is public (a calendar app cannot sign in): its token look-ups count.
-  app.on(['GET', 'HEAD'], `${DESK_PATH}/agenda.ics`, limitCalls('text'))
+  if (deps.desk && calls) {
+    // Every call to the desk but a signed-in operator's counts as a public call (decision
+    // 058): the sign-in page, the stylesheet, the bookings feed (a calendar app cannot sign
+    // in), any path with a made-up cookie, which the desk refuses without a query.
+    const deskCalls = calls.limit('text', deskCallerOf(deps.desk, clientAddress))
+    // `/painel/*` is `/painel` too: one registration, so each call counts once.
+    app.use(`${DESK_PATH}/*`, deskCalls)
+  }
+  if (deps.blocksChanged) {
+    // A block made or lifted from this server's desk holds here from its answer on.
+    const blocksChanged = deps.blocksChanged
+    app.post(`${DESK_PATH}/agenda/redes/*`, async (_c, next) => {
+      await next()
+      await blocksChanged()
+    })
+  }
   if (deps.sharedReads) {
     // A change to the agenda from the desk (a closed day, a cancellation, freeing junk).
     const sharedReads = deps.sharedReads
@@ -118,7 +138,7 @@ export const createApp = (deps: AppDeps) => {
     ['/functions/v1', 'function'],
   ] as const) {
     // Counted before the key is checked: a flood without the key is a flood all the same.
-    app.use(prefix, apiCors, limitCalls(shape), requireApiKey(deps.anonKey))
+    // `${prefix}/*` is the prefix itself too, which counted twice when it was registered apart.
     app.use(`${prefix}/*`, apiCors, limitCalls(shape), requireApiKey(deps.anonKey))
   }
   const restDeps = {

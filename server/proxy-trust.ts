@@ -28,7 +28,8 @@ const NAMED_RANGES: Record<string, [string, number, 'ipv4' | 'ipv6'][]> = {
 
 /**
  * An address as one canonical string, or undefined when it is not plainly one: brackets and a
- * port are dropped, IPv4-mapped IPv6 becomes IPv4, `198.051.100.7` is 198.51.100.7 (as
+ * port are dropped, IPv4-mapped IPv6 becomes IPv4 however it is written (a dual-stack socket
+ * gives `::ffff:203.0.113.9`), `198.051.100.7` is 198.51.100.7 (as
  * PostgreSQL reads it). Hex, octal or integer spellings are not addresses.
  */
 export const normalizeAddress = (raw: string | undefined): string | undefined => {
@@ -49,8 +50,13 @@ export const normalizeAddress = (raw: string | undefined): string | undefined =>
   // A zone (fe80::1%eth0) passes isIPv6 but is no address URL takes, nor the database.
   if (!isIPv6(candidate) || candidate.includes('%')) return undefined
   const hostname = new URL(`http://[${candidate}]/`).hostname.slice(1, -1)
-  const inner = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(hostname)?.[1]
-  return inner ?? hostname
+  // URL writes an IPv4-mapped address in hex (::ffff:c633:6407): it is the IPv4 address.
+  const hex = /^::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})$/.exec(hostname)
+  if (hex) {
+    const [high, low] = [hex[1], hex[2]].map((word) => Number.parseInt(word ?? '0', 16))
+    return [(high ?? 0) >> 8, (high ?? 0) & 255, (low ?? 0) >> 8, (low ?? 0) & 255].join('.')
+  }
+  return hostname
 }
 
 const familyOf = (address: string) => (isIPv4(address) ? 'ipv4' : 'ipv6')

@@ -106,11 +106,11 @@ describe('the documented settings', () => {
     return [...read].sort()
   }
   const readmeNames = (text: string) =>
-    new Set([...text.matchAll(/^\| `([A-Z_]+)`/gm)].map((match) => match[1]))
+    new Set([...text.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((match) => match[1]))
 
   it('are exactly what the server reads, in .env.example and in the README tables', () => {
     const envExample = readFileSync(new URL('../.env.example', import.meta.url), 'utf8')
-    const exampleNames = [...envExample.matchAll(/^([A-Z_]+)=/gm)].map((match) => match[1])
+    const exampleNames = [...envExample.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1])
     const readme = readmeNames(readFileSync(new URL('../README.md', import.meta.url), 'utf8'))
     const names = namesTheServerReads()
     expect(names.length).toBeGreaterThan(15)

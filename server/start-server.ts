@@ -162,6 +162,7 @@ export const startServer = async (
     backupRoute: backups.route,
     callBudget,
     sharedReads: createSharedReads(),
+    blocksChanged: () => callTally.refresh(),
   }
   const app = createApp(deps)
   if (settings.warmUp) {

@@ -314,6 +314,7 @@ describe('the pages of a form sent without script, as prerendered', () => {
       ...Object.values(contactFloodErrors),
       ...Object.values(contactQuarantineErrors),
       callLimitCopy.tooMany,
+      callLimitCopy.tooManyNetwork,
       callLimitCopy.tooManyUnknown,
       callLimitCopy.blocked,
     ].filter(Boolean)

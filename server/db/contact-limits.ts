@@ -19,6 +19,8 @@ export const CONTACT_LIMIT_SETTINGS = {
   PAGE_VIEWS_PER_MINUTE: 'page_views_per_minute',
   PAGE_VIEW_SOURCES_PER_DAY: 'page_view_sources_per_day',
   PUBLIC_CALLS_PER_MINUTE: 'calls_per_minute',
+  PUBLIC_CALLS_PER_56_PER_MINUTE: 'calls_per_56_per_minute',
+  PUBLIC_CALLS_PER_48_PER_MINUTE: 'calls_per_48_per_minute',
   PUBLIC_CALLS_UNKNOWN_PER_MINUTE: 'unknown_calls_per_minute',
 } as const
 
@@ -33,6 +35,8 @@ export const CONTACT_LIMIT_BOUNDS: Partial<Record<ContactLimitName, [number, num
   PAGE_VIEWS_PER_MINUTE: [0, 1_000_000],
   PAGE_VIEW_SOURCES_PER_DAY: [0, 100_000],
   PUBLIC_CALLS_PER_MINUTE: [1, 1_000_000],
+  PUBLIC_CALLS_PER_56_PER_MINUTE: [1, 1_000_000],
+  PUBLIC_CALLS_PER_48_PER_MINUTE: [1, 1_000_000],
   PUBLIC_CALLS_UNKNOWN_PER_MINUTE: [1, 1_000_000],
 }
 

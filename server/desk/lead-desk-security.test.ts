@@ -167,11 +167,11 @@ describe('session cookies', () => {
     const overHttp = await plain.post('/painel/entrar', { senha: PASSWORD }, { csrf: nonce })
     expect(overHttp.headers.getSetCookie()).toEqual([
       expect.stringMatching(
-        /^painel_sessao=[A-Za-z0-9_-]{43}; Path=\/painel; HttpOnly; SameSite=Strict$/,
+        /^painel_sessao=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}; Path=\/painel; HttpOnly; SameSite=Strict$/,
       ),
       // The browser is known from now on, for 90 days (decision 025).
       expect.stringMatching(
-        /^painel_aparelho=[A-Za-z0-9_-]{43}; Max-Age=7776000; Path=\/painel; HttpOnly; SameSite=Strict$/,
+        /^painel_aparelho=[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{43}; Max-Age=7776000; Path=\/painel; HttpOnly; SameSite=Strict$/,
       ),
     ])
     const https = await signedIn('192.0.2.10', 'https')

@@ -1,22 +1,36 @@
+import { createBlockedNetworks, type BlockAnswer } from './blocked-networks.ts'
+import { callKeys, levelOf, type CallLevel } from './call-keys.ts'
+
 /**
- * Every public call a caller makes, counted in this server's memory (decision 040): reads and
- * writes alike, with no database write per call. Each caller (private.client_key: an IPv4
- * address, an IPv6 /64; '' for every caller whose address is not known, together) has:
+ * Every public call a caller makes, counted in this server's memory (decisions 040, 058): reads
+ * and writes alike, with no database write per call. A caller is private.client_key of its
+ * address (an IPv4 address, an IPv6 /64; '' for every caller whose address is not known,
+ * together), and a call from an IPv6 /64 also counts under its /56 and its /48 (call-keys.ts),
+ * so that a new /64 for each call buys nothing. Each key has:
  *
- * - a bucket of calls on this server: `burst` at once, refilled at the limit's pace
- *   (calls_per_minute / 60 a second), so a flood's first burst is bounded too;
+ * - a bucket of calls on this server: a quarter of its minute at once (for a /56 or /48, no
+ *   more than one address's quarter), refilled at the limit's pace (its calls a minute / 60 a
+ *   second), so a flood's first burst is bounded too;
  * - its share of one budget across servers: every server adds what it counted to the database
  *   once a second (call-tally.ts, private.tally_public_calls) and learns every server's total
- *   for the callers it saw. A caller past calls_per_minute in the last 60 seconds, all servers
+ *   for the keys it saw. A key past its calls a minute in the last 60 seconds, all servers
  *   together, is refused by each server until its window drains.
  *
- * N servers give a caller at most the limit plus, once, what the other N − 1 admit before
- * their next tally (each at most its bucket: burst + a second's refill); never N limits.
+ * A call is let through only when every one of its keys may make one, and then counts under
+ * each. Before any of that, the caller is looked up in the block list the tally brings
+ * (blocked-networks.ts): a blocked network is refused on its first call.
+ *
+ * N servers give a key at most the limit plus, once, what the other N − 1 admit before their
+ * next tally (each at most its bucket: burst + a second's refill); never N limits.
  */
 
 export interface CallLimits {
-  /** Calls per 60 seconds for one caller whose address is known. */
+  /** Calls per 60 seconds for one caller whose address is known (an IPv4 address, a /64). */
   perMinute: number
+  /** For all the /64s of one IPv6 /56 together. */
+  per56PerMinute: number
+  /** For all the /64s of one IPv6 /48 together. */
+  per48PerMinute: number
   /** The same for every caller whose address is not known, together. */
   unknownPerMinute: number
 }
@@ -30,49 +44,64 @@ export type CallDecision =
       retryAfterSeconds: number
       /** Whether the caller is the unknown callers' one shared bucket. */
       unknown: boolean
+      /** Whether its /56 or /48 refused it, not its own address. */
+      network: boolean
+      /** Whose turn the answer waits for (answer-turns.ts): the key or block that refused. */
+      turnKey: string
     }
 
-/** What private.tally_public_calls answers. */
+/** What private.tally_public_calls (three arguments) answers. */
 export interface TallyAnswer {
   per_minute: number
+  per_56_per_minute: number
+  per_48_per_minute: number
   unknown_per_minute: number
-  /** [client key, its calls in the window, seconds until it is under the limit, blocked]. */
-  callers: [string, number, number, boolean][]
+  /** [key, its calls in the window, seconds until it is under its limit]. */
+  callers: [string, number, number][]
+  /** What names the block list in force; the next tally sends it back. */
+  blocks_version: string
+  /** The block list, when it is not the one this server said it holds. */
+  blocks: BlockAnswer[] | null
 }
 
 export interface CallBudget {
   /** Counts one call of this caller when it may make one; otherwise says why and for how long. */
   take(key: string | null): CallDecision
-  /** The calls counted since the last drain, per caller, for the tally; they are now its. */
+  /** The calls counted since the last drain, per key, for the tally; they are now its. */
   drain(): { keys: string[]; calls: number[] }
   /** Gives back what a tally that failed could not add, for the next one. */
   restore(keys: string[], calls: number[]): void
-  /** What the database said: its limits and every server's calls for these callers. */
+  /** What the database said: its limits, every server's calls for these keys, the blocks. */
   learn(answer: TallyAnswer): void
+  /** The block list's version this server holds (undefined before the first tally). */
+  blocksVersion(): string | undefined
+  /** The block that holds this caller now, if any (a test's way to see what a server knows). */
+  blockOf(key: string | null): string | undefined
   limits(): CallLimits
-  /** Callers remembered. */
+  /** Keys remembered. */
   readonly size: number
 }
 
 export interface CallBudgetOptions {
   /** Until the first tally: the defaults (the database's, unless an operator changed them). */
-  limits?: CallLimits
-  /** Callers remembered at most; past it the least recently seen are forgotten. */
+  limits?: Partial<CallLimits>
+  /** Keys remembered at most; past it the least recently seen are forgotten. */
   maxEntries?: number
-  /** How long a blocked caller is refused before the database is asked again, in ms. */
-  blockedForMs?: number
   /** Milliseconds on a clock that never goes back; tests move it by hand. */
   now?: () => number
 }
 
-export const DEFAULT_CALL_LIMITS: CallLimits = { perMinute: 120, unknownPerMinute: 1200 }
+export const DEFAULT_CALL_LIMITS: CallLimits = {
+  perMinute: 120,
+  per56PerMinute: 180,
+  per48PerMinute: 240,
+  unknownPerMinute: 1200,
+}
 
 /** About 100 bytes each: a flood from a new address per call costs at most ~1 MB here. */
 export const DEFAULT_MAX_CALLERS = 10_000
 
-const BLOCKED_FOR_MS = 60_000
-
-/** The calls a caller may make at once: a quarter of a minute's. */
+/** The calls a key may make at once: a quarter of a minute's. */
 export const burstOf = (perMinute: number) => Math.max(1, Math.ceil(perMinute / 4))
 
 interface Entry {
@@ -85,20 +114,35 @@ interface Entry {
   shared: number
   /** Refused until then: the window across servers is full (0: it is not). */
   sharedUntil: number
-  blockedUntil: number
 }
 
 export const createCallBudget = ({
-  limits: initial = DEFAULT_CALL_LIMITS,
+  limits: initial = {},
   maxEntries = DEFAULT_MAX_CALLERS,
-  blockedForMs = BLOCKED_FOR_MS,
   now = () => performance.now(),
 }: CallBudgetOptions = {}): CallBudget => {
-  let limits = { ...initial }
-  // Insertion order is recency: a caller seen again moves to the end; the first is evicted.
+  let limits: CallLimits = { ...DEFAULT_CALL_LIMITS, ...initial }
+  // Insertion order is recency: a key seen again moves to the end; the first is evicted.
   const entries = new Map<string, Entry>()
+  const blocks = createBlockedNetworks()
+  let blocksVersion: string | undefined
 
-  const limitOf = (key: string) => (key === '' ? limits.unknownPerMinute : limits.perMinute)
+  const limitOfLevel: Record<CallLevel, () => number> = {
+    address: () => limits.perMinute,
+    home: () => limits.per56PerMinute,
+    site: () => limits.per48PerMinute,
+    unknown: () => limits.unknownPerMinute,
+  }
+  const limitOf = (key: string) => limitOfLevel[levelOf(key)]()
+  /**
+   * Calls a key may make at once: a quarter of its minute, and for a /56 or /48 never more
+   * than one address may, so that a new /64 for each call buys no bigger first burst.
+   */
+  const burstOfKey = (key: string) => {
+    const level = levelOf(key)
+    const own = burstOf(limitOf(key))
+    return level === 'home' || level === 'site' ? Math.min(own, burstOf(limits.perMinute)) : own
+  }
 
   const entryFor = (key: string, at: number): Entry => {
     const known = entries.get(key)
@@ -113,45 +157,65 @@ export const createCallBudget = ({
       entries.delete(oldest.value)
     }
     const fresh: Entry = {
-      tokens: burstOf(limitOf(key)),
+      tokens: burstOfKey(key),
       refilledAt: at,
       unsynced: 0,
       shared: 0,
       sharedUntil: 0,
-      blockedUntil: 0,
     }
     entries.set(key, fresh)
     return fresh
   }
 
+  /** How long this key must wait before its next call, in ms (0: it may call now). */
+  const waitOf = (key: string, entry: Entry, at: number): number => {
+    const limit = limitOf(key)
+    const perMs = limit / 60_000
+    entry.tokens = Math.min(burstOfKey(key), entry.tokens + (at - entry.refilledAt) * perMs)
+    entry.refilledAt = at
+    if (entry.sharedUntil > at) return entry.sharedUntil - at
+    // Past the window with what this server counted since the tally: the next tally says
+    // until when; until then, a second.
+    if (entry.shared + entry.unsynced >= limit) return 1000
+    if (entry.tokens < 1) return (1 - entry.tokens) / perMs
+    return 0
+  }
+
   const refused = (
-    key: string,
+    caller: string,
     reason: 'limit' | 'blocked',
     waitMs: number,
+    turnKey: string,
   ): Extract<CallDecision, { allowed: false }> => ({
     allowed: false,
     reason,
     retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)),
-    unknown: key === '',
+    unknown: caller === '',
+    network: turnKey !== caller,
+    turnKey,
   })
 
   return {
     take(caller) {
       const key = caller ?? ''
       const at = now()
-      const entry = entryFor(key, at)
-      const limit = limitOf(key)
-      const perMs = limit / 60_000
-      entry.tokens = Math.min(burstOf(limit), entry.tokens + (at - entry.refilledAt) * perMs)
-      entry.refilledAt = at
-      if (entry.blockedUntil > at) return refused(key, 'blocked', entry.blockedUntil - at)
-      if (entry.sharedUntil > at) return refused(key, 'limit', entry.sharedUntil - at)
-      // Past the window with what this server counted since the tally: the next tally says
-      // until when; until then, a second.
-      if (entry.shared + entry.unsynced >= limit) return refused(key, 'limit', 1000)
-      if (entry.tokens < 1) return refused(key, 'limit', (1 - entry.tokens) / perMs)
-      entry.tokens -= 1
-      entry.unsynced += 1
+      const block = blocks.find(key, at)
+      if (block !== undefined) return refused(key, 'blocked', 60_000, block)
+      const counted = callKeys(key).map(({ key: level }) => ({
+        key: level,
+        entry: entryFor(level, at),
+      }))
+      // The key that must wait longest answers for all (the widest, when they wait alike).
+      let longest: { key: string; waitMs: number } | undefined
+      for (const { key: level, entry } of counted) {
+        const waitMs = waitOf(level, entry, at)
+        if (waitMs > 0 && waitMs >= (longest?.waitMs ?? 0)) longest = { key: level, waitMs }
+      }
+      if (longest) return refused(key, 'limit', longest.waitMs, longest.key)
+      for (const { entry } of counted) {
+        entry.tokens -= 1
+        entry.unsynced += 1
+      }
       return { allowed: true }
     },
 
@@ -179,18 +243,28 @@ export const createCallBudget = ({
     },
 
     learn(answer) {
-      limits = { perMinute: answer.per_minute, unknownPerMinute: answer.unknown_per_minute }
+      limits = {
+        perMinute: answer.per_minute,
+        per56PerMinute: answer.per_56_per_minute,
+        per48PerMinute: answer.per_48_per_minute,
+        unknownPerMinute: answer.unknown_per_minute,
+      }
       const at = now()
-      for (const [key, recent, retryAfter, blocked] of answer.callers) {
+      if (answer.blocks) blocks.learn(answer.blocks, at)
+      blocksVersion = answer.blocks_version
+      for (const [key, recent, retryAfter] of answer.callers) {
         const entry = entries.get(key)
         if (!entry) continue
         // A full window is refused until the database's Retry-After, when it has drained to
         // one call under the limit; the next tally says how it went on.
         entry.shared = retryAfter > 0 ? limitOf(key) - 1 : recent
         entry.sharedUntil = retryAfter > 0 ? at + retryAfter * 1000 : 0
-        entry.blockedUntil = blocked ? at + blockedForMs : 0
       }
     },
+
+    blocksVersion: () => blocksVersion,
+
+    blockOf: (key) => blocks.find(key ?? '', now()),
 
     limits: () => ({ ...limits }),
 

@@ -21,7 +21,9 @@ export const describeCallRefusal = (refusal: CallRefusal) => {
       ? callLimitCopy.blocked
       : refusal.unknown
         ? callLimitCopy.tooManyUnknown
-        : callLimitCopy.tooMany,
+        : refusal.network
+          ? callLimitCopy.tooManyNetwork
+          : callLimitCopy.tooMany,
     hint: blocked ? null : callLimitCopy.retryHint(refusal.retryAfterSeconds),
     headers: (blocked ? {} : { 'Retry-After': String(refusal.retryAfterSeconds) }) as Record<
       string,
@@ -51,27 +53,37 @@ export const callRefusalResponse = (c: Context, refusal: CallRefusal, shape: Ref
   return c.json({ code, details: null, hint, message }, status)
 }
 
+/** What a CallerOf answers for a request that is not limited here at all. */
+export const UNCOUNTED = Symbol('not counted')
+
+/** Whom a request's call counts against: a client key (null: unknown), or UNCOUNTED. */
+export type CallerOf = (c: Context) => string | null | typeof UNCOUNTED
+
 export interface CallGuard {
   /**
-   * Counts this request's call; when its caller may make none, waits for the caller's turn
-   * (refusals leave one at a time, decision 027) and says why. Nothing is read but headers.
+   * Counts this request's call; when its caller may make none, waits for the turn of the key
+   * that refused it (refusals leave one at a time, decision 027) and says why. Nothing is read
+   * but headers.
    */
   check(c: Context): Promise<CallRefusal | undefined>
   /**
-   * Waits until this request's caller may start another call (at most two of one caller's
-   * run at once on this server; caller-lines.ts); call the function it gives when done.
+   * Waits until this request's caller may start another call (at most two of one address's
+   * and four of one network's run at once on this server; caller-lines.ts); call the function
+   * it gives when done.
    */
   enter(c: Context): Promise<() => void>
   /**
    * Middleware that counts every request it sees, answers a refused one in `shape`, and runs
-   * the others in their caller's line.
+   * the others in their caller's line. `callerOf` names the caller otherwise than by the
+   * client key of its address (the desk's signed-in operators are not counted at all).
    */
-  limit(shape: RefusalShape): MiddlewareHandler
+  limit(shape: RefusalShape, callerOf?: CallerOf): MiddlewareHandler
 }
 
 /**
- * The server's guard in front of every public call (decision 040): the caller is the client
- * key of the address this server trusts (TRUST_PROXY), the one the database counts.
+ * The server's guard in front of every public call (decisions 040, 058): the caller is the
+ * client key of the address this server trusts (TRUST_PROXY), the one the database counts,
+ * and its /56 and /48 with it (call-budget.ts).
  */
 export const createCallGuard = (
   budget: CallBudget,
@@ -79,13 +91,12 @@ export const createCallGuard = (
   clientAddress: (c: Context) => string | undefined,
   lines: CallerLines = createCallerLines(),
 ): CallGuard => {
-  const enter = (c: Context) => lines.enter(clientKey(clientAddress(c)))
-  const check = async (c: Context) => {
-    const key = clientKey(clientAddress(c))
+  const keyOf = (c: Context) => clientKey(clientAddress(c))
+  const checkAs = async (key: string | null) => {
     const decision = budget.take(key)
     if (decision.allowed) return undefined
     const asked = performance.now()
-    await turns.wait(key)
+    await turns.wait(decision.turnKey)
     // Retry-After as it stands when the answer leaves.
     const waited = (performance.now() - asked) / 1000
     return {
@@ -94,18 +105,22 @@ export const createCallGuard = (
     }
   }
   return {
-    check,
-    enter,
-    limit: (shape) => async (c, next) => {
-      if (c.req.method === 'OPTIONS') return next()
-      const refusal = await check(c)
-      if (refusal) return callRefusalResponse(c, refusal, shape)
-      const leave = await enter(c)
-      try {
-        await next()
-      } finally {
-        leave()
-      }
-    },
+    check: (c) => checkAs(keyOf(c)),
+    enter: (c) => lines.enter(keyOf(c)),
+    limit:
+      (shape, callerOf = keyOf) =>
+      async (c, next) => {
+        if (c.req.method === 'OPTIONS') return next()
+        const key = callerOf(c)
+        if (key === UNCOUNTED) return next()
+        const refusal = await checkAs(key)
+        if (refusal) return callRefusalResponse(c, refusal, shape)
+        const leave = await lines.enter(key)
+        try {
+          await next()
+        } finally {
+          leave()
+        }
+      },
   }
 }

@@ -9,20 +9,26 @@ export const CALL_TALLY_INTERVAL_MS = 1_000
 /** How often it asks anyway, when nobody called: the limits an operator may have changed. */
 const IDLE_TALLY_INTERVAL_MS = 10_000
 
-const TALLY_SQL = 'select private.tally_public_calls($1::text[], $2::integer[]) as answer'
+const TALLY_SQL = 'select private.tally_public_calls($1::text[], $2::integer[], $3::text) as answer'
 
 export interface CallTally {
   /** One tally now (start-up reads the limits with it); never throws. */
   tick(): Promise<void>
+  /**
+   * A tally begun after this call, whoever called meanwhile: the block list as it is now
+   * (the desk just changed it). Never throws.
+   */
+  refresh(): Promise<void>
   stop(): Promise<void>
 }
 
 /**
- * The shared tally of the calls budget (decision 040): once a second while anyone calls, one
- * statement adds this server's counts per caller to private.public_call_counts and reads back
- * every server's, so servers on one PostgreSQL hold one budget per caller. A database that
- * cannot be reached costs nothing but the sharing: this server's own buckets still hold, and
- * the counts wait for the next tally.
+ * The shared tally of the calls budget (decisions 040, 058): once a second while anyone calls,
+ * one statement adds this server's counts per key (addresses and their /56s and /48s) to
+ * private.public_call_counts and reads back every server's, so servers on one PostgreSQL hold
+ * one budget per key; it brings the block list too, whenever it changed. A database that
+ * cannot be reached costs nothing but the sharing: this server's own buckets and its last block
+ * list still hold, and the counts wait for the next tally.
  */
 export const startCallTally = (
   budget: CallBudget,
@@ -31,13 +37,17 @@ export const startCallTally = (
   intervalMs = CALL_TALLY_INTERVAL_MS,
 ): CallTally => {
   let lastAt = 0
+  /** The next run must read the block list whatever it counted (refresh()). */
+  let forceNext = false
   let failing = false
 
   const tally = async () => {
+    const force = forceNext
+    forceNext = false
     const { keys, calls } = budget.drain()
-    if (keys.length === 0 && performance.now() - lastAt < IDLE_TALLY_INTERVAL_MS) return
+    if (!force && keys.length === 0 && performance.now() - lastAt < IDLE_TALLY_INTERVAL_MS) return
     try {
-      const { rows } = await query(TALLY_SQL, [keys, calls])
+      const { rows } = await query(TALLY_SQL, [keys, calls, budget.blocksVersion() ?? null])
       budget.learn(rows[0]?.answer as TallyAnswer)
       lastAt = performance.now()
       if (failing) log.info('call_tally_resumed', {})
@@ -54,5 +64,18 @@ export const startCallTally = (
   }
 
   const job = startRepeatingJob({ name: 'call_tally', everyMs: intervalMs, log, run: tally })
-  return { tick: job.runNow, stop: job.stop }
+  let stopped = false
+  return {
+    tick: job.runNow,
+    async refresh() {
+      // A run already under way may have read the list before the change: run again until a
+      // run that began after this call has read it.
+      forceNext = true
+      while (forceNext && !stopped) await job.runNow()
+    },
+    async stop() {
+      stopped = true
+      await job.stop()
+    },
+  }
 }

@@ -16,7 +16,7 @@ const HEX = /^[0-9a-f]$/i
 const DIGIT = /^[0-9]$/
 
 /** PostgreSQL's IPv4 inet input: four decimal octets up to 255, leading zeros allowed. */
-const parseIpv4 = (text: string): number[] | undefined => {
+export const parseIpv4 = (text: string): number[] | undefined => {
   const match = /^([0-9]+)\.([0-9]+)\.([0-9]+)\.([0-9]+)\.?$/.exec(text)
   if (!match) return undefined
   const octets = match.slice(1, 5).map((part) => Number(part))
@@ -49,7 +49,7 @@ const readEmbeddedIpv4 = (text: string, bytes: number[], offset: number): boolea
 }
 
 /** PostgreSQL's IPv6 inet input (inet_cidr_pton_ipv6, without a /prefix): 16 bytes. */
-const parseIpv6 = (text: string): number[] | undefined => {
+export const parseIpv6 = (text: string): number[] | undefined => {
   const bytes = Array<number>(16).fill(0)
   let at = 0
   let gap = -1
@@ -111,19 +111,21 @@ const isIpv4Mapped = (bytes: number[]) =>
   bytes.slice(0, 10).every((byte) => byte === 0) && bytes[10] === 0xff && bytes[11] === 0xff
 
 /**
- * The /64 as `network(set_masklen(address, 64))::text` writes it: the low 64 bits are zero,
- * so the zero run PostgreSQL compresses is always the trailing one.
+ * The network of `bits` (at most 64) as `network(set_masklen(address, bits))::text` writes it:
+ * the low 64 bits are zero, so the zero run PostgreSQL compresses is always the trailing one.
  */
-const ipv6Network = (bytes: number[]): string => {
-  const words = [0, 1, 2, 3].map(
-    (word) => ((bytes[word * 2] ?? 0) << 8) | (bytes[word * 2 + 1] ?? 0),
-  )
+export const ipv6Network = (bytes: number[], bits = 64): string => {
+  const words = [0, 1, 2, 3].map((word) => {
+    const value = ((bytes[word * 2] ?? 0) << 8) | (bytes[word * 2 + 1] ?? 0)
+    const kept = Math.min(16, Math.max(0, bits - word * 16))
+    return kept === 0 ? 0 : value & (0xffff << (16 - kept)) & 0xffff
+  })
   let kept = words.length
   while (kept > 0 && words[kept - 1] === 0) kept -= 1
   return `${words
     .slice(0, kept)
     .map((word) => word.toString(16))
-    .join(':')}::/64`
+    .join(':')}::/${bits}`
 }
 
 /** PostgreSQL's btrim(text): spaces only, not tabs or line breaks. */

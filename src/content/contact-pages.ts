@@ -33,6 +33,7 @@ const knownRefusals = [
     ...Object.values(contactQuarantineErrors),
     // Past the caller's calls a minute, or a blocked network (decision 040).
     callLimitCopy.tooMany,
+    callLimitCopy.tooManyNetwork,
     callLimitCopy.tooManyUnknown,
     callLimitCopy.blocked,
   ]),

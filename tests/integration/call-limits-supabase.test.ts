@@ -46,6 +46,7 @@ beforeEach(async () => {
     delete from private.public_call_counts;
     update private.contact_settings
        set calls_per_minute = 5, unknown_calls_per_minute = 7,
+           calls_per_56_per_minute = 8, calls_per_48_per_minute = 11,
            client_address_header = 'cf-connecting-ip', client_address_hops = 1;
   `)
 })
@@ -215,6 +216,104 @@ describe('public calls on hosted Supabase', () => {
       await db.query(`select private.unblock_network('2001:db8:66:ff00::/56')`)
     }
     expect((await asPostgrest({ 'cf-connecting-ip': '2001:db8:66:ff12::7' })).status).toBe(200)
+  })
+
+  it('count a call from an IPv6 /64 under its /56 and its /48 too, refusing a new /64 each time past them (decision 058)', async () => {
+    // Each call from a new /64 of one /56: its own /64 never fills, the /56 (8) does.
+    const home = (n: number) => ({
+      'cf-connecting-ip': `2001:db8:70:${(0x100 + n).toString(16)}::1`,
+    })
+    const statuses = []
+    for (let n = 0; n < 9; n += 1) statuses.push((await asPostgrest(home(n))).status)
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 429])
+    const refused = await asPostgrest(home(20))
+    expect(refused).toMatchObject({
+      status: 429,
+      code: 'PT429',
+      message: callLimitCopy.tooManyNetwork,
+    })
+    expect(refused.hint).toBe(callLimitCopy.retryHint(Number(refused.retryAfter)))
+    expect(await countedFor('2001:db8:70:100::/56')).toBe(8)
+    expect(await countedFor('2001:db8:70::/48')).toBe(8)
+    // Other /56s of the same /48 share what the /48 (11) has left: three.
+    const site = (n: number) => ({ 'cf-connecting-ip': `2001:db8:70:${(n * 256).toString(16)}::1` })
+    const more = []
+    for (let n = 2; n < 6; n += 1) more.push((await asPostgrest(site(n))).status)
+    expect(more).toEqual([200, 200, 200, 429])
+    expect(await asPostgrest(site(9))).toMatchObject({ message: callLimitCopy.tooManyNetwork })
+    // A refused call left no count anywhere; another /48, and IPv4 callers, are untouched.
+    expect(await countedFor('2001:db8:70::/48')).toBe(11)
+    expect((await asPostgrest({ 'cf-connecting-ip': '2001:db8:71::1' })).status).toBe(200)
+    expect((await asPostgrest({ 'cf-connecting-ip': '198.51.100.30' })).status).toBe(200)
+    expect(await countedFor('198.51.100.30')).toBe(1)
+  })
+
+  it('refuse a /48 blocked from the desk on the first call from any /64 of it, and an IPv4-mapped block its IPv4 callers', async () => {
+    await db.query(`select private.block_network('2001:db8:67::/48', 'teste', 1)`)
+    // Typed as IPv4-mapped IPv6, as a dual-stack log shows it: kept as the IPv4 block it names.
+    expect(
+      (
+        await db.query<{ network: string }>(
+          `select private.block_network('::ffff:198.51.100.0/120', 'teste', 1) as network`,
+        )
+      ).rows,
+    ).toEqual([{ network: '198.51.100.0/24' }])
+    try {
+      for (const caller of ['2001:db8:67:1::1', '2001:db8:67:ffff::1', '198.51.100.44']) {
+        expect(await asPostgrest({ 'cf-connecting-ip': caller })).toMatchObject({
+          status: 403,
+          message: callLimitCopy.blocked,
+        })
+      }
+      // As the Edge Functions count them too, the IPv4-mapped spelling of a caller included.
+      await expect(
+        db.query('select private.count_function_call($1::jsonb)', [
+          JSON.stringify({ 'cf-connecting-ip': '::ffff:198.51.100.45' }),
+        ]),
+      ).rejects.toMatchObject({ code: 'PGRST' })
+      expect(await countedFor('2001:db8:67::/48')).toBe(0)
+      expect((await asPostgrest({ 'cf-connecting-ip': '198.51.101.44' })).status).toBe(200)
+      // Too wide once read as IPv4 (a /4): refused by the table's check, nothing stored.
+      await expect(
+        db.query(`select private.block_network('::ffff:0:0/100')`),
+      ).rejects.toMatchObject({ code: '23514' })
+    } finally {
+      await db.query(`select private.unblock_network('2001:db8:67::/48')`)
+      await db.query(`select private.unblock_network('::ffff:198.51.100.0/120')`)
+    }
+    expect((await db.query('select network::text from private.blocked_networks')).rows).toEqual([])
+  })
+
+  it('give a Node server the block list with its tally only when it changed', async () => {
+    const tally = async (version: string | null) =>
+      (
+        await db.query<{
+          answer: { blocks_version: string; blocks: [string, number | null][] | null }
+        }>('select private.tally_public_calls($1::text[], $2::integer[], $3) as answer', [
+          ['2001:db8:68:1::/64', '2001:db8:68::/56', '2001:db8:68::/48'],
+          [1, 1, 1],
+          version,
+        ])
+      ).rows[0]?.answer
+    const first = await tally(null)
+    expect(first?.blocks).toEqual([])
+    expect((await tally(first?.blocks_version ?? null))?.blocks).toBeNull()
+    await db.query(`select private.block_network('2001:db8:68::/48', 'teste', 2)`)
+    await db.query(`select private.block_network('203.0.113.0/24', 'teste', null)`)
+    try {
+      const changed = await tally(first?.blocks_version ?? null)
+      expect(changed?.blocks_version).not.toBe(first?.blocks_version)
+      expect(changed?.blocks).toEqual([
+        ['203.0.113.0/24', null],
+        ['2001:db8:68::/48', expect.any(Number)],
+      ])
+      const left = changed?.blocks?.[1]?.[1] ?? 0
+      expect(left).toBeGreaterThan(2 * 86_400 - 60)
+      expect(left).toBeLessThanOrEqual(2 * 86_400)
+    } finally {
+      await db.query(`select private.unblock_network('2001:db8:68::/48')`)
+      await db.query(`select private.unblock_network('203.0.113.0/24')`)
+    }
   })
 
   it("leave an operator's own pre-request in place, saying what to add to it", async () => {

@@ -3,6 +3,7 @@
  * sweep are decided in the database, so two instances behave as one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { callKeys } from '../../server/flood/call-keys.ts'
 import { clientKey } from '../../server/flood/client-key.ts'
 import { callLimitCopy } from '../../supabase/functions/_shared/call-limit-copy.ts'
 import { normalizeAddress } from '../../server/proxy-trust.ts'
@@ -279,6 +280,80 @@ describe('two servers on one PostgreSQL', () => {
         await first.db.query(`select private.unblock_network('2001:db8:77:1::/64')`)
       }
     })
+  })
+
+  it('count each call under the keys the server computes for it, as PostgreSQL 15 computes them (decision 058)', async () => {
+    const db = servers[0]?.db as RunningServer['db']
+    const inputs = [
+      ...TRICKY_ADDRESSES,
+      '2001:db8:0:ff00::1',
+      '0:0:0:100::1',
+      '2001:db8:ab:cdef::1',
+      'ffff:ffff:ffff:ffff::1',
+    ]
+    const { rows } = await db.query<{ keys: string[] }>(
+      `select private.call_limit_keys(private.client_key(raw)) as keys
+         from unnest($1::text[]) with ordinality as t(raw, n) order by n`,
+      [inputs],
+    )
+    expect(inputs.map((raw) => callKeys(clientKey(raw)).map(({ key }) => key))).toEqual(
+      rows.map((row) => row.keys),
+    )
+  })
+
+  it('refuse a blocked /48 on the first call from each new /64 of it, and an IPv4-mapped block its IPv4 callers, on both servers', async () => {
+    const [first, second] = servers as [RunningServer, RunningServer]
+    let fresh = 0
+    /** A /64 of the blocked /48 that no server has seen. */
+    const newSlash64 = () => `2001:db8:99:${(fresh += 1).toString(16)}::7`
+    const freeTimes = (server: RunningServer, address: string) =>
+      fetch(`${server.url}/rest/v1/rpc/booking_free_times`, {
+        method: 'POST',
+        headers: {
+          apikey: DEV_ANON_KEY,
+          'content-type': 'application/json',
+          'x-forwarded-for': address,
+        },
+        body: '{}',
+      })
+    // Blocked as the desk (or Studio on hosted Supabase) blocks: in the database.
+    await first.db.query(`select private.block_network('2001:db8:99::/48', 'teste', 1)`)
+    await first.db.query(`select private.block_network('::ffff:192.0.2.0/120', 'teste', 1)`)
+    try {
+      for (const server of [first, second]) {
+        // Each server takes the list with its next tally: until then a new /64 is answered.
+        await waitFor(
+          'the server to hold the block list',
+          async () => (await freeTimes(server, newSlash64())).status,
+          (status) => status === 403,
+          { timeoutMs: 20_000, intervalMs: 300 },
+        )
+      }
+      const seen: string[] = []
+      for (let n = 0; n < 10; n += 1) {
+        const address = newSlash64()
+        seen.push(address)
+        const answer = await freeTimes(n % 2 ? second : first, address)
+        expect(answer.status).toBe(403)
+        expect(await answer.json()).toMatchObject({ code: 'PT403', message: callLimitCopy.blocked })
+      }
+      for (const [n, address] of ['192.0.2.9', '::ffff:192.0.2.10'].entries()) {
+        expect((await freeTimes(n % 2 ? second : first, address)).status).toBe(403)
+      }
+      // Refused before they were counted: no server added a call of theirs to the tally.
+      const counted = await first.db.query<{ n: number }>(
+        `select count(*)::int as n from private.public_call_counts
+          where client_key = any($1::text[]) or client_key in ('192.0.2.9', '192.0.2.10')`,
+        [seen.map((address) => clientKey(address))],
+      )
+      expect(counted.rows).toEqual([{ n: 0 }])
+      // Neighbours are answered.
+      expect((await freeTimes(second, '2001:db8:98:1::7')).status).toBe(200)
+      expect((await freeTimes(second, '192.0.3.9')).status).toBe(200)
+    } finally {
+      await first.db.query(`select private.unblock_network('2001:db8:99::/48')`)
+      await first.db.query(`select private.unblock_network('192.0.2.0/24')`)
+    }
   })
 
   // Last: it stops the database for a while.

@@ -33,7 +33,7 @@ export const requireSession =
   (deps: DeskDeps): MiddlewareHandler<DeskEnv> =>
   async (c, next) => {
     const token = deps.cookies.readSession(c)
-    const session = await findSession(deps.db, token, deps.password.fingerprint)
+    const session = await findSession(deps.db, token, deps.password)
     if (!session) {
       if (isApi(c)) return c.json({ error: 'not_signed_in', message: 'Sign in first.' }, 401)
       if (token !== undefined) deps.cookies.clearSession(c)

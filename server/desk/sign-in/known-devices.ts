@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Queryable } from '../../db/database.ts'
+import { readSignedToken, signToken } from './signed-cookies.ts'
 
 /**
  * Browsers that signed in before ("device cookies", OWASP: decision 025). A browser is given a
@@ -14,15 +15,23 @@ export const KNOWN_DEVICE_DAYS = 90
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
-// 32 random bytes in base64url; anything else is an unknown browser, and costs no query.
-const TOKEN = /^[A-Za-z0-9_-]{43}$/
+// 32 random bytes in base64url: a cookie given before they were signed.
+const UNSIGNED = /^[A-Za-z0-9_-]{43}$/
+
+/** The token of a known browser's cookie, when this desk signed it: no query, one HMAC. */
+export const signedDeviceToken = (cookieKey: Buffer, cookie: string | undefined) =>
+  readSignedToken(cookieKey, 'device', cookie)
 
 /** The stored hash naming this browser, or undefined for an unknown or expired cookie. */
 export const findKnownDevice = async (
   db: Queryable,
-  token: string | undefined,
+  cookie: string | undefined,
+  cookieKey: Buffer,
 ): Promise<string | undefined> => {
-  if (token === undefined || !TOKEN.test(token)) return undefined
+  const token =
+    signedDeviceToken(cookieKey, cookie) ??
+    (cookie !== undefined && UNSIGNED.test(cookie) ? cookie : undefined)
+  if (token === undefined) return undefined
   const { rows } = await db.query<{ token_hash: string }>(
     'select token_hash from private.desk_devices where token_hash = $1 and expires_at > now()',
     [hashToken(token)],
@@ -32,11 +41,13 @@ export const findKnownDevice = async (
 
 /**
  * After a successful sign-in: a new token for this browser (the one it came with, if any, is
- * forgotten, so a copied cookie stops working once its owner signs in again).
+ * forgotten, so a copied cookie stops working once its owner signs in again); answers the
+ * cookie's value.
  */
 export const rememberDevice = async (
   db: Queryable,
   previousHash: string | undefined,
+  cookieKey: Buffer,
 ): Promise<string> => {
   if (previousHash !== undefined) {
     await db.query('delete from private.desk_devices where token_hash = $1', [previousHash])
@@ -47,5 +58,5 @@ export const rememberDevice = async (
      values ($1, now() + make_interval(days => $2))`,
     [hashToken(token), KNOWN_DEVICE_DAYS],
   )
-  return token
+  return signToken(cookieKey, 'device', token)
 }

@@ -45,7 +45,11 @@ export const createLoginRoutes = (deps: DeskDeps) => {
     if (cookieNonce === undefined || !sameSecret(nonce, cookieNonce)) {
       return showForm(c, { tone: 'error', text: deskCopy.login.staleForm }, 403)
     }
-    const device = await findKnownDevice(deps.db, deps.cookies.readDevice(c))
+    const device = await findKnownDevice(
+      deps.db,
+      deps.cookies.readDevice(c),
+      deps.password.cookieKey,
+    )
     const attempt = await reserveLoginAttempt(deps.db, {
       clientAddress: deps.clientAddress(c),
       device,
@@ -70,17 +74,17 @@ export const createLoginRoutes = (deps: DeskDeps) => {
     }
     await clearLoginFailures(deps.db, attempt.attemptId, device)
     await deps.db.query('select private.desk_housekeeping($1)', [SESSION_IDLE_MINUTES])
-    const { token } = await createSession(deps.db, deps.password.fingerprint)
-    deps.cookies.writeSession(c, token)
+    const { cookie } = await createSession(deps.db, deps.password)
+    deps.cookies.writeSession(c, cookie)
     // This browser is known from now on: strangers' failures no longer lock it out.
-    deps.cookies.writeDevice(c, await rememberDevice(deps.db, device))
+    deps.cookies.writeDevice(c, await rememberDevice(deps.db, device, deps.password.cookieKey))
     deps.log.info('desk_signed_in', { known_browser: device !== undefined })
     return c.redirect(deskPaths.home, 303)
   }
 
   const app = new Hono<DeskEnv>()
   app.get('/entrar', async (c) => {
-    if (await findSession(deps.db, deps.cookies.readSession(c), deps.password.fingerprint)) {
+    if (await findSession(deps.db, deps.cookies.readSession(c), deps.password)) {
       return c.redirect(deskPaths.home, 303)
     }
     const reason = c.req.query('motivo') === 'sessao' ? deskCopy.login.sessionEnded : undefined

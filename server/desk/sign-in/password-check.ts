@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto'
 import type { Database, Queryable } from '../../db/database.ts'
 import type { DeskSettings } from '../desk-settings.ts'
+import { readCookieKey } from './signed-cookies.ts'
 import {
   formatPasswordHash,
   hashPassword,
@@ -20,6 +21,11 @@ export interface PreparedPassword {
    * the hash's salt (never stored beside it) it cannot test a guess.
    */
   fingerprint: string
+  /**
+   * The database's key the desk signs its cookies with (signed-cookies.ts): the same on every
+   * server sharing the database, and unchanged by a password change.
+   */
+  cookieKey: Buffer
 }
 
 /** The database's one row about the password, made by whichever server starts first. */
@@ -62,9 +68,11 @@ export const preparePassword = async (
           await hashPassword(password.value, undefined, await plainPasswordSalt(db)),
         )
   if ('problem' in stored) throw new Error(`Could not hash ADMIN_PASSWORD: ${stored.problem}`)
+  await ensurePasswordRow(db)
   return {
     check: (candidate) => verifyPassword(candidate, stored),
     fingerprint: passwordFingerprint(stored),
+    cookieKey: await readCookieKey(db),
   }
 }
 

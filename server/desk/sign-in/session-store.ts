@@ -1,6 +1,8 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { Queryable } from '../../db/database.ts'
 import { EMPTY_FILTER, readLeadFilter, type LeadFilter } from '../leads/lead-filter.ts'
+import type { PreparedPassword } from './password-check.ts'
+import { readSignedToken, signToken } from './signed-cookies.ts'
 
 /** A session ends after this long without a request… */
 export const SESSION_IDLE_MINUTES = 30
@@ -21,26 +23,26 @@ const newSecret = () => randomBytes(32).toString('base64url')
 /** Only this reaches the database: a stolen copy of the table cannot be replayed as a cookie. */
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
-// 32 random bytes in base64url; anything else is no session, and costs no query.
-const TOKEN = /^[A-Za-z0-9_-]{43}$/
+/** What names a session's password and signs its cookie (password-check.ts). */
+export type SessionPassword = Pick<PreparedPassword, 'fingerprint' | 'cookieKey'>
 
 /**
- * Starts a session under the password whose fingerprint is given (password-check.ts); the
- * token goes into the cookie and nowhere else.
+ * Starts a session under this password (its fingerprint); the cookie (the token, signed) goes
+ * to the browser and nowhere else.
  */
 export const createSession = async (
   db: Queryable,
-  passwordFingerprint: string,
-): Promise<{ token: string; session: DeskSession }> => {
+  password: SessionPassword,
+): Promise<{ cookie: string; session: DeskSession }> => {
   const token = newSecret()
   const csrfToken = newSecret()
   const { rows } = await db.query<{ expires_at: Date | string }>(
     `insert into private.desk_sessions (token_hash, csrf_token, expires_at, password_fingerprint)
      values ($1, $2, now() + make_interval(hours => $3), $4) returning expires_at`,
-    [hashToken(token), csrfToken, SESSION_MAX_HOURS, passwordFingerprint],
+    [hashToken(token), csrfToken, SESSION_MAX_HOURS, password.fingerprint],
   )
   return {
-    token,
+    cookie: signToken(password.cookieKey, 'session', token),
     session: {
       tokenHash: hashToken(token),
       csrfToken,
@@ -50,17 +52,22 @@ export const createSession = async (
   }
 }
 
+/** Whether a cookie is one this desk signed for a session: no query, one HMAC. */
+export const isSignedSession = (password: SessionPassword, cookie: string | undefined): boolean =>
+  readSignedToken(password.cookieKey, 'session', cookie) !== undefined
+
 /**
- * The live session this token opens, or undefined: unknown, idle too long, past its end, or
- * made under another password than this server's (one changed since, on this server or on
- * another one sharing the database).
+ * The live session this cookie opens, or undefined: not signed by this desk (no query is made
+ * for it), unknown, idle too long, past its end, or made under another password than this
+ * server's (one changed since, on this server or on another one sharing the database).
  */
 export const findSession = async (
   db: Queryable,
-  token: string | undefined,
-  passwordFingerprint: string,
+  cookie: string | undefined,
+  password: SessionPassword,
 ): Promise<DeskSession | undefined> => {
-  if (token === undefined || !TOKEN.test(token)) return undefined
+  const token = readSignedToken(password.cookieKey, 'session', cookie)
+  if (token === undefined) return undefined
   const tokenHash = hashToken(token)
   const { rows } = await db.query<{
     csrf_token: string
@@ -73,7 +80,7 @@ export const findSession = async (
        from private.desk_sessions
       where token_hash = $1 and expires_at > now()
         and last_seen_at > now() - make_interval(mins => $2) and password_fingerprint = $3`,
-    [tokenHash, SESSION_IDLE_MINUTES, passwordFingerprint],
+    [tokenHash, SESSION_IDLE_MINUTES, password.fingerprint],
   )
   const row = rows[0]
   if (!row) return undefined
