@@ -110,8 +110,9 @@ const submit = async (body: Record<string, unknown>) => {
   const headers = {
     apikey: DEV_ANON_KEY,
     'content-type': 'application/json',
-    // Each from a network of its own: the quarantine keeps one place per /24 of its ten.
-    'x-forwarded-for': `203.0.${sequence % 250}.7`,
+    // Each from a provider (an IPv4 /16) of its own: of its ten places the quarantine keeps
+    // one per provider (decision 059).
+    'x-forwarded-for': `203.${sequence % 250}.0.7`,
   }
   const url = servers[sequence % 2]?.url
   const stored = await fetch(`${url}/rest/v1/contact_submissions`, {
