@@ -88,6 +88,24 @@ export const deskCopy = {
         : `Alertas: ${count} problemas no site precisam de atenção`,
     action: 'O que fazer:',
     open: 'Ver no painel',
+    /** Which outbox holds what it is about (decision 060). */
+    outbox: (name: string) => `Fila: ${name}.`,
+    dismiss: 'Dispensar',
+    dismissHint:
+      'Dispensar tira o alerta daqui; ele se encerra sozinho quando o problema acabar, e um problema novo avisa de novo.',
+    history: 'Histórico de alertas',
+    /** The history page (/painel/alertas). */
+    title: 'Alertas do site',
+    intro:
+      'O que o site avisou nos últimos 90 dias: e-mail que falhou ou foi recusado, calendário sem leitura, webhook parado, quarentena cheia, backup que falhou. Cada alerta se encerra quando o problema acaba, ou quando alguém o dispensa aqui.',
+    none: 'Nenhum alerta nos últimos 90 dias.',
+    openNow: 'Em aberto',
+    past: 'Anteriores',
+    opened: (when: string) => `Avisado em ${when}`,
+    resolved: (when: string) => `encerrado em ${when}`,
+    dismissed: (when: string, by: string) =>
+      `dispensado ${by === 'painel' ? 'pelo painel' : `por ${by}`} em ${when}`,
+    stillOpen: 'ainda em aberto',
   },
   layout: {
     signOut: 'Sair',
@@ -713,6 +731,9 @@ export const deskCopy = {
         : `Rede bloqueada por 30 dias. ${plural(released, 'agendamento futuro liberado', 'agendamentos futuros liberados')}, sem avisar ninguém.`,
     networkUnblocked: 'Rede desbloqueada.',
     networkInvalid: 'Escreva um endereço IPv4 ou IPv6, ou um bloco como 2001:db8:1::/48.',
+    incidentDismissed:
+      'Alerta dispensado: ele sai da faixa de alertas e se encerra quando o problema acabar.',
+    incidentGone: 'Esse alerta já tinha sido encerrado ou dispensado.',
     networkTooWide:
       'Esse bloco é largo demais (mais que um IPv4 /16 ou um IPv6 /32): escolha um menor.',
   },

@@ -27,6 +27,8 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-r
 const SECRET = `whsec_${randomBytes(32).toString('base64')}`
 const PASSWORD = 'correto cavalo bateria grampo'
 const INBOX = 'equipe@empresa.example'
+/** The anti-virus test file's string (EICAR): an anti-virus relay refuses a message holding it. */
+const EICAR = 'X5O!P%@AP[4\\PZX54(P^)7CC)7}$EICAR-STANDARD-ANTIVIRUS-TEST-FILE!$H+H*'
 /** 9 s to the alert, 18 s to the deadline. */
 const ALERT_AFTER_HOURS = 0.0025
 const PROMISE_HOURS = 0.005
@@ -244,6 +246,14 @@ for (const [engineName, start] of engines) {
       return { id: rows[0]?.id ?? '', email }
     }
 
+    /** What the site's page does next: asks the function to mail the company. */
+    const notify = (lead: Record<string, unknown>) =>
+      fetch(`${url(0)}/functions/v1/send-contact-email`, {
+        method: 'POST',
+        headers: { apikey: DEV_ANON_KEY, 'content-type': 'application/json' },
+        body: JSON.stringify(lead),
+      })
+
     describe('an alert storm', () => {
       it(`digests ${STORM} overdue leads: at most the cap of single messages per channel and kind, every lead in exactly one`, async () => {
         const leads = []
@@ -336,25 +346,172 @@ for (const [engineName, start] of engines) {
             engine.smtp.refused.filter((mail) => mail.text?.includes(poisoned.email)).length,
           ).toBeGreaterThanOrEqual(2)
           await waitFor(
-            'the refused alert to be set apart',
+            'the refused alert to be set apart, and told as a refusal of the alerts’ outbox',
             async () =>
               (
-                await db().query<{ refused: boolean }>(
-                  'select a.refused_at is not null as refused from private.company_alerts a where a.lead_id = $1',
-                  [poisoned.id],
+                await db().query<{ subject: string; opened: boolean }>(
+                  "select subject, opened_at is not null as opened from private.pipeline_incidents where kind = 'mail_refused' and resolved_at is null",
                 )
-              ).rows[0]?.refused,
-            (refused) => refused === true,
+              ).rows,
+            (rows) => rows.some((row) => row.subject === 'alerts' && row.opened),
             WAIT,
           )
           observe(
             engine.name,
             'a lead named with the spam filters’ test string, in an overdue digest',
-            'the digest is refused and split: the other leads arrive in digests, that alert alone is set apart',
+            'the digest is refused and split: the other leads arrive in digests, that alert alone is set apart and told as a refusal of the alerts’ outbox',
           )
         } finally {
           await db().query('update private.contact_settings set mail_per_hour = $1', [CAP])
+          const { rows } = await db().query<{ id: string }>(
+            "select id::text from private.pipeline_incidents where kind = 'mail_refused' and resolved_at is null",
+          )
+          for (const row of rows) await desk.post(`/painel/alertas/${row.id}/dispensar`)
         }
+      }, 120_000)
+    })
+
+    describe('a message refused for good', () => {
+      const title = 'O servidor de e-mail recusou mensagens de vez'
+      /** How the lead e-mails' refusal names its outbox (an alert's may be told meanwhile). */
+      const ofLeadMail = 'da fila de avisos de contatos'
+      const incidentMails = () =>
+        engine.smtp.messages.filter(
+          (m) => m.subject?.includes(title) && m.text?.includes(ofLeadMail),
+        )
+      const banner = async () => {
+        const page = await (await desk.request('/painel')).text()
+        return /<section class="incident-banner"[\s\S]*?<\/section>/.exec(page)?.[0] ?? ''
+      }
+      const health = async () =>
+        (await (await fetch(`${url(0)}/healthz`)).json()) as { status: string; incidents: string[] }
+      const openRefusals = async () =>
+        (
+          await db().query<{ id: string; subject: string; opened: boolean }>(
+            "select id::text, subject, opened_at is not null as opened from private.pipeline_incidents where kind = 'mail_refused' and resolved_at is null",
+          )
+        ).rows
+
+      /** Every refusal told before is dismissed and closed: each test starts with none open. */
+      const dismissAll = async () => {
+        for (const row of await openRefusals())
+          await desk.post(`/painel/alertas/${row.id}/dispensar`)
+        await waitFor('no refusal incident open', openRefusals, (rows) => rows.length === 0, WAIT)
+      }
+      // No lead of these tests goes overdue meanwhile (its alert would quote the refused text).
+      beforeAll(async () => {
+        await db().query(
+          'update private.reply_settings set alert_after_hours = 1, promise_hours = 2',
+        )
+      })
+      afterAll(async () => {
+        await db().query(
+          'update private.reply_settings set alert_after_hours = $1, promise_hours = $2',
+          [ALERT_AFTER_HOURS, PROMISE_HOURS],
+        )
+      })
+      beforeEach(dismissAll)
+
+      /** A stranger's lead the anti-virus relay refuses, mailed as the site's page asks. */
+      const refusedLead = async () => {
+        engine.smtpRefuses.add('EICAR-STANDARD-ANTIVIRUS-TEST-FILE')
+        const fields = {
+          name: 'Teste Antivírus',
+          email: `eicar.${randomBytes(3).toString('hex')}@example.com`,
+          company: null,
+          message: `Arquivo de teste: ${EICAR}`,
+        }
+        const lead = await sendLead(fields)
+        await notify(fields)
+        await waitFor(
+          'the lead to be refused for good',
+          async () =>
+            (
+              await db().query<{ refused: boolean }>(
+                'select notify_refused_at is not null as refused from public.contact_submissions where id = $1',
+                [lead.id],
+              )
+            ).rows[0]?.refused,
+          (refused) => refused === true,
+          WAIT,
+        )
+        return lead
+      }
+
+      it('is told once, says which outbox, and closes when the refused lead is re-sent', async () => {
+        const lead = await refusedLead()
+        const [mail] = await waitFor(
+          'the incident’s e-mail',
+          incidentMails,
+          (m) => m.length === 1,
+          WAIT,
+        )
+        expect(mail?.text).toContain(ofLeadMail)
+        expect(mail?.text).not.toContain('EICAR')
+        expect(await banner()).toContain(ofLeadMail)
+        expect((await health()).incidents).toContain('mail_refused')
+
+        // The relay lets it through now; the team re-sends it from the lead's page.
+        engine.smtpRefuses.clear()
+        const resent = await desk.post(`/painel/contatos/${lead.id}/reenviar`)
+        expect(resent.headers.get('location')).toBe(`/painel/contatos/${lead.id}?aviso=reenviado`)
+        await waitFor('the banner to go', banner, (html) => !html.includes(ofLeadMail), WAIT)
+        await waitFor('the incident to close', openRefusals, (rows) => rows.length === 0, WAIT)
+        // Each server reads the health at most once every 5 s.
+        await waitFor(
+          '/healthz to be ok',
+          health,
+          (h) => !h.incidents.includes('mail_refused'),
+          WAIT,
+        )
+
+        // A later refusal is a new incident, told again.
+        await refusedLead()
+        await waitFor('the second incident’s e-mail', incidentMails, (m) => m.length === 2, WAIT)
+        observe(
+          engine.name,
+          'a lead holding the anti-virus test string (EICAR), refused by the relay, then re-sent',
+          'mail_refused opens for the lead e-mails’ outbox and is told once; after the re-send it closes (banner and /healthz clear); a later refusal is told again',
+        )
+      }, 120_000)
+
+      it('can be dismissed from the banner, with who and when kept; a later refusal is told again', async () => {
+        await refusedLead()
+        const [incident] = await waitFor(
+          'the incident',
+          openRefusals,
+          (rows) => rows.some((row) => row.opened),
+          WAIT,
+        )
+        await waitFor('its e-mail', incidentMails, (m) => m.length === 1, WAIT)
+        expect(await banner()).toContain(`/painel/alertas/${incident?.id}/dispensar`)
+
+        const dismissed = await desk.post(`/painel/alertas/${incident?.id}/dispensar`)
+        expect(dismissed.headers.get('location')).toBe('/painel/alertas?aviso=alerta-dispensado')
+        expect(await banner()).not.toContain(ofLeadMail)
+        await waitFor(
+          '/healthz to be ok',
+          health,
+          (h) => !h.incidents.includes('mail_refused'),
+          WAIT,
+        )
+        await waitFor('the incident to close', openRefusals, (rows) => rows.length === 0, WAIT)
+        const history = await (await desk.request('/painel/alertas')).text()
+        expect(history).toMatch(/dispensado pelo painel em \d{2}\/\d{2}\/\d{4}/)
+        // Dismissing it again, or one that never was: nothing changes.
+        const again = await desk.post(`/painel/alertas/${incident?.id}/dispensar`)
+        expect(again.headers.get('location')).toBe('/painel/alertas?aviso=alerta-encerrado')
+        expect((await desk.post('/painel/alertas/abc/dispensar')).status).toBe(404)
+
+        await refusedLead()
+        await waitFor('the next refusal’s e-mail', incidentMails, (m) => m.length === 2, WAIT)
+        expect(await banner()).toContain(ofLeadMail)
+        observe(
+          engine.name,
+          'a refused stranger’s lead nobody will re-send',
+          '“Dispensar” on the banner: off the banner and /healthz at once, closed at the next watch, “dispensado pelo painel em …” in /painel/alertas; a later refusal is told again',
+        )
+        await dismissAll()
       }, 120_000)
     })
   })
