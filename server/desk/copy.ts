@@ -304,6 +304,14 @@ export const deskCopy = {
     replyTo: 'Para',
     replyHint:
       'Sai do endereço de e-mail da empresa, com a assinatura dela e a mensagem da pessoa citada abaixo do seu texto; se ela responder, a resposta chega à caixa da equipe.',
+    /** A lead whose address nobody confirmed (decision 060): anyone can type anyone's address. */
+    unconfirmed: 'e-mail não confirmado',
+    unconfirmedTitle:
+      'Ninguém confirmou que este endereço é de quem escreveu: qualquer pessoa pode digitar o e-mail de outra.',
+    unconfirmedHint:
+      'Ninguém confirmou que este e-mail é de quem escreveu (só a confirmação de uma reunião pelo link do e-mail confirma): qualquer pessoa pode digitar o endereço de outra, com um texto dela.',
+    replyHintUnconfirmed:
+      'Sai do endereço de e-mail da empresa, com a assinatura dela. Como o e-mail não foi confirmado, a resposta não cita nada do que foi escrito no site (nem a mensagem, nem o nome): escreva só o que a empresa quer dizer. Se a pessoa responder, a resposta chega à caixa da equipe.',
     replyTemplates: 'Começar de um modelo:',
     replySubjectLabel: 'Assunto',
     replyBodyLabel: 'Resposta',

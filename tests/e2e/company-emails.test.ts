@@ -125,6 +125,7 @@ const emails = {
         email: 'ana@padaria.com.br',
         company: null,
         message: `Quero um site com pedidos online.\n${LONG_WORD}`,
+        emailConfirmed: true,
       },
     },
     { timeZone: 'America/Sao_Paulo' },

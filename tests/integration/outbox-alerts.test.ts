@@ -15,6 +15,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createJsonLogger } from '../../server/log.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
+import { bookConfirmedThroughApi, bookThroughApi, freeTimesOf } from '../support/booking-api.ts'
 import { createDeskClient, type DeskClient } from '../support/desk-client.ts'
 import { tableRow, writeHostileSection } from '../support/hostile-table.ts'
 import { advanceDigestClock, startNewHour } from '../support/outbox-clock.ts'
@@ -512,6 +513,102 @@ for (const [engineName, start] of engines) {
           '“Dispensar” on the banner: off the banner and /healthz at once, closed at the next watch, “dispensado pelo painel em …” in /painel/alertas; a later refusal is told again',
         )
         await dismissAll()
+      }, 120_000)
+    })
+
+    describe('a reply from the desk', () => {
+      const replyTo = async (leadId: string) => {
+        const page = await (await desk.request(`/painel/contatos/${leadId}`)).text()
+        const field = (name: string) =>
+          new RegExp(`name="${name}" value="([^"]*)"`).exec(page)?.[1] ?? ''
+        const body = /<textarea[^>]*name="body"[^>]*>([\s\S]*?)<\/textarea>/.exec(page)?.[1] ?? ''
+        return { page, formKey: field('form_key'), subject: field('subject'), body }
+      }
+      const sendReply = async (leadId: string, email: string, text: string) => {
+        const form = await replyTo(leadId)
+        const posted = await desk.post(`/painel/contatos/${leadId}/responder`, {
+          form_key: form.formKey,
+          subject: form.subject,
+          body: text,
+        })
+        expect(posted.status).toBe(303)
+        const [mail] = await waitFor(
+          'the reply',
+          () =>
+            engine.smtp.messages.filter(
+              (m) =>
+                m.subject?.startsWith('Re: ') &&
+                m.to &&
+                'value' in m.to &&
+                m.to.value[0]?.address === email,
+            ),
+          (m) => m.length === 1,
+          WAIT,
+        )
+        return mail as ParsedMail
+      }
+      const PHISHING = 'Sua conta foi bloqueada: confirme a senha em http://banco.example/reset'
+
+      it('to an address nobody confirmed quotes nothing the visitor typed, and the desk says so', async () => {
+        const lead = await sendLead({
+          name: 'Urgente: acesse banco.example',
+          message: PHISHING,
+        })
+        const list = await (await desk.request('/painel/contatos')).text()
+        expect(list).toContain('e-mail não confirmado')
+        const form = await replyTo(lead.id)
+        expect(form.page).toContain('e-mail não confirmado')
+        // The template's greeting leaves out a "name" that is not one.
+        expect(form.body).toContain('Olá!')
+        expect(form.body).not.toContain('Urgente')
+
+        const mail = await sendReply(lead.id, lead.email, 'Olá! Como podemos ajudar?')
+        expect(mail.text).toContain('Como podemos ajudar?')
+        expect(mail.text).not.toContain('banco.example')
+        expect(mail.text).not.toContain('escreveu:')
+        expect(String(mail.html)).not.toContain('banco.example')
+        expect(mail.to && 'value' in mail.to ? mail.to.value[0]?.name : 'x').toBe('')
+        observe(
+          engine.name,
+          'the form sent in someone else’s name with a phishing note, answered from the desk',
+          '“e-mail não confirmado” in the list and on the lead; the reply goes with the team’s text and the signature only: no quote, no “escreveu”, no name in To; {nome} left out of the template',
+        )
+      }, 120_000)
+
+      it('to a hold nobody confirmed quotes nothing; once the inbox confirms a meeting, it quotes', async () => {
+        const { slots } = await freeTimesOf(url(0))
+        const stranger = `alvo.${randomBytes(3).toString('hex')}@example.com`
+        const hold = await bookThroughApi(url(0), slots.at(-1) ?? '', stranger)
+        const holdLead = await db().query<{ id: string }>(
+          'select lead_id as id from public.bookings where id = $1',
+          [hold.id],
+        )
+        const mail = await sendReply(
+          holdLead.rows[0]?.id ?? '',
+          stranger,
+          'Olá! Recebemos o pedido.',
+        )
+        expect(mail.text).not.toContain('Marcado por outro visitante')
+        expect(mail.text).not.toContain('escreveu:')
+
+        // Someone who wrote, then booked and confirmed from their own inbox: quoted.
+        const person = await sendLead({ message: 'Quero um orçamento de um site.' })
+        const site = {
+          url: url(0),
+          query: async <T>(sql: string, params: unknown[] = []) =>
+            (await db().query(sql, params)).rows as T[],
+        }
+        const later = (await freeTimesOf(url(0))).slots.at(-1) ?? ''
+        await bookConfirmedThroughApi(site, later, person.email)
+        const list = await (await desk.request(`/painel/contatos/${person.id}`)).text()
+        expect(list).not.toContain('e-mail não confirmado')
+        const confirmed = await sendReply(person.id, person.email, 'Olá! Vamos conversar.')
+        expect(confirmed.text).toMatch(/escreveu:\n> Quero um orçamento de um site\./)
+        observe(
+          engine.name,
+          'a booking hold in someone else’s name (never confirmed), answered from the desk',
+          'no quote of the hold’s note; an address whose inbox confirmed a meeting gets the quote as before',
+        )
       }, 120_000)
     })
   })
