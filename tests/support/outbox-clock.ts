@@ -15,6 +15,14 @@ export const advanceDigestClock = async (db: Queryable): Promise<void> => {
   await dueNow(db)
 }
 
+/** A quarter of an hour and a second went by, for every send of every capped queue. */
+export const advanceQuarterHour = async (db: Queryable): Promise<void> => {
+  await db.query(
+    "update private.outbox_sends set started_at = started_at - interval '15 minutes 1 second'",
+  )
+  await dueNow(db)
+}
+
 /** An hour went by: no queue, the lead e-mails' included, has sent anything within it. */
 export const startNewHour = async (db: Queryable): Promise<void> => {
   await db.query("update private.outbox_sends set started_at = started_at - interval '61 minutes'")
