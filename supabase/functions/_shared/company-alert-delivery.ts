@@ -1,5 +1,5 @@
 import type { DeliveryLog, MailMessage, RunQuery, SendEmailResult } from './mail-delivery.ts'
-import { CLAIM_LEASE_MINUTES } from './mail-delivery.ts'
+import { CLAIM_LEASE_MINUTES, halves } from './mail-delivery.ts'
 import { headerValue, isHeaderSafeAddress, toHeaderText } from './mail-header.ts'
 import { noteMailOutcome } from './mail-health.ts'
 import type { MailSettings } from './mail-settings.ts'
@@ -252,11 +252,6 @@ const record = async (query: RunQuery, sendId: string, result: SendEmailResult) 
       result.ok ? null : result.reason,
     ])
   }
-}
-
-const halves = <T>(items: T[]): T[][] => {
-  const middle = Math.ceil(items.length / 2)
-  return [items.slice(0, middle), items.slice(middle)]
 }
 
 /** What a sweep came to, in e-mails (a digest is one). */
