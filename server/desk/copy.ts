@@ -88,6 +88,24 @@ export const deskCopy = {
         : `Alertas: ${count} problemas no site precisam de atenção`,
     action: 'O que fazer:',
     open: 'Ver no painel',
+    /** Which outbox holds what it is about (decision 060). */
+    outbox: (name: string) => `Fila: ${name}.`,
+    dismiss: 'Dispensar',
+    dismissHint:
+      'Dispensar tira o alerta daqui; ele se encerra sozinho quando o problema acabar, e um problema novo avisa de novo.',
+    history: 'Histórico de alertas',
+    /** The history page (/painel/alertas). */
+    title: 'Alertas do site',
+    intro:
+      'O que o site avisou nos últimos 90 dias: e-mail que falhou ou foi recusado, calendário sem leitura, webhook parado, quarentena cheia, backup que falhou. Cada alerta se encerra quando o problema acaba, ou quando alguém o dispensa aqui.',
+    none: 'Nenhum alerta nos últimos 90 dias.',
+    openNow: 'Em aberto',
+    past: 'Anteriores',
+    opened: (when: string) => `Avisado em ${when}`,
+    resolved: (when: string) => `encerrado em ${when}`,
+    dismissed: (when: string, by: string) =>
+      `dispensado ${by === 'painel' ? 'pelo painel' : `por ${by}`} em ${when}`,
+    stillOpen: 'ainda em aberto',
   },
   layout: {
     signOut: 'Sair',
@@ -286,6 +304,14 @@ export const deskCopy = {
     replyTo: 'Para',
     replyHint:
       'Sai do endereço de e-mail da empresa, com a assinatura dela e a mensagem da pessoa citada abaixo do seu texto; se ela responder, a resposta chega à caixa da equipe.',
+    /** A lead whose address nobody confirmed (decision 060): anyone can type anyone's address. */
+    unconfirmed: 'e-mail não confirmado',
+    unconfirmedTitle:
+      'Ninguém confirmou que este endereço é de quem escreveu: qualquer pessoa pode digitar o e-mail de outra.',
+    unconfirmedHint:
+      'Ninguém confirmou que este e-mail é de quem escreveu (só a confirmação de uma reunião pelo link do e-mail confirma): qualquer pessoa pode digitar o endereço de outra, com um texto dela.',
+    replyHintUnconfirmed:
+      'Sai do endereço de e-mail da empresa, com a assinatura dela. Como o e-mail não foi confirmado, a resposta não cita nada do que foi escrito no site (nem a mensagem, nem o nome): escreva só o que a empresa quer dizer. Se a pessoa responder, a resposta chega à caixa da equipe.',
     replyTemplates: 'Começar de um modelo:',
     replySubjectLabel: 'Assunto',
     replyBodyLabel: 'Resposta',
@@ -713,6 +739,9 @@ export const deskCopy = {
         : `Rede bloqueada por 30 dias. ${plural(released, 'agendamento futuro liberado', 'agendamentos futuros liberados')}, sem avisar ninguém.`,
     networkUnblocked: 'Rede desbloqueada.',
     networkInvalid: 'Escreva um endereço IPv4 ou IPv6, ou um bloco como 2001:db8:1::/48.',
+    incidentDismissed:
+      'Alerta dispensado: ele sai da faixa de alertas e se encerra quando o problema acabar.',
+    incidentGone: 'Esse alerta já tinha sido encerrado ou dispensado.',
     networkTooWide:
       'Esse bloco é largo demais (mais que um IPv4 /16 ou um IPv6 /32): escolha um menor.',
   },

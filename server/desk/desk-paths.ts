@@ -59,6 +59,9 @@ export const deskPaths = {
   /** Outside the session: a calendar app fetches it with the token in the URL (decision 030). */
   feed: `${DESK_PATH}/agenda.ics`,
   webhooks: `${DESK_PATH}/webhooks`,
+  /** The pipeline's alerts (decisions 052, 060): open ones and the last 90 days'. */
+  incidents: `${DESK_PATH}/alertas`,
+  incidentDismiss: (id: string) => `${DESK_PATH}/alertas/${id}/dispensar`,
   webhookRetry: (id: string) => `${DESK_PATH}/webhooks/${id}/tentar`,
   api: {
     session: `${DESK_PATH}/api/sessao`,
@@ -111,6 +114,8 @@ export const NOTICES = [
   'rede-desbloqueada',
   'rede-invalida',
   'rede-larga',
+  'alerta-dispensado',
+  'alerta-encerrado',
 ] as const
 export type Notice = (typeof NOTICES)[number]
 

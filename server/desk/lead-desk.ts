@@ -18,6 +18,7 @@ import { createLeadRoutes } from './leads/routes/lead-routes.ts'
 import { createListRoutes } from './leads/routes/list-routes.ts'
 import { countQuarantineForNav } from './quarantine/quarantine-nav.ts'
 import { readIncidentsForBanner } from './incidents/open-incidents.ts'
+import { createIncidentRoutes } from './incidents/routes/incident-routes.ts'
 import { createQuarantineRoutes } from './quarantine/routes/quarantine-routes.ts'
 import { createWebhookRoutes } from './webhooks/routes/webhook-routes.ts'
 import { createOverviewRoutes } from './overview/overview-routes.ts'
@@ -69,6 +70,7 @@ export const createLeadDesk = (deps: DeskDeps) => {
   desk.route('/', createNetworkRoutes(deps))
   desk.route('/', createFeedSettingsRoutes(deps))
   desk.route('/', createWebhookRoutes(deps))
+  desk.route('/', createIncidentRoutes(deps))
   return desk
 }
 

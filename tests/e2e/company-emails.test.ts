@@ -9,7 +9,14 @@ import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { renderIncidentAlert } from '../../supabase/functions/_shared/render-incident-alert.ts'
-import { renderOverdueAlert } from '../../supabase/functions/_shared/render-overdue-alert.ts'
+import {
+  renderOverdueAlert,
+  type OverdueLead,
+} from '../../supabase/functions/_shared/render-overdue-alert.ts'
+import {
+  renderIncidentDigest,
+  renderOverdueDigest,
+} from '../../supabase/functions/_shared/render-alert-digest.ts'
 import {
   readWeekSummary,
   renderWeeklySummary,
@@ -31,6 +38,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close()
 })
+
+/** Overdue leads as a digest lists them (decision 060): one with a long company and address. */
+const overdueLeads: OverdueLead[] = Array.from({ length: 4 }, (_, index) => ({
+  id: `7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5${index}`,
+  name: index === 0 ? 'Maria Aparecida dos Santos Figueiredo' : `Pessoa ${index + 1}`,
+  email:
+    index === 0 ? 'maria.aparecida.figueiredo@empresa-muito-comprida.com.br' : `p${index}@ex.com`,
+  company: index === 0 ? 'Comércio de Materiais de Construção Figueiredo & Filhos' : null,
+  message: 'Quero um orçamento.',
+  createdAt: new Date(`2026-11-29T1${index}:00:00Z`),
+  waitingSince: new Date(`2026-11-29T1${index}:00:00Z`),
+  promiseHours: 24,
+  timeZone: 'America/Sao_Paulo',
+  deskUrl: `https://www.empresa.test/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5${index}`,
+}))
 
 const emails = {
   summary: renderWeeklySummary(
@@ -103,9 +125,32 @@ const emails = {
         email: 'ana@padaria.com.br',
         company: null,
         message: `Quero um site com pedidos online.\n${LONG_WORD}`,
+        emailConfirmed: true,
       },
     },
     { timeZone: 'America/Sao_Paulo' },
+  ),
+  overdueDigest: renderOverdueDigest(overdueLeads, NOW),
+  incidentDigest: renderIncidentDigest(
+    [
+      {
+        kind: 'mail_refused',
+        since: new Date('2026-11-30T10:00:00Z'),
+        detail: { count: 1, outbox: 'lead_mail' },
+        timeZone: 'America/Sao_Paulo',
+        deskUrl: 'https://www.empresa.test/painel/',
+        resolvedAt: null,
+      },
+      {
+        kind: 'quarantine_full',
+        since: new Date('2026-11-30T11:00:00Z'),
+        detail: { count: 455, max: 500 },
+        timeZone: 'America/Sao_Paulo',
+        deskUrl: 'https://www.empresa.test/painel/',
+        resolvedAt: new Date('2026-11-30T11:30:00Z'),
+      },
+    ],
+    NOW,
   ),
 }
 

@@ -267,6 +267,7 @@ describe('Accessibility of every desk page', () => {
         '/painel/agenda/calendario',
         '/painel/quarentena',
         '/painel/webhooks',
+        '/painel/alertas',
         `/painel/contatos/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`,
       ]) {
         await page.goto(path)

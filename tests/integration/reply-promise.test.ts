@@ -14,7 +14,7 @@ import { companyName } from '../../supabase/functions/_shared/company-name.ts'
 import { createJsonLogger } from '../../server/log.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
-import { bookThroughApi, freeTimesOf } from '../support/booking-api.ts'
+import { bookConfirmedThroughApi, bookThroughApi, freeTimesOf } from '../support/booking-api.ts'
 import { createDeskClient, type DeskClient } from '../support/desk-client.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
@@ -84,7 +84,10 @@ let sequence = 0
 /** A visitor's message through the site's insert, as anon; answers its id. */
 const sendLead = async (overrides: Record<string, unknown> = {}) => {
   sequence += 1
-  const email = `pessoa.${sequence}.${randomBytes(3).toString('hex')}@example.com`
+  const email =
+    typeof overrides.email === 'string'
+      ? overrides.email
+      : `pessoa.${sequence}.${randomBytes(3).toString('hex')}@example.com`
   const response = await fetch(`${servers[sequence % 2]?.url}/rest/v1/contact_submissions`, {
     method: 'POST',
     headers: {
@@ -102,11 +105,31 @@ const sendLead = async (overrides: Record<string, unknown> = {}) => {
     }),
   })
   expect(response.status).toBe(201)
+  // The newest: an address that booked a meeting before has that meeting's lead too.
   const { rows } = await db().query<{ id: string }>(
-    'select id from public.contact_submissions where email = $1',
+    'select id from public.contact_submissions where email = $1 order by created_at desc limit 1',
     [email],
   )
   return { id: rows[0]?.id ?? '', email }
+}
+
+/**
+ * A lead from an address whose inbox confirmed a meeting before (decision 060): a reply to it
+ * quotes the message. The meeting came first, so it does not answer the lead.
+ */
+const sendConfirmedLead = async () => {
+  const email = `confirmada.${randomBytes(3).toString('hex')}@example.com`
+  const { slots } = await freeTimesOf(servers[0]?.url ?? '')
+  await bookConfirmedThroughApi(
+    {
+      url: servers[0]?.url ?? '',
+      query: async <T>(sql: string, params: unknown[] = []) =>
+        (await db().query(sql, params)).rows as T[],
+    },
+    slots.at(-1) ?? '',
+    email,
+  )
+  return sendLead({ email })
 }
 
 const leadRow = async (id: string) =>
@@ -157,7 +180,7 @@ const overdueMessages = (receiver: WebhookReceiver, email: string) =>
 
 describe('answering a lead from the desk', () => {
   it('sends the team’s reply to the visitor from the company, the message quoted, and records the first answer', async () => {
-    const lead = await sendLead()
+    const lead = await sendConfirmedLead()
     const form = await replyForm(lead.id)
     expect(form.page).toContain('id="responder"')
     expect(form.subject).toBe(`Re: sua mensagem para ${companyName.the}`)

@@ -73,6 +73,9 @@ beforeAll(async () => {
       TRUST_PROXY: 'loopback',
       ADMIN_PASSWORD: PASSWORD,
       WEBHOOK_SECRET: SECRET,
+      // Every event on its own to every receiver: what is tested here is delivery. The chat
+      // receivers' hourly cap and digests (decision 060) are outbox-alerts.test.ts's.
+      RATE_LIMIT_MAIL_PER_HOUR: '1000',
       WEBHOOK_URLS: [
         `${crm.url}${paths.crm}`,
         `${n8n.url}${paths.n8n}`,

@@ -4,7 +4,7 @@ import { deskCopy } from '../copy.ts'
 import { deskPaths } from '../desk-paths.ts'
 import { AgendaNavLink } from '../agenda/pages/agenda-nav-link.tsx'
 import { QuarantineNavLink } from '../quarantine/pages/quarantine-nav-link.tsx'
-import { IncidentBanner } from '../incidents/incident-banner.tsx'
+import { IncidentBanner } from '../incidents/pages/incident-banner.tsx'
 import { NavLink } from './desk-nav.tsx'
 import { MailWarning } from './mail-warning.tsx'
 import { STYLESHEET_HREF } from './stylesheet.ts'
@@ -52,7 +52,7 @@ export const DeskDocument = ({ title, csrfToken, children }: DeskDocumentProps) 
           </nav>
         )}
       </header>
-      {csrfToken !== undefined && <IncidentBanner />}
+      {csrfToken !== undefined && <IncidentBanner csrfToken={csrfToken} />}
       <main id="conteudo" tabindex={-1}>
         {csrfToken !== undefined && <MailWarning />}
         {children}

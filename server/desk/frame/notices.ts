@@ -58,6 +58,8 @@ const noticeMessages: Record<Notice, (count: number | undefined) => NoticeMessag
   'rede-desbloqueada': () => ({ tone: 'ok', text: notices.networkUnblocked }),
   'rede-invalida': () => ({ tone: 'error', text: notices.networkInvalid }),
   'rede-larga': () => ({ tone: 'error', text: notices.networkTooWide }),
+  'alerta-dispensado': () => ({ tone: 'ok', text: notices.incidentDismissed }),
+  'alerta-encerrado': () => ({ tone: 'ok', text: notices.incidentGone }),
 }
 
 /**

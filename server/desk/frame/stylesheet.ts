@@ -96,6 +96,10 @@ td.email { overflow-wrap: anywhere; min-width: 10rem; }
 .incident-banner h2 { font-size: 1rem; margin: 0 0 0.35rem; }
 .incident-banner ul { margin: 0; padding-left: 1.25rem; display: grid; gap: 0.35rem; }
 .incident-banner a { color: var(--danger-ink); font-weight: 600; }
+.incident-banner .incident-dismiss, .incident-list .incident-dismiss { display: inline; }
+.incident-banner .incident-dismiss button { padding: 0.1rem 0.6rem; font-size: 0.875rem; }
+.incident-banner .incident-history { margin: 0.35rem 0 0; }
+.incident-list { list-style: none; padding: 0; }
 .badge-respondido { background: var(--success-soft); color: var(--success-ink); border-color: var(--success-line); }
 .badge-esperando { background: var(--warning-soft); color: var(--warning-ink); border-color: var(--warning-line); }
 .badge-atrasado { background: var(--danger-soft); color: var(--danger-ink); border-color: var(--danger-line); }

@@ -59,9 +59,12 @@ export const readOutcome = (value: unknown): BookingOutcome | undefined =>
 export const readReleaseScope = (value: unknown): 'email' | 'endereco' | undefined =>
   value === 'email' || value === 'endereco' ? value : undefined
 
-/** A webhook receiver's id from a path: digits only, as the database numbers them. */
-export const readReceiverId = (text: string | undefined): string | undefined =>
+/** A table's own number from a path (a receiver's, an incident's): digits only, as the database numbers them. */
+export const readTableId = (text: string | undefined): string | undefined =>
   text !== undefined && /^[1-9]\d{0,14}$/.test(text) ? text : undefined
+
+/** A webhook receiver's id from a path. */
+export const readReceiverId = readTableId
 
 /** Leads one erasure can report; the count is ours (a redirect), a larger one is made up. */
 const MAX_NOTICE_COUNT = 99_999

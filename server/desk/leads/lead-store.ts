@@ -29,7 +29,8 @@ const COLUMNS = `s.id, s.created_at, s.name, s.email, s.company, s.lead_status,
   coalesce(s.waiting_since, s.created_at)
     + (select make_interval(secs => r.promise_hours * 3600) from private.reply_settings r)
     as answer_due_at,
-  s.first_answered_at, s.first_answer_via, s.overdue_alerted_at`
+  s.first_answered_at, s.first_answer_via, s.overdue_alerted_at,
+  private.is_address_confirmed(s.email) as email_confirmed`
 
 interface LeadRow {
   id: string
@@ -46,6 +47,7 @@ interface LeadRow {
   first_answered_at: Date | string | null
   first_answer_via: string | null
   overdue_alerted_at: Date | string | null
+  email_confirmed: boolean
 }
 
 const dateOf = (value: Date | string) => (value instanceof Date ? value : new Date(value))
@@ -62,6 +64,7 @@ const readCommon = (row: LeadRow): Omit<LeadSummary, 'excerpt'> => ({
   createdAt: dateOf(row.created_at),
   name: row.name,
   email: row.email,
+  emailConfirmed: row.email_confirmed === true,
   company: row.company,
   status: isLeadStatus(row.lead_status) ? row.lead_status : 'novo',
   delivery: deliveryOf(row),

@@ -46,6 +46,12 @@ export interface LeadSummary {
   createdAt: Date
   name: string
   email: string
+  /**
+   * Whether the address's inbox confirmed it is the visitor's (a booking confirmed from its
+   * e-mail, decision 060). Anyone can type anyone's address: a reply to an unconfirmed one
+   * quotes nothing the visitor wrote.
+   */
+  emailConfirmed: boolean
   company: string | null
   /** The message's first words. */
   excerpt: string

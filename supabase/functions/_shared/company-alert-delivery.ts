@@ -1,10 +1,11 @@
 import type { DeliveryLog, MailMessage, RunQuery, SendEmailResult } from './mail-delivery.ts'
-import { CLAIM_LEASE_MINUTES } from './mail-delivery.ts'
+import { CLAIM_LEASE_MINUTES, halves } from './mail-delivery.ts'
 import { headerValue, isHeaderSafeAddress, toHeaderText } from './mail-header.ts'
 import { noteMailOutcome } from './mail-health.ts'
 import type { MailSettings } from './mail-settings.ts'
 import { renderOverdueAlert, type RenderedAlert } from './render-overdue-alert.ts'
-import { renderIncidentAlert } from './render-incident-alert.ts'
+import { renderIncidentAlert, type IncidentAlert } from './render-incident-alert.ts'
+import { renderIncidentDigest, renderOverdueDigest } from './render-alert-digest.ts'
 import { isIncidentKind } from './incident-copy.ts'
 import { readWeekSummary, renderWeeklySummary } from './render-weekly-summary.ts'
 import { describeWebhookUrl } from './webhook-receivers.ts'
@@ -13,8 +14,11 @@ import { describeWebhookUrl } from './webhook-receivers.ts'
  * The company's own outbox (private.company_alerts): a lead about to break the reply promise,
  * an incident of the pipeline, the weekly summary. Claimed with a lease, sent to the company's
  * inbox, retried with back-off, a permanent refusal set apart: the lead e-mails' way (decision
- * 016). The Node server's watch and the watch-pipeline Edge Function both run it; what is
- * queued, and when, is SQL (migrations 20261128120000 and after, decision 051).
+ * 016), capped the same way (decision 060): per kind, at most the hour's cap of single e-mails,
+ * and the rest of the kind in one digest per turn. The claim decides which (SQL); a claimed
+ * send is one e-mail, a single alert or a digest. The Node server's watch and the
+ * watch-pipeline Edge Function both run it; what is queued, and when, is SQL (migrations
+ * 20261128120000 and after, decisions 051 and 060).
  */
 
 /** Sends one prepared message to whoever it names; a refusal is a value, never thrown. */
@@ -38,9 +42,24 @@ export interface AlertClaim {
   leadId: string | null
   incidentId: string | null
   week: string | null
+  /** The e-mail it goes in (private.outbox_sends), and whether that is a digest. */
+  sendId: string
+  digest: boolean
 }
 
-/** What an alert e-mail says, who it is about (Reply-To) and the leads it names (X-Lead-Id). */
+/** One e-mail of the company's outbox: a single alert, or a digest of one kind's alerts. */
+export interface AlertSend {
+  sendId: string
+  kind: string
+  digest: boolean
+  claims: AlertClaim[]
+}
+
+/**
+ * What an alert e-mail says, who it is about (Reply-To) and the leads it names (X-Lead-Id: a
+ * single alert only; the development outbox rewrites a tagged copy of several leads as a lead
+ * digest, so an alert digest is found by the addresses it shows, as untagged copies are).
+ */
 export interface ComposedAlert extends RenderedAlert {
   replyTo?: { name: string; address: string }
   leadIds?: string[]
@@ -55,7 +74,25 @@ const readClaim = (row: Record<string, unknown>): AlertClaim => ({
   leadId: row.lead_id === null ? null : String(row.lead_id),
   incidentId: row.incident_id === null ? null : String(row.incident_id),
   week: typeof row.week === 'string' ? row.week : null,
+  sendId: String(row.send_id),
+  digest: row.send_kind === 'digest',
 })
+
+/** Claims in the order the database gave them, gathered per e-mail. */
+export const groupAlertSends = (claims: AlertClaim[]): AlertSend[] => {
+  const sends = new Map<string, AlertSend>()
+  for (const claim of claims) {
+    const send = sends.get(claim.sendId) ?? {
+      sendId: claim.sendId,
+      kind: claim.kind,
+      digest: claim.digest,
+      claims: [],
+    }
+    send.claims.push(claim)
+    sends.set(claim.sendId, send)
+  }
+  return [...sends.values()]
+}
 
 const OVERDUE_LEAD_SQL = `
 select s.id, s.name, s.email, s.company, s.message, s.created_at,
@@ -65,13 +102,12 @@ select s.id, s.name, s.email, s.company, s.message, s.created_at,
  cross join private.reply_settings r
  cross join private.booking_settings b
  cross join private.webhook_settings w
- where s.id = $1`
+ where s.id = any($1::uuid[])
+ order by coalesce(s.waiting_since, s.created_at), s.id`
 
-const composeOverdue = async (deps: CompanyAlertDeps, leadId: string) => {
-  const { rows } = await deps.query(OVERDUE_LEAD_SQL, [leadId])
-  const row = rows[0]
-  if (!row) return null
-  const lead = {
+const readOverdueLeads = async (deps: CompanyAlertDeps, leadIds: string[]) => {
+  const { rows } = await deps.query(OVERDUE_LEAD_SQL, [leadIds])
+  return rows.map((row) => ({
     id: text(row.id),
     name: text(row.name),
     email: text(row.email),
@@ -82,9 +118,23 @@ const composeOverdue = async (deps: CompanyAlertDeps, leadId: string) => {
     promiseHours: Number(row.promise_hours),
     timeZone: text(row.time_zone) || 'America/Sao_Paulo',
     deskUrl: typeof row.desk_url === 'string' ? row.desk_url : null,
-  }
+  }))
+}
+
+const leadIdsOf = (claims: AlertClaim[]) =>
+  claims.flatMap((claim) => (claim.leadId === null ? [] : [claim.leadId]))
+
+const composeOverdue = async (
+  deps: CompanyAlertDeps,
+  send: AlertSend,
+): Promise<ComposedAlert | null> => {
+  const leads = await readOverdueLeads(deps, leadIdsOf(send.claims))
+  const [lead] = leads
+  if (!lead) return null
+  const now = deps.now?.() ?? new Date()
+  if (send.digest && leads.length > 1) return renderOverdueDigest(leads, now)
   return {
-    ...renderOverdueAlert(lead, deps.now?.() ?? new Date()),
+    ...renderOverdueAlert(lead, now),
     replyTo: { name: lead.name, address: lead.email },
     leadIds: [lead.id],
   }
@@ -98,30 +148,45 @@ select i.kind, i.since, i.detail, i.resolved_at, b.time_zone,
  cross join private.webhook_settings w
   left join private.webhook_receivers r
     on i.kind = 'webhook_set_apart' and r.id::text = i.subject
- where i.id = $1::bigint`
+ where i.id = any($1::bigint[])
+ order by i.opened_at, i.id`
 
-const composeIncident = async (deps: CompanyAlertDeps, incidentId: string) => {
-  const { rows } = await deps.query(INCIDENT_SQL, [incidentId])
-  const row = rows[0]
-  if (!row || !isIncidentKind(row.kind)) return null
-  const detail =
-    typeof row.detail === 'object' && row.detail !== null
-      ? (row.detail as Record<string, unknown>)
-      : {}
-  return renderIncidentAlert(
-    {
-      kind: row.kind,
-      since: instant(row.since),
-      detail,
-      ...(typeof row.receiver_url === 'string'
-        ? { receiver: describeWebhookUrl(row.receiver_url) }
-        : {}),
-      timeZone: text(row.time_zone) || 'America/Sao_Paulo',
-      deskUrl: typeof row.desk_url === 'string' ? row.desk_url : null,
-      resolvedAt: row.resolved_at === null ? null : instant(row.resolved_at),
-    },
-    deps.now?.() ?? new Date(),
+const readIncidents = async (deps: CompanyAlertDeps, ids: string[]): Promise<IncidentAlert[]> => {
+  const { rows } = await deps.query(INCIDENT_SQL, [ids])
+  return rows.flatMap((row) =>
+    isIncidentKind(row.kind)
+      ? [
+          {
+            kind: row.kind,
+            since: instant(row.since),
+            detail:
+              typeof row.detail === 'object' && row.detail !== null
+                ? (row.detail as Record<string, unknown>)
+                : {},
+            ...(typeof row.receiver_url === 'string'
+              ? { receiver: describeWebhookUrl(row.receiver_url) }
+              : {}),
+            timeZone: text(row.time_zone) || 'America/Sao_Paulo',
+            deskUrl: typeof row.desk_url === 'string' ? row.desk_url : null,
+            resolvedAt: row.resolved_at === null ? null : instant(row.resolved_at),
+          },
+        ]
+      : [],
   )
+}
+
+const composeIncident = async (
+  deps: CompanyAlertDeps,
+  send: AlertSend,
+): Promise<ComposedAlert | null> => {
+  const ids = send.claims.flatMap((claim) => (claim.incidentId === null ? [] : [claim.incidentId]))
+  const incidents = await readIncidents(deps, ids)
+  const [incident] = incidents
+  if (!incident) return null
+  const now = deps.now?.() ?? new Date()
+  return send.digest && incidents.length > 1
+    ? renderIncidentDigest(incidents, now)
+    : renderIncidentAlert(incident, now)
 }
 
 const SUMMARY_SQL = `
@@ -140,16 +205,17 @@ const composeSummary = async (deps: CompanyAlertDeps, week: string) => {
   )
 }
 
-type AlertComposer = (deps: CompanyAlertDeps, claim: AlertClaim) => Promise<ComposedAlert | null>
+type AlertComposer = (deps: CompanyAlertDeps, send: AlertSend) => Promise<ComposedAlert | null>
 
 /** How each kind of alert is written; null: its subject is gone, nothing to send. */
 const composers: Record<string, AlertComposer> = {
-  lead_overdue: (deps, claim) =>
-    claim.leadId === null ? Promise.resolve(null) : composeOverdue(deps, claim.leadId),
-  incident: (deps, claim) =>
-    claim.incidentId === null ? Promise.resolve(null) : composeIncident(deps, claim.incidentId),
-  weekly_summary: (deps, claim) =>
-    claim.week === null ? Promise.resolve(null) : composeSummary(deps, claim.week),
+  lead_overdue: composeOverdue,
+  incident: composeIncident,
+  // One a week, never capped: always a send of its own.
+  weekly_summary: (deps, send) => {
+    const week = send.claims[0]?.week ?? null
+    return week === null ? Promise.resolve(null) : composeSummary(deps, week)
+  },
 }
 
 /** The message for the company's inbox: visitor text in headers only as mail-header.ts writes it. */
@@ -176,29 +242,49 @@ export const toAlertMessage = (
 
 export type AlertOutcome = 'sent' | 'failed' | 'refused' | 'dropped'
 
-const record = async (query: RunQuery, id: string, result: SendEmailResult) => {
+const record = async (query: RunQuery, sendId: string, result: SendEmailResult) => {
   if (!result.ok && result.permanent) {
-    await query('select private.refuse_company_alert($1::bigint, $2)', [id, result.reason])
+    await query('select private.refuse_alert_send($1::bigint, $2)', [sendId, result.reason])
   } else {
-    await query('select private.finish_company_alert($1::bigint, $2, $3)', [
-      id,
+    await query('select private.finish_alert_send($1::bigint, $2, $3)', [
+      sendId,
       result.ok,
       result.ok ? null : result.reason,
     ])
   }
 }
 
-/** Writes, sends and records one claimed alert; one whose subject is gone is dropped. */
-export const sendCompanyAlert = async (
+/** What a sweep came to, in e-mails (a digest is one). */
+export type AlertTally = Record<AlertOutcome, number>
+
+const noAlerts = (): AlertTally => ({ sent: 0, failed: 0, refused: 0, dropped: 0 })
+
+const addUp = (total: AlertTally, more: AlertTally) => {
+  for (const outcome of Object.keys(total) as AlertOutcome[]) total[outcome] += more[outcome]
+}
+
+/**
+ * Writes, sends and records one claimed e-mail; one whose subjects are all gone is dropped. A
+ * digest the mail server refuses for its content (a name holding a spam filter's test string,
+ * say) is split in halves, each sent at once as a digest of its own, down to single alerts
+ * (decision 022's way): only an alert refused on its own is set apart, as a refusal of the
+ * alerts' outbox (an incident the desk can dismiss).
+ */
+export const sendAlertSend = async (
   deps: CompanyAlertDeps,
-  claim: AlertClaim,
-): Promise<AlertOutcome> => {
+  send: AlertSend,
+): Promise<AlertTally> => {
+  const tally = noAlerts()
   let result: SendEmailResult
   try {
-    const composed = await (composers[claim.kind]?.(deps, claim) ?? Promise.resolve(null))
+    const composed = await (composers[send.kind]?.(deps, send) ?? Promise.resolve(null))
     if (composed === null) {
-      await deps.query('delete from private.company_alerts where id = $1::bigint', [claim.id])
-      return 'dropped'
+      await deps.query('delete from private.company_alerts where send_id = $1::bigint', [
+        send.sendId,
+      ])
+      await deps.query('select private.finish_outbox_send($1::bigint, false)', [send.sendId])
+      tally.dropped += 1
+      return tally
     }
     result = await deps.sendMessage(toAlertMessage(composed, deps.settings))
   } catch (error) {
@@ -208,20 +294,34 @@ export const sendCompanyAlert = async (
       permanent: false,
     }
   }
-  await record(deps.query, claim.id, result)
+  const fields = { send: send.sendId, kind: send.kind, alerts: send.claims.length }
+  if (!result.ok && result.permanent && send.claims.length > 1) {
+    deps.log?.error('company_alert_refused_split', fields)
+    tally.failed += 1
+    for (const part of halves(send.claims)) {
+      const { rows } = await deps.query(
+        'select * from private.split_alert_send($1::bigint, $2::bigint[], $3)',
+        [send.sendId, part.map((claim) => claim.id), CLAIM_LEASE_MINUTES],
+      )
+      for (const piece of groupAlertSends(rows.map(readClaim))) {
+        addUp(tally, await sendAlertSend(deps, piece))
+      }
+    }
+    return tally
+  }
+  await record(deps.query, send.sendId, result)
   await noteMailOutcome(deps.query, result, { toVisitor: false })
-  const fields = { alert: claim.id, kind: claim.kind }
   if (result.ok) {
     deps.log?.info('company_alert_sent', fields)
-    return 'sent'
+    tally.sent += 1
+  } else {
+    deps.log?.error(result.permanent ? 'company_alert_refused' : 'company_alert_failed', fields)
+    tally[result.permanent ? 'refused' : 'failed'] += 1
   }
-  deps.log?.error(result.permanent ? 'company_alert_refused' : 'company_alert_failed', fields)
-  return result.permanent ? 'refused' : 'failed'
+  return tally
 }
 
-export type AlertTally = Record<AlertOutcome, number>
-
-/** Sends every due alert, one at a time (mail servers throttle bursts first). */
+/** Sends every due alert, one e-mail at a time (mail servers throttle bursts first). */
 export const sendDueCompanyAlerts = async (
   deps: CompanyAlertDeps,
   limit = ALERT_SWEEP_LIMIT,
@@ -230,7 +330,8 @@ export const sendDueCompanyAlerts = async (
     limit,
     CLAIM_LEASE_MINUTES,
   ])
-  const tally: AlertTally = { sent: 0, failed: 0, refused: 0, dropped: 0 }
-  for (const claim of rows.map(readClaim)) tally[await sendCompanyAlert(deps, claim)] += 1
+  const tally = noAlerts()
+  for (const send of groupAlertSends(rows.map(readClaim)))
+    addUp(tally, await sendAlertSend(deps, send))
   return tally
 }

@@ -20,6 +20,59 @@ export type IncidentKind = (typeof INCIDENT_KINDS)[number]
 export const isIncidentKind = (value: unknown): value is IncidentKind =>
   typeof value === 'string' && (INCIDENT_KINDS as readonly string[]).includes(value)
 
+const count = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0))
+const text = (value: unknown) => (typeof value === 'string' ? value : '')
+const plural = (n: number, one: string, many: string) =>
+  `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`
+
+/**
+ * The outboxes an incident may concern (decision 060): where the message it is about waits.
+ * private.pipeline_problems() writes one in detail.outbox (mail_refused, webhook_set_apart)
+ * and, for mail failing, how many wait in each (detail.outboxes).
+ */
+export const OUTBOXES = ['lead_mail', 'booking_mail', 'replies', 'alerts', 'webhooks'] as const
+export type Outbox = (typeof OUTBOXES)[number]
+
+export const isOutbox = (value: unknown): value is Outbox =>
+  typeof value === 'string' && (OUTBOXES as readonly string[]).includes(value)
+
+/** Each outbox as a sentence names it ('na fila de …'). */
+export const outboxNames: Record<Outbox, string> = {
+  lead_mail: 'avisos de contatos',
+  booking_mail: 'e-mails de agendamento',
+  replies: 'respostas do painel',
+  alerts: 'alertas para a empresa',
+  webhooks: 'webhooks',
+}
+
+/** What waits in each outbox, as mail failing counts it: 'Por fila: avisos de contatos, 3; …'. */
+const waitingIn = (outboxes: unknown) => {
+  if (typeof outboxes !== 'object' || outboxes === null) return ''
+  const counts = Object.entries(outboxes as Record<string, unknown>).flatMap(([name, value]) =>
+    isOutbox(name) && count(value) > 0
+      ? [`${outboxNames[name]}, ${count(value).toLocaleString('pt-BR')}`]
+      : [],
+  )
+  return counts.length > 0 ? ` Por fila: ${counts.join('; ')}.` : ''
+}
+
+/** What to do about a refusal, by the outbox that holds the refused message. */
+const refusalAction: Record<Outbox, string> = {
+  lead_mail:
+    'No painel, filtre os contatos pelo envio “recusado”, leia cada um ali e reenvie a notificação se for o caso.',
+  booking_mail:
+    'Veja a reunião na agenda do painel e fale com a pessoa por outro meio se for preciso.',
+  replies:
+    'Abra o contato no painel: a resposta recusada está no histórico; escreva outra, sem o trecho que o servidor recusou.',
+  alerts:
+    'Os contatos e problemas desses alertas estão no painel (contatos sem resposta, alertas do site).',
+  webhooks: 'Confira o destino em Webhooks, no painel.',
+}
+
+/** Said of every refusal: what dismissing it does. */
+const dismissHint =
+  ' Se não houver nada a fazer (uma mensagem de um estranho, por exemplo), dispense este alerta no painel: ele volta se outra mensagem for recusada.'
+
 /** An incident as the words need it. */
 export interface IncidentFacts {
   kind: IncidentKind
@@ -35,11 +88,6 @@ export interface IncidentWords {
   action: string
 }
 
-const count = (value: unknown) => (typeof value === 'number' ? value : Number(value ?? 0))
-const text = (value: unknown) => (typeof value === 'string' ? value : '')
-const plural = (n: number, one: string, many: string) =>
-  `${n.toLocaleString('pt-BR')} ${n === 1 ? one : many}`
-
 /** The incident in words; `now` for how long it has lasted, `at` writes a time on the company's clock. */
 export const describeIncident = (
   incident: IncidentFacts,
@@ -53,17 +101,18 @@ export const describeIncident = (
     case 'mail_failing':
       return {
         title: 'O envio de e-mails está falhando',
-        summary: `Desde ${at(incident.since)} (há ${lasted}) o servidor de e-mail não aceita o que o site envia${error ? ` (${error})` : ''}. Os contatos continuam guardados: ${plural(count(detail.waiting), 'aviso espera', 'avisos esperam')} para sair, e saem sozinhos quando o e-mail voltar.`,
+        summary: `Desde ${at(incident.since)} (há ${lasted}) o servidor de e-mail não aceita o que o site envia${error ? ` (${error})` : ''}. Os contatos continuam guardados: ${plural(count(detail.waiting), 'aviso espera', 'avisos esperam')} para sair, e saem sozinhos quando o e-mail voltar.${waitingIn(detail.outboxes)}`,
         action:
           'Confira o servidor de e-mail (SMTP_URL): endereço, usuário e senha, e se o provedor está no ar ou bloqueou o envio. Enquanto isso, veja os contatos novos no painel.',
       }
-    case 'mail_refused':
+    case 'mail_refused': {
+      const outbox = isOutbox(detail.outbox) ? detail.outbox : 'lead_mail'
       return {
         title: 'O servidor de e-mail recusou mensagens de vez',
-        summary: `${plural(count(detail.count), 'mensagem foi recusada', 'mensagens foram recusadas')} pelo conteúdo (por exemplo, lidas como spam) e não ${count(detail.count) === 1 ? 'será reenviada' : 'serão reenviadas'} sozinhas.`,
-        action:
-          'No painel, filtre os contatos pelo envio “recusado”, leia cada um ali e reenvie a notificação se for o caso.',
+        summary: `${plural(count(detail.count), 'mensagem da fila de', 'mensagens da fila de')} ${outboxNames[outbox]} ${count(detail.count) === 1 ? 'foi recusada' : 'foram recusadas'} pelo conteúdo (por exemplo, lidas como spam) e não ${count(detail.count) === 1 ? 'será reenviada' : 'serão reenviadas'} sozinhas.`,
+        action: `${refusalAction[outbox]}${dismissHint}`,
       }
+    }
     case 'busy_calendar':
       return {
         title: 'O calendário da empresa não é lido há mais de uma hora',
@@ -76,7 +125,7 @@ export const describeIncident = (
         title: 'Um webhook deixou de receber os avisos',
         summary: detail.gone
           ? `O destino ${incident.receiver ?? ''} respondeu que não quer mais receber (410) e foi desativado.`
-          : `O destino ${incident.receiver ?? ''} não recebeu ${plural(count(detail.count), 'aviso', 'avisos')} depois de todas as tentativas${error ? ` (último erro: ${error})` : ''}.`,
+          : `O destino ${incident.receiver ?? ''} não recebeu ${plural(count(detail.count), 'aviso', 'avisos')} depois de todas as tentativas${error ? ` (último erro: ${error})` : ''}; ${count(detail.count) === 1 ? 'ele espera' : 'eles esperam'} na fila de ${outboxNames.webhooks}.`,
         action:
           'Confira o destino (o fluxo do n8n ou do Make está ativo? o canal ainda existe?) e use “Tentar agora” em Webhooks, no painel: o que ele não recebeu é enviado de novo.',
       }

@@ -248,7 +248,8 @@ export interface Delivery {
   tally: SweepResult
 }
 
-const halves = <T>(items: T[]): T[][] => {
+/** A refused digest's two parts (decision 022): the first the larger by one when odd. */
+export const halves = <T>(items: T[]): T[][] => {
   const middle = Math.ceil(items.length / 2)
   return [items.slice(0, middle), items.slice(middle)]
 }

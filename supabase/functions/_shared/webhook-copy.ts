@@ -36,4 +36,23 @@ export const webhookCopy = {
   incidentPrefix: 'Alerta do site: ',
   /** After a text cut to fit a service's limit (Discord: 2000 characters a message). */
   cut: '… (texto completo no painel)',
+  /**
+   * A digest's title (decision 060): past the hour's cap of posts of one type, the rest of that
+   * type arrive together, `n` in one post.
+   */
+  digestTitles: {
+    'lead.created': (n: string) => `${n} novos contatos pelo site`,
+    'lead.overdue': (n: string) => `${n} contatos ainda sem resposta: o prazo está acabando`,
+    'booking.created': (n: string) => `${n} novas consultorias marcadas pelo site`,
+    'booking.rescheduled': (n: string) => `${n} consultorias remarcadas`,
+    'booking.cancelled': (n: string) => `${n} consultorias canceladas`,
+    'pipeline.incident': (n: string) => `Alertas do site: ${n} problemas`,
+  } as Record<string, (n: string) => string>,
+  /** Any other type's digest title. */
+  digestTitle: (n: string) => `${n} avisos do site`,
+  digestNote:
+    'Chegaram muitos avisos deste tipo na última hora: para não lotar o canal, os próximos vêm juntos, em resumos como este.',
+  /** The link beside each item of a digest. */
+  openOne: 'abrir',
+  deadlineShort: 'prazo',
 } as const

@@ -1,6 +1,6 @@
 import { companyToken } from './company-name.ts'
 import type { DeliveryLog, RunQuery } from './mail-delivery.ts'
-import { renderWebhookBody } from './webhook-messages.ts'
+import { digestCapacity, renderWebhookBody, renderWebhookDigest } from './webhook-messages.ts'
 import {
   describeWebhookUrl,
   isWebhookFormat,
@@ -19,6 +19,10 @@ import { readWebhookSecrets, signWebhook } from './webhook-signature.ts'
  * Each receiver is worked on its own: its deliveries one after another, oldest first, and a
  * failure ends its turn (the next due one waits for the next sweep), so a receiver that is
  * down costs one attempt per sweep and never holds up another receiver or the e-mail.
+ *
+ * A chat receiver (Slack, Teams, Discord: people read it) gets at most the hour's cap of posts
+ * of each event type; the claim then hands over the rest of that type together, one post (a
+ * digest) per turn (decision 060). A Standard Webhooks receiver gets every event on its own.
  */
 
 export interface WebhookDeliveryDeps {
@@ -60,21 +64,61 @@ export const USER_AGENT = `${companyToken}-Webhooks/1.0`
 
 interface Claim {
   deliveryId: string
+  /** The webhook-id: the event's, or for a digest one of its own (the same on a retry of it). */
   eventId: string
   payload: unknown
   url: string
   format: WebhookFormat
   secret: string | null
+  /** A capped receiver's send (private.outbox_sends); undefined for a Standard Webhooks one. */
+  sendId?: string
+  /** A digest's events' payloads, oldest first: one post carries them all. */
+  digest?: unknown[]
+  /** A digest's deliveries, in the same order as its payloads. */
+  deliveryIds?: string[]
 }
 
-const readClaim = (row: Record<string, unknown>): Claim => ({
-  deliveryId: String(row.delivery_id),
-  eventId: String(row.event_id),
-  payload: row.payload,
-  url: String(row.url),
-  format: isWebhookFormat(row.format) ? row.format : 'standard',
-  secret: typeof row.secret === 'string' ? row.secret : null,
-})
+/** A digest's webhook-id: `msg_` and 32 hex digits, from its send's number. */
+const digestId = (sendId: string) => `msg_${BigInt(sendId).toString(16).padStart(32, '0')}`
+
+/** The rows of one claim: one delivery, or a digest's several (one send). */
+const readClaim = (rows: Record<string, unknown>[]): Claim | undefined => {
+  const [row] = rows
+  if (!row) return undefined
+  const sendId = row.send_id === null || row.send_id === undefined ? undefined : String(row.send_id)
+  const digest = row.send_kind === 'digest' && sendId !== undefined
+  return {
+    deliveryId: String(row.delivery_id),
+    eventId: digest ? digestId(sendId) : String(row.event_id),
+    payload: row.payload,
+    url: String(row.url),
+    format: isWebhookFormat(row.format) ? row.format : 'standard',
+    secret: typeof row.secret === 'string' ? row.secret : null,
+    ...(sendId === undefined ? {} : { sendId }),
+    ...(digest
+      ? {
+          digest: rows.map((each) => each.payload),
+          deliveryIds: rows.map((each) => String(each.delivery_id)),
+        }
+      : {}),
+  }
+}
+
+/**
+ * A digest as one message of its format can carry it: what does not fit (Discord's 2000
+ * characters) goes back to wait for the next digest, so no event is left out of the list.
+ */
+const fitDigest = async (query: RunQuery, claim: Claim): Promise<Claim> => {
+  const { digest, deliveryIds, sendId } = claim
+  if (!digest || !deliveryIds || sendId === undefined) return claim
+  const fits = digestCapacity(claim.format, digest)
+  if (fits >= digest.length) return claim
+  await query('select private.hold_back_webhook_deliveries($1::bigint, $2::bigint[])', [
+    sendId,
+    deliveryIds.slice(fits),
+  ])
+  return { ...claim, digest: digest.slice(0, fits), deliveryIds: deliveryIds.slice(0, fits) }
+}
 
 /** How one attempt ended; `stopped`: the sender is shutting down, nothing is known yet. */
 export type AttemptResult =
@@ -153,7 +197,9 @@ export const attemptDelivery = async (
       error: 'no signing secret: set WEBHOOK_SECRET (or this receiver’s own secret)',
     }
   }
-  const body = renderWebhookBody(claim.format, claim.payload)
+  const body = claim.digest
+    ? renderWebhookDigest(claim.format, claim.digest)
+    : renderWebhookBody(claim.format, claim.payload)
   const timestamp = Math.floor(Date.now() / 1000)
   const headers: Record<string, string> = {
     'content-type': 'application/json',
@@ -204,11 +250,18 @@ export const attemptDelivery = async (
 
 const record = async (query: RunQuery, claim: Claim, result: AttemptResult) => {
   if (result.outcome === 'stopped') {
-    await query('select private.release_webhook_delivery($1::bigint)', [claim.deliveryId])
+    await (claim.sendId === undefined
+      ? query('select private.release_webhook_delivery($1::bigint)', [claim.deliveryId])
+      : query('select private.release_webhook_send($1::bigint)', [claim.sendId]))
     return
   }
-  await query('select private.finish_webhook_delivery($1::bigint, $2, $3, $4, $5)', [
-    claim.deliveryId,
+  // A capped receiver's send is recorded for every delivery it carried, and in the ledger.
+  const finish =
+    claim.sendId === undefined
+      ? 'select private.finish_webhook_delivery($1::bigint, $2, $3, $4, $5)'
+      : 'select private.finish_webhook_send($1::bigint, $2, $3, $4, $5)'
+  await query(finish, [
+    claim.sendId ?? claim.deliveryId,
     result.outcome,
     result.status,
     result.outcome === 'delivered' ? null : result.error,
@@ -248,9 +301,9 @@ export const deliverToReceiver = async (
       'select * from private.claim_webhook_delivery($1::bigint, $2)',
       [receiverId, webhookLeaseSeconds(deps.timeoutMs)],
     )
-    const row = rows[0]
-    if (!row) break
-    const claim = readClaim(row)
+    const claimed = readClaim(rows)
+    if (!claimed) break
+    const claim = await fitDigest(deps.query, claimed)
     const result = await attemptDelivery(deps, claim, stop)
     await record(deps.query, claim, result)
     if (result.outcome === 'stopped') break
@@ -258,6 +311,7 @@ export const deliverToReceiver = async (
       receiver: receiverId,
       host: hostOf(claim.url),
       webhook_id: claim.eventId,
+      ...(claim.digest ? { events: claim.digest.length } : {}),
       ...('status' in result && result.status !== null ? { status: result.status } : {}),
     }
     if (result.outcome === 'delivered') {

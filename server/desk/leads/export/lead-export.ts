@@ -21,11 +21,22 @@ const BOM = '\uFEFF'
  * quotes starts a new row at a line break inside a cell. So wherever a cell may start for any
  * of them (after a comma, semicolon, tab or line break, past spaces and quotes) a formula's
  * first character gets the apostrophe too: `Ana, =1+1` is written `Ana, '=1+1`.
+ *
+ * Readers also normalise and trim (decision 060): Excel may read a fullwidth `＝` as `=`, and a
+ * reader that trims Unicode spaces sees a formula behind a no-break space. So "a sign" is any
+ * character whose compatibility form (NFKC) is one of the four (or the minus sign), "a space"
+ * any Unicode space, format character (zero-width, bidi marks) or blank-looking letter, and
+ * "a split" any character whose compatibility form is a comma or semicolon, or any line break.
  */
-const FORMULA_AT_START = /^[ "]*[=+\-@\t\r]/
-const FORMULA_AFTER_SPLIT = /([,;\t\r\n][ "]*)(?=[=+\-@])/g
+const SIGNS =
+  '=+\\-@\u2212\u207a-\u207c\u208a-\u208c\ufb29\ufe62\ufe63\ufe66\ufe6b\uff0b\uff0d\uff1d\uff20'
+const SPACES = '\\s\\p{Cf}\u115f\u1160\u2800\u3164\uffa0"\uff02'
+const SPLITS = ',;\\t\\r\\n\\v\\f\u0085\u2028\u2029\u037e\ufe10\ufe14\ufe50\ufe54\uff0c\uff1b'
+const FORMULA_AT_START = new RegExp(`^[${SPACES}]*[${SIGNS}\\t\\r]`, 'u')
+const FORMULA_AFTER_SPLIT = new RegExp(`([${SPLITS}][${SPACES}]*)(?=[${SIGNS}])`, 'gu')
 
-const defuse = (value: string) => {
+/** The value with an apostrophe before every formula's start any reader could see. */
+export const defuse = (value: string) => {
   const inner = value.replace(FORMULA_AFTER_SPLIT, "$1'")
   return FORMULA_AT_START.test(inner) ? `'${inner}` : inner
 }

@@ -54,3 +54,11 @@ export const AnswerBadge = ({
     <span class="badge badge-esperando">{words.waiting(waited)}</span>
   )
 }
+
+/** Beside an address nobody confirmed (decision 060): a reply to it quotes nothing typed. */
+export const UnconfirmedEmailBadge = ({ confirmed }: { confirmed: boolean }) =>
+  confirmed ? null : (
+    <span class="badge badge-warning" title={deskCopy.lead.unconfirmedTitle}>
+      {deskCopy.lead.unconfirmed}
+    </span>
+  )

@@ -3,7 +3,7 @@ import { deskCopy } from '../../copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { formatBrazilDateTime } from '../export/brazil-time.ts'
 import type { Lead } from '../lead.ts'
-import { DeliveryBadge, StatusBadge } from './badges.tsx'
+import { DeliveryBadge, StatusBadge, UnconfirmedEmailBadge } from './badges.tsx'
 import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import { visitorTextAsPlain } from '../../frame/visitor-text-parts.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
@@ -82,6 +82,8 @@ export const LeadPage = ({
         <dt>{copy.email}</dt>
         <dd>
           <VisitorText text={lead.email} />
+          <UnconfirmedEmailBadge confirmed={lead.emailConfirmed} />
+          {!lead.emailConfirmed && <p class="hint">{copy.unconfirmedHint}</p>}
         </dd>
         <dt>{copy.company}</dt>
         <dd>

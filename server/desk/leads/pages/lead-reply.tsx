@@ -2,6 +2,7 @@
 import { deskCopy } from '../../copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
+import { UnconfirmedEmailBadge } from './badges.tsx'
 import type { Lead } from '../lead.ts'
 import { REPLY_BODY_LIMIT, REPLY_SUBJECT_LIMIT } from '../replies/reply-limits.ts'
 import { replyTemplates } from '../replies/reply-templates.ts'
@@ -38,8 +39,9 @@ export const ReplyForm = ({
       <>
         <p>
           {copy.replyTo}: <VisitorText text={lead.email} />
+          <UnconfirmedEmailBadge confirmed={lead.emailConfirmed} />
         </p>
-        <p class="hint">{copy.replyHint}</p>
+        <p class="hint">{lead.emailConfirmed ? copy.replyHint : copy.replyHintUnconfirmed}</p>
         <nav aria-label={copy.replyTemplates} class="actions">
           <span class="hint">{copy.replyTemplates}</span>
           {replyTemplates.map((template) => (

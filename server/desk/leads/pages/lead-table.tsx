@@ -4,7 +4,7 @@ import { deskPaths } from '../../desk-paths.ts'
 import { formatBrazilDateTime } from '../export/brazil-time.ts'
 import type { LeadSummary } from '../lead.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
-import { AnswerBadge, DeliveryBadge, StatusBadge } from './badges.tsx'
+import { AnswerBadge, DeliveryBadge, StatusBadge, UnconfirmedEmailBadge } from './badges.tsx'
 
 const columns = deskCopy.list.columns
 
@@ -44,6 +44,7 @@ export const LeadTable = ({
             </td>
             <td class="email">
               <VisitorText text={lead.email} />
+              <UnconfirmedEmailBadge confirmed={lead.emailConfirmed} />
             </td>
             <td>
               {lead.company === null ? (

@@ -47,6 +47,7 @@ const readClaim = (row: Record<string, unknown>): ClaimedReply => ({
     email: text(row.email),
     company: typeof row.company === 'string' ? row.company : null,
     message: text(row.message),
+    emailConfirmed: row.email_confirmed === true,
   },
 })
 

@@ -15,6 +15,10 @@ import { companyWhatsappLink } from '../../../../supabase/functions/_shared/what
  * company's sending address under its name, Reply-To the team's inbox, the team's text, the
  * company's signature, and the visitor's own message quoted below, as a mail client quotes
  * what it answers. It goes to the lead's own address only: the claim reads it from the lead.
+ *
+ * To an address nobody confirmed (decision 060) it carries nothing the visitor typed: no
+ * quote, no "… escreveu", no name beside the address. Anyone can send the form in someone
+ * else's name; the company's signed reply must not carry a stranger's words to that inbox.
  */
 
 /** A claimed reply, with the lead it answers as it is now. */
@@ -29,6 +33,8 @@ export interface ClaimedReply {
     email: string
     company: string | null
     message: string
+    /** Whether the address's inbox confirmed it (private.is_address_confirmed, at the claim). */
+    emailConfirmed: boolean
   }
 }
 
@@ -51,15 +57,14 @@ const when = (date: Date, zone: string) =>
 export const renderLeadReply = (reply: ClaimedReply, context: ReplyContext) => {
   const whatsapp = companyWhatsappLink()
   const signature = [...bookingEmailCopy.signature, ...(whatsapp ? [`WhatsApp: ${whatsapp}`] : [])]
+  const quoted = reply.lead.emailConfirmed
   const wrote = `Em ${when(reply.lead.createdAt, context.timeZone)}, ${toHeaderText(reply.lead.name)} escreveu:`
   const text = [
     reply.body.trimEnd(),
     '',
     '--',
     ...signature,
-    '',
-    wrote,
-    quote(reply.lead.message),
+    ...(quoted ? ['', wrote, quote(reply.lead.message)] : []),
   ].join('\n')
   const html = [
     '<!doctype html><html lang="pt-BR"><head><meta name="viewport" content="width=device-width, initial-scale=1"></head>',
@@ -70,8 +75,12 @@ export const renderLeadReply = (reply: ClaimedReply, context: ReplyContext) => {
         ? `\n<a href="${escapeHtml(whatsapp)}">${escapeHtml(bookingEmailCopy.visitor.whatsapp)}</a>`
         : ''
     }</p>`,
-    `<p style="color:#555">${escapeHtml(wrote)}</p>`,
-    `<blockquote style="white-space:pre-wrap;margin:0 0 0 8px;padding-left:12px;border-left:3px solid #ccc;color:#555">${escapeHtml(reply.lead.message)}</blockquote>`,
+    ...(quoted
+      ? [
+          `<p style="color:#555">${escapeHtml(wrote)}</p>`,
+          `<blockquote style="white-space:pre-wrap;margin:0 0 0 8px;padding-left:12px;border-left:3px solid #ccc;color:#555">${escapeHtml(reply.lead.message)}</blockquote>`,
+        ]
+      : []),
     '</body></html>',
   ].join('\n')
   return { subject: toHeaderText(reply.subject), text, html }
@@ -79,7 +88,8 @@ export const renderLeadReply = (reply: ClaimedReply, context: ReplyContext) => {
 
 /**
  * The message the transport is given: to the lead's address (with its name when that can be
- * written safely), from the company, answers to the team's inbox, X-Lead-Id for erasure.
+ * written safely and the address is confirmed), from the company, answers to the team's inbox,
+ * X-Lead-Id for erasure.
  */
 export const toReplyMessage = (
   reply: ClaimedReply,
@@ -87,9 +97,10 @@ export const toReplyMessage = (
   settings: Pick<MailSettings, 'to' | 'from'>,
 ): MailMessage => ({
   from: { name: company.name, address: settings.from.address },
-  to: isHeaderSafeAddress(reply.lead.email)
-    ? { name: headerValue(toHeaderText(reply.lead.name)), address: reply.lead.email }
-    : reply.lead.email,
+  to:
+    reply.lead.emailConfirmed && isHeaderSafeAddress(reply.lead.email)
+      ? { name: headerValue(toHeaderText(reply.lead.name)), address: reply.lead.email }
+      : reply.lead.email,
   replyTo: { name: company.name, address: settings.to },
   subject: headerValue(rendered.subject),
   text: rendered.text,

@@ -1,0 +1,231 @@
+// What one /56's flood of leads makes the company receive (decision 060, BENCHMARKS.md §27): one
+// Node server on PostgreSQL 15, a real SMTP server and real Slack, Teams, Discord and Standard
+// Webhooks receivers.
+// 1. One /56 sends leads through the site's REST route, each of its 256 /64s in turn until the
+//    form's limits refuse it (429): as many leads as the form lets through.
+// 2. The alert comes 0.005 h (18 s) after each lead, so every lead goes overdue within the run.
+// 3. The clock is moved forward a quarter of an hour at a time (tests/support/outbox-clock.ts:
+//    the ledger the cap and the digest's turn count) once everything a turn allows has gone; the
+//    first hour is four turns, and turns go on until the inbox has been told of every lead.
+// The reference, in the same run: what 1.1.0 sent, one message per lead per channel and kind.
+// Run: npm run bench:outbox-alerts [-- maxLeads]   (default: all the form lets through)
+import { loadavg } from 'node:os'
+import { createJsonLogger } from '../server/log.ts'
+import { DEV_ANON_KEY } from '../server/settings.ts'
+import { startServer } from '../server/start-server.ts'
+import { advanceQuarterHour } from '../tests/support/outbox-clock.ts'
+import { startPostgresServer } from '../tests/support/postgres-server.ts'
+import { startSmtpCatcher } from '../tests/support/smtp-catcher.ts'
+import { testSettings } from '../tests/support/test-app.ts'
+import { startWebhookReceiver, type WebhookReceiver } from '../tests/support/webhook-receiver.ts'
+
+const maxLeads = Number(process.argv[2] ?? Number.POSITIVE_INFINITY)
+const SECRET = `whsec_${Buffer.alloc(32, 9).toString('base64')}`
+const ALERT_AFTER_HOURS = 0.005
+const CHATS = ['slack', 'teams', 'discord'] as const
+type Chat = (typeof CHATS)[number]
+const TURNS_PER_HOUR = 4
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const load = () => loadavg()[0]?.toFixed(1) ?? '?'
+
+const [postgres, smtp, slack, teams, discord, n8n] = await Promise.all([
+  startPostgresServer(),
+  startSmtpCatcher(),
+  startWebhookReceiver(),
+  startWebhookReceiver(),
+  startWebhookReceiver(),
+  startWebhookReceiver(),
+])
+const receivers: Record<Chat, WebhookReceiver> = { slack, teams, discord }
+const server = await startServer(
+  testSettings(
+    {
+      PORT: '0',
+      DATABASE_URL: postgres.url,
+      SMTP_URL: smtp.url,
+      CONTACT_TO: 'equipe@empresa.example',
+      TRUST_PROXY: 'loopback',
+      ADMIN_PASSWORD: 'correto cavalo bateria grampo',
+      WEBHOOK_SECRET: SECRET,
+      WEBHOOK_URLS: [
+        `${n8n.url}/webhook/n8n`,
+        `${slack.url}/services/T/B/x#slack`,
+        `${teams.url}/workflows/teams#teams`,
+        `${discord.url}/api/webhooks/1/x#discord`,
+      ].join('\n'),
+      REPLY_PROMISE_HOURS: String(ALERT_AFTER_HOURS * 2),
+      REPLY_ALERT_AFTER_HOURS: String(ALERT_AFTER_HOURS),
+    },
+    // The watch and the webhook look faster than production (15 s, 5 s): the cap is measured,
+    // not the watch's phase (§23 measures that).
+    { pipelineWatchIntervalMs: 300, webhookSweepIntervalMs: 200 },
+  ),
+  createJsonLogger(() => {}),
+)
+const { db } = server
+
+// --- 1. The flood -----------------------------------------------------------------------------
+const started = Date.now()
+let accepted = 0
+let refused = 0
+const sendFrom = async (subnet: number) => {
+  for (let n = 0; accepted < maxLeads; n += 1) {
+    const response = await fetch(`${server.url}/rest/v1/contact_submissions`, {
+      method: 'POST',
+      headers: {
+        apikey: DEV_ANON_KEY,
+        'content-type': 'application/json',
+        prefer: 'return=minimal',
+        // 2001:db8:0:ab00::/56 holds 256 /64s: 2001:db8:0:ab00:: to 2001:db8:0:abff::.
+        'x-forwarded-for': `2001:db8:0:ab${subnet.toString(16).padStart(2, '0')}::${n + 1}`,
+      },
+      body: JSON.stringify({
+        name: `Robô ${subnet}-${n}`,
+        email: `robo.${subnet}.${n}@example.com`,
+        message: 'Mensagem automática.',
+      }),
+    })
+    await response.body?.cancel()
+    if (response.status !== 201) {
+      refused += 1
+      return
+    }
+    accepted += 1
+  }
+}
+const subnets = Array.from({ length: 256 }, (_, index) => index)
+await Promise.all(
+  Array.from({ length: 8 }, async () => {
+    for (let subnet = subnets.shift(); subnet !== undefined; subnet = subnets.shift()) {
+      await sendFrom(subnet)
+    }
+  }),
+)
+const floodSeconds = (Date.now() - started) / 1000
+console.log(
+  `One /56: ${accepted} leads stored in ${floodSeconds.toFixed(1)} s, ${refused} /64s refused at their limit; load average ${load()}`,
+)
+
+// Every lead overdue and queued (the sweep marks 50 a watch).
+const counted = async (sql: string) => Number((await db.query<{ n: number }>(sql)).rows[0]?.n)
+while (
+  (await counted(
+    'select count(*)::int as n from public.contact_submissions where overdue_alerted_at is null',
+  )) > 0
+) {
+  await sleep(500)
+}
+
+// --- 2. Turns of a quarter of an hour ------------------------------------------------------------
+const leadIds = (await db.query<{ id: string }>('select id from public.contact_submissions')).rows
+const idsOf = (body: string) => {
+  const found = new Set<string>()
+  for (const match of body.matchAll(/\/painel\/contatos\/([0-9a-f-]{36})/g)) {
+    if (match[1]) found.add(match[1])
+  }
+  return found
+}
+interface Tally {
+  singles: number
+  digests: number
+  told: Set<string>
+}
+const tallyOf = (messages: { title: string; body: string }[]): Tally => {
+  const told = new Set<string>()
+  let singles = 0
+  let digests = 0
+  for (const message of messages) {
+    if (/^\d/.test(message.title)) digests += 1
+    else singles += 1
+    for (const id of idsOf(message.body)) told.add(id)
+  }
+  return { singles, digests, told }
+}
+const titleOf = (chat: Chat, body: string) => {
+  const parsed = JSON.parse(body) as {
+    text?: string
+    content?: string
+    attachments?: { content?: { body?: { text?: string }[] } }[]
+  }
+  if (chat === 'slack') return parsed.text ?? ''
+  if (chat === 'discord') return /^\*\*(.*?)\*\*/.exec(parsed.content ?? '')?.[1] ?? ''
+  return parsed.attachments?.[0]?.content?.body?.[0]?.text ?? ''
+}
+const channels = () => ({
+  'e-mail alerts': tallyOf(
+    smtp.messages
+      .filter((mail) => /sem resposta/.test(mail.subject ?? ''))
+      .map((mail) => ({ title: mail.subject ?? '', body: mail.text ?? '' })),
+  ),
+  ...Object.fromEntries(
+    CHATS.map((chat) => [
+      `${chat} lead.overdue`,
+      tallyOf(
+        receivers[chat].received
+          .map((request) => ({ title: titleOf(chat, request.body), body: request.body }))
+          .filter((post) => /sem resposta/.test(post.title)),
+      ),
+    ]),
+  ),
+  ...Object.fromEntries(
+    CHATS.map((chat) => [
+      `${chat} lead.created`,
+      tallyOf(
+        receivers[chat].received
+          .map((request) => ({ title: titleOf(chat, request.body), body: request.body }))
+          .filter((post) => !/sem resposta/.test(post.title)),
+      ),
+    ]),
+  ),
+})
+
+/**
+ * This turn is over: no alert e-mail is being sent, and no webhook delivery is due or being
+ * sent (what the cap holds back waits for the next turn: alerts unclaimed, deliveries not due).
+ */
+const settled = async () =>
+  (await counted(`select ((select count(*) from private.company_alerts
+                            where sent_at is null and claimed_until > now())
+                        + (select count(*) from private.webhook_deliveries
+                            where delivered_at is null and failed_at is null
+                              and (due_at <= now() or claimed_until > now())))::int as n`)) === 0
+
+const rows: string[] = []
+const report = (when: string) => {
+  for (const [channel, tally] of Object.entries(channels())) {
+    const messages = tally.singles + tally.digests
+    rows.push(
+      `| ${when} | ${channel} | ${tally.singles} | ${tally.digests} | ${tally.told.size} of ${leadIds.length} | ${messages} | ${leadIds.length} | ${(messages / leadIds.length).toFixed(3)} |`,
+    )
+  }
+}
+let turns = 0
+const turnStarted = Date.now()
+for (;;) {
+  // A watch (every 300 ms) claims what the turn allows; then it goes out.
+  await sleep(1_000)
+  const deadline = Date.now() + 300_000
+  while (!(await settled()) && Date.now() < deadline) await sleep(250)
+  turns += 1
+  if (turns === TURNS_PER_HOUR) report('first hour')
+  const mail = channels()['e-mail alerts']
+  if (turns >= TURNS_PER_HOUR && mail.told.size >= leadIds.length) break
+  if (turns > 400) break
+  await advanceQuarterHour(db)
+}
+report(`after ${turns} turns (${(turns / TURNS_PER_HOUR).toFixed(2)} h)`)
+const standard = n8n.received.filter((request) => request.body.includes('"lead.overdue"')).length
+
+console.log(
+  `\n${leadIds.length} leads, ${turns} quarter-hour turns in ${((Date.now() - turnStarted) / 1000).toFixed(0)} s; load average ${load()}`,
+)
+console.log(
+  '| when | channel | single messages | digests | leads told | messages | 1.1.0 (one per lead) | ratio |',
+)
+console.log('| --- | --- | --- | --- | --- | --- | --- | --- |')
+for (const row of rows) console.log(row)
+console.log(`Standard Webhooks receiver: ${standard} lead.overdue events (every event, uncapped)`)
+
+await server.stop()
+await Promise.all([postgres, smtp, slack, teams, discord, n8n].map((part) => part.stop()))
