@@ -151,6 +151,9 @@ const startParts = async (): Promise<Parts> => {
   }
 }
 
+/** /healthz names its open incidents only to a caller that sends this (decision 057). */
+const HEALTH_TOKEN = 'health-token-for-the-alerts-test-0123456789'
+
 const serverSettings = (parts: Parts, env: Record<string, string>) =>
   testSettings(
     {
@@ -168,6 +171,7 @@ const serverSettings = (parts: Parts, env: Record<string, string>) =>
       ].join('\n'),
       REPLY_PROMISE_HOURS: String(PROMISE_HOURS),
       REPLY_ALERT_AFTER_HOURS: String(ALERT_AFTER_HOURS),
+      HEALTH_TOKEN,
       ...env,
     },
     {
@@ -385,7 +389,9 @@ for (const [engineName, start] of engines) {
         return /<section class="incident-banner"[\s\S]*?<\/section>/.exec(page)?.[0] ?? ''
       }
       const health = async () =>
-        (await (await fetch(`${url(0)}/healthz`)).json()) as { status: string; incidents: string[] }
+        (await (
+          await fetch(`${url(0)}/healthz`, { headers: { authorization: `Bearer ${HEALTH_TOKEN}` } })
+        ).json()) as { status: string; incidents: string[] }
       const openRefusals = async () =>
         (
           await db().query<{ id: string; subject: string; opened: boolean }>(
