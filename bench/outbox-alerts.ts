@@ -1,14 +1,15 @@
-// What one /56's flood of leads makes the company receive (decision 060, BENCHMARKS.md §27): one
+// What a flood of leads makes the company receive (decisions 059, 060, BENCHMARKS.md §27): one
 // Node server on PostgreSQL 15, a real SMTP server and real Slack, Teams, Discord and Standard
 // Webhooks receivers.
 // 1. One /56 sends leads through the site's REST route, each of its 256 /64s in turn until the
-//    form's limits refuse it (429): as many leads as the form lets through.
+//    form's limits refuse it (429). Then /56s of fresh /48s of one /32 do the same, until
+//    2 560 leads are stored (what one /56 stored in 1.1.0): the alerts' cap under that storm.
 // 2. The alert comes 0.005 h (18 s) after each lead, so every lead goes overdue within the run.
 // 3. The clock is moved forward a quarter of an hour at a time (tests/support/outbox-clock.ts:
 //    the ledger the cap and the digest's turn count) once everything a turn allows has gone; the
 //    first hour is four turns, and turns go on until the inbox has been told of every lead.
 // The reference, in the same run: what 1.1.0 sent, one message per lead per channel and kind.
-// Run: npm run bench:outbox-alerts [-- maxLeads]   (default: all the form lets through)
+// Run: npm run bench:outbox-alerts [-- leads]   (default: 2 560)
 import { loadavg } from 'node:os'
 import { createJsonLogger } from '../server/log.ts'
 import { DEV_ANON_KEY } from '../server/settings.ts'
@@ -19,7 +20,7 @@ import { startSmtpCatcher } from '../tests/support/smtp-catcher.ts'
 import { testSettings } from '../tests/support/test-app.ts'
 import { startWebhookReceiver, type WebhookReceiver } from '../tests/support/webhook-receiver.ts'
 
-const maxLeads = Number(process.argv[2] ?? Number.POSITIVE_INFINITY)
+const maxLeads = Number(process.argv[2] ?? 2_560)
 const SECRET = `whsec_${Buffer.alloc(32, 9).toString('base64')}`
 const ALERT_AFTER_HOURS = 0.005
 const CHATS = ['slack', 'teams', 'discord'] as const
@@ -66,45 +67,89 @@ const server = await startServer(
 const { db } = server
 
 // --- 1. The flood -----------------------------------------------------------------------------
+// A /64 is named by its /48 (h), its /56 within it (s) and itself within the /56 (t):
+// 2001:db8:h:s t::n. The /32 is the documentation range: one provider's customers.
 const started = Date.now()
 let accepted = 0
 let refused = 0
-const sendFrom = async (subnet: number) => {
+/** Sends from one /64 until a limit refuses it; how many it stored. */
+const sendFrom = async (h: number, s: number, t: number) => {
+  let stored = 0
   for (let n = 0; accepted < maxLeads; n += 1) {
+    const hex = (value: number) => value.toString(16).padStart(2, '0')
     const response = await fetch(`${server.url}/rest/v1/contact_submissions`, {
       method: 'POST',
       headers: {
         apikey: DEV_ANON_KEY,
         'content-type': 'application/json',
         prefer: 'return=minimal',
-        // 2001:db8:0:ab00::/56 holds 256 /64s: 2001:db8:0:ab00:: to 2001:db8:0:abff::.
-        'x-forwarded-for': `2001:db8:0:ab${subnet.toString(16).padStart(2, '0')}::${n + 1}`,
+        'x-forwarded-for': `2001:db8:${h.toString(16)}:${hex(s)}${hex(t)}::${n + 1}`,
       },
       body: JSON.stringify({
-        name: `Robô ${subnet}-${n}`,
-        email: `robo.${subnet}.${n}@example.com`,
+        name: `Robô ${h}-${s}-${t}-${n}`,
+        email: `robo.${h}.${s}.${t}.${n}@example.com`,
         message: 'Mensagem automática.',
       }),
     })
     await response.body?.cancel()
     if (response.status !== 201) {
       refused += 1
-      return
+      return stored
     }
     accepted += 1
+    stored += 1
   }
+  return stored
 }
-const subnets = Array.from({ length: 256 }, (_, index) => index)
+/** Every /64 of one /56 in turn, until the /56 itself is refused; how many it stored. */
+const sendFromHome = async (h: number, s: number) => {
+  let stored = 0
+  for (let t = 0; t < 256 && accepted < maxLeads; t += 1) {
+    const fromThis = await sendFrom(h, s, t)
+    if (fromThis === 0) break // the /56 (or its /48) is at its limit
+    stored += fromThis
+  }
+  return stored
+}
+// 1a. One /56 alone, the issue's flood: what the form lets through now.
+const oneHome = await sendFromHome(0, 0xab)
+const oneHomeSeconds = (Date.now() - started) / 1000
+console.log(
+  `One /56: ${oneHome} leads stored in ${oneHomeSeconds.toFixed(1)} s, then refused; load average ${load()}`,
+)
+// 1b. As many leads as an alert storm needs, from /56s of fresh /48s of the same /32 (each
+// /48 until its limit refuses it), eight at a time.
+const target = Number.isFinite(maxLeads) ? maxLeads : 2_560
+const nextHome = (() => {
+  let h = 1
+  let s = 0
+  return () => {
+    const home = { h, s }
+    s += 1
+    if (s === 256) {
+      s = 0
+      h += 1
+    }
+    return home
+  }
+})()
+const full48 = new Set<number>()
+const storedBy48 = new Map<number, number>()
 await Promise.all(
   Array.from({ length: 8 }, async () => {
-    for (let subnet = subnets.shift(); subnet !== undefined; subnet = subnets.shift()) {
-      await sendFrom(subnet)
+    while (accepted < target) {
+      const { h, s } = nextHome()
+      if (full48.has(h)) continue
+      const stored = await sendFromHome(h, s)
+      if (stored === 0) full48.add(h)
+      storedBy48.set(h, (storedBy48.get(h) ?? 0) + stored)
     }
   }),
 )
+const per48 = [...storedBy48.values()].filter((n) => n > 0).sort((a, b) => a - b)
 const floodSeconds = (Date.now() - started) / 1000
 console.log(
-  `One /56: ${accepted} leads stored in ${floodSeconds.toFixed(1)} s, ${refused} /64s refused at their limit; load average ${load()}`,
+  `The storm: ${accepted} leads stored in ${floodSeconds.toFixed(1)} s from ${per48.length} /48s of one /32 (${per48[0]} to ${per48.at(-1)} each), ${refused} calls refused at a limit; load average ${load()}`,
 )
 
 // Every lead overdue and queued (the sweep marks 50 a watch).
