@@ -277,6 +277,27 @@ const renderDiscord = (view: MessageView): Json => {
 }
 
 /** One line of a card: a bold label and a value, as TextRuns (Markdown is not read in them). */
+/** A Teams message: one full-width Adaptive Card, with the link as its one action. */
+const teamsMessage = (body: Json[], link: { label: string; url: string } | undefined): Json => ({
+  type: 'message',
+  attachments: [
+    {
+      contentType: 'application/vnd.microsoft.card.adaptive',
+      contentUrl: null,
+      content: {
+        $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
+        type: 'AdaptiveCard',
+        version: '1.4',
+        body,
+        ...(link
+          ? { actions: [{ type: 'Action.OpenUrl', title: link.label, url: link.url }] }
+          : {}),
+        msteams: { width: 'Full' },
+      },
+    },
+  ],
+})
+
 const cardLine = (label: string, value: Shown): Json => ({
   type: 'RichTextBlock',
   inlines: [
@@ -296,22 +317,7 @@ const renderTeams = (view: MessageView): Json => {
       { type: 'RichTextBlock', inlines: [{ type: 'TextRun', text: view.long.value.text }] },
     )
   }
-  const card: Json = {
-    $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
-    type: 'AdaptiveCard',
-    version: '1.4',
-    body,
-    ...(view.link
-      ? { actions: [{ type: 'Action.OpenUrl', title: view.link.label, url: view.link.url }] }
-      : {}),
-    msteams: { width: 'Full' },
-  }
-  return {
-    type: 'message',
-    attachments: [
-      { contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content: card },
-    ],
-  }
+  return teamsMessage(body, view.link)
 }
 
 /**
@@ -495,22 +501,7 @@ const renderTeamsDigest = (view: DigestView): Json => {
       ],
     })),
   ]
-  const card: Json = {
-    $schema: 'http://adaptivecards.io/schemas/adaptive-card.json',
-    type: 'AdaptiveCard',
-    version: '1.4',
-    body,
-    ...(view.link
-      ? { actions: [{ type: 'Action.OpenUrl', title: view.link.label, url: view.link.url }] }
-      : {}),
-    msteams: { width: 'Full' },
-  }
-  return {
-    type: 'message',
-    attachments: [
-      { contentType: 'application/vnd.microsoft.card.adaptive', contentUrl: null, content: card },
-    ],
-  }
+  return teamsMessage(body, view.link)
 }
 
 /**
