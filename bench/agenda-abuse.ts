@@ -219,7 +219,14 @@ async function attackerOfOneSlash48(stage: Stage) {
         slots[(attempts * 7) % Math.max(1, slots.length)] ?? '',
         { name: `Robô ${attempts}`, email: `bot${attempts}@example.com`, note: 'Reserva.' },
       )
-      const reason = answer.status === 200 ? 'held' : String(answer.body.details)
+      // A refusal of the database names its reason in `details`; the call budget's 429 (the
+      // /48's calls a minute, decision 058) answers before the database and names none.
+      const reason =
+        answer.status === 200
+          ? 'held'
+          : String(
+              answer.body.details ?? `${answer.status} ${String(answer.body.code ?? '')}`.trim(),
+            )
       answers.set(reason, (answers.get(reason) ?? 0) + 1)
       if (answer.status === 200) held += 1
     }

@@ -185,6 +185,25 @@ describe('PostgreSQL stopped and started under a running server', () => {
         },
       ])
       refused.push(during)
+      // The function the site calls next: the database's absence, not a bug's 500.
+      const mail = await post(server.url, '/functions/v1/send-contact-email', during)
+      const mailBody = (await mail.json()) as { error: { code: string } }
+      observe(
+        "the contact mail function (the site's second call)",
+        mail.status,
+        `\`${mailBody.error.code}\`, Retry-After: ${mail.headers.get('retry-after')}`,
+      )
+      expect([mail.status, mailBody.error.code, mail.headers.get('retry-after')]).toEqual([
+        503,
+        'database_unavailable',
+        '5',
+      ])
+      const bookingMail = await post(server.url, '/functions/v1/send-booking-email', {
+        token: '00000000-0000-4000-8000-000000000000',
+      })
+      const bookingBody = (await bookingMail.json()) as { error: { code: string } }
+      observe('the booking mail function', bookingMail.status, `\`${bookingBody.error.code}\``)
+      expect([bookingMail.status, bookingBody.error.code]).toEqual([503, 'database_unavailable'])
       const freeTimes = await post(server.url, '/rest/v1/rpc/booking_free_times', {})
       const rpc = await freeTimes.json()
       observe("the agenda's free times (an RPC)", freeTimes.status, `\`${rpc.code}\``)

@@ -5,7 +5,12 @@ import {
   type SendNowOutcome,
 } from './booking-mail-delivery.ts'
 import { callLimitAnswer, type CountsCalls } from './function-call-limit.ts'
-import { errorAnswer, jsonAnswer, preflightAnswer } from './function-json.ts'
+import {
+  errorAnswer,
+  jsonAnswer,
+  preflightAnswer,
+  unexpectedFailureAnswer,
+} from './function-json.ts'
 import {
   ACCEPTED_BODY_ENCODINGS,
   parseJsonBody,
@@ -110,8 +115,7 @@ export const handleSendBookingEmail = async (
       )
     }
     return answers[await sendBookingMailNow(deps, token)](origin)
-  } catch {
-    // The database went away, a bug: still a JSON answer the page can read.
-    return errorAnswer(500, 'internal_error', 'The booking e-mails could not be sent.', origin)
+  } catch (error) {
+    return unexpectedFailureAnswer(error, 'The booking e-mails could not be sent.', origin)
   }
 }

@@ -1,7 +1,12 @@
 import { parseContactMessage, type ContactIssue, type ContactMessage } from './contact-message.ts'
 import { readDatabaseAnswer, type DatabaseRefusal } from './database-answer.ts'
 import { callLimitAnswer, type CountsCalls } from './function-call-limit.ts'
-import { errorAnswer, jsonAnswer, preflightAnswer } from './function-json.ts'
+import {
+  errorAnswer,
+  jsonAnswer,
+  preflightAnswer,
+  unexpectedFailureAnswer,
+} from './function-json.ts'
 import {
   ACCEPTED_BODY_ENCODINGS,
   parseJsonBody,
@@ -48,7 +53,6 @@ type ErrorCode =
   | 'unauthorized'
   | 'too_many_requests'
   | 'email_failed'
-  | 'internal_error'
 
 const fail = (
   status: number,
@@ -173,7 +177,6 @@ export const handleSendContactEmail = async (
   } catch (error) {
     const refusal = floodRefusal(error)
     if (refusal) return tooManyRequests(refusal, origin)
-    // Anything unexpected (the database went away, a bug) still gets a JSON answer.
-    return fail(500, 'internal_error', 'The message could not be processed.', origin)
+    return unexpectedFailureAnswer(error, 'The message could not be processed.', origin)
   }
 }
