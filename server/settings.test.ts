@@ -105,17 +105,17 @@ describe('the documented settings', () => {
     readSettings(env)
     return [...read].sort()
   }
-  const readmeNames = (text: string) =>
+  const tableNames = (text: string) =>
     new Set([...text.matchAll(/^\| `([A-Z][A-Z0-9_]*)`/gm)].map((match) => match[1]))
 
-  it('are exactly what the server reads, in .env.example and in the README tables', () => {
+  it('are exactly what the server reads, in .env.example and in the tables of docs/settings.md', () => {
     const envExample = readFileSync(new URL('../.env.example', import.meta.url), 'utf8')
     const exampleNames = [...envExample.matchAll(/^([A-Z][A-Z0-9_]*)=/gm)].map((match) => match[1])
-    const readme = readmeNames(readFileSync(new URL('../README.md', import.meta.url), 'utf8'))
+    const manual = tableNames(readFileSync(new URL('../docs/settings.md', import.meta.url), 'utf8'))
     const names = namesTheServerReads()
     expect(names.length).toBeGreaterThan(15)
     expect([...exampleNames].sort()).toEqual(names)
-    expect(names.filter((name) => !readme.has(name))).toEqual([])
+    expect(names.filter((name) => !manual.has(name))).toEqual([])
   })
 })
 

@@ -16,11 +16,11 @@ import { companyIdentityProblems } from '../supabase/functions/_shared/company-i
 import { readBookingSettings, type BookingSettings } from './booking/booking-settings.ts'
 import { readDeskSettings, type DeskSettings } from './desk/desk-settings.ts'
 import { readBackupSettings, type BackupSettings } from './backup/backup-settings.ts'
-import { DEFAULT_REFUSALS_PER_SECOND } from './flood/refusal-guard.ts'
 import { readWebhookSettings, type WebhookSettings } from './webhooks/webhook-settings.ts'
 import { readReplySettings, type ReplySettings } from './watch/reply-settings.ts'
 import { WEBHOOK_TIMEOUT_MS } from '../supabase/functions/_shared/webhook-delivery.ts'
 import { CONTACT_TEMPLATE, DIST_DIR } from './paths.ts'
+import { AGENDA, HTTP_LIMITS, SERVER_BASICS } from './declared-settings/index.ts'
 
 /**
  * The publishable key the embedded server accepts when SUPABASE_ANON_KEY is not set. It is
@@ -28,7 +28,7 @@ import { CONTACT_TEMPLATE, DIST_DIR } from './paths.ts'
  */
 export const DEV_ANON_KEY = 'sb_publishable_local-development-key'
 
-/** Everything the Node server can be told, with its default; see .env.example and README. */
+/** Everything the Node server can be told, with its default; see docs/settings.md. */
 export interface Settings {
   port: number
   host: string
@@ -143,10 +143,12 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
     return raw === undefined || raw === '' ? undefined : raw
   }
 
-  const portText = value('PORT') ?? '8080'
+  const declared = { ...SERVER_BASICS.settings, ...HTTP_LIMITS.settings, ...AGENDA.settings }
+  const portText = value('PORT') ?? String(declared.PORT.fallback)
   const port = Number(portText)
-  if (!/^\d+$/.test(portText) || port > 65535) {
-    problems.push(`PORT must be a whole number from 0 to 65535 (got "${portText}").`)
+  const [portMin, portMax] = declared.PORT.range
+  if (!/^\d+$/.test(portText) || port > portMax) {
+    problems.push(`PORT must be a whole number from ${portMin} to ${portMax} (got "${portText}").`)
   }
   const databaseUrl = value('DATABASE_URL')
   if (databaseUrl && !hasScheme(databaseUrl, ['postgres:', 'postgresql:'])) {
@@ -175,13 +177,13 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
   if (siteUrl && hasScheme(siteUrl, ['http:', 'https:']) && !linkSite.ok) {
     problems.push(linkSite.problem)
   }
-  const trustProxy = parseTrustProxy(value('TRUST_PROXY') ?? 'false')
+  const trustProxy = parseTrustProxy(value('TRUST_PROXY') ?? declared.TRUST_PROXY.fallback)
   if ('problem' in trustProxy) problems.push(trustProxy.problem)
   const contactLimits: Partial<Record<ContactLimitName, number>> = {}
   for (const name of Object.keys(CONTACT_LIMIT_SETTINGS) as ContactLimitName[]) {
     const text = value(name)
     if (text === undefined) continue
-    const [minimum, maximum] = CONTACT_LIMIT_BOUNDS[name] ?? [1, 2_000_000_000]
+    const [minimum, maximum] = CONTACT_LIMIT_BOUNDS[name]
     if (!/^\d+$/.test(text) || Number(text) < minimum || Number(text) > maximum) {
       problems.push(`${name} must be a whole number from ${minimum} to ${maximum} (got "${text}").`)
     } else {
@@ -193,7 +195,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
   problems.push(...deskProblems)
   const { webhooks, problems: webhookProblems } = readWebhookSettings(env)
   problems.push(...webhookProblems)
-  const dataDir = path.resolve(value('DATA_DIR') ?? '.data')
+  const dataDir = path.resolve(value('DATA_DIR') ?? declared.DATA_DIR.fallback)
   const { backup, problems: backupProblems } = readBackupSettings(env, dataDir)
   problems.push(...backupProblems)
   const { reply, problems: replyProblems } = readReplySettings(env)
@@ -202,30 +204,39 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
   problems.push(...bookingProblems, ...bookingFactsProblems(), ...companyIdentityProblems())
   const busyCalendarUrl = readBusyCalendarUrl(value('BOOKING_BUSY_CALENDAR_URL'))
   if (!busyCalendarUrl.ok) problems.push(busyCalendarUrl.problem)
-  const positive = (name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number => {
+  /** A whole number within its declared range, its declared default when unset. */
+  const positive = (
+    name:
+      | 'HEADERS_TIMEOUT_MS'
+      | 'REQUEST_TIMEOUT_MS'
+      | 'KEEP_ALIVE_TIMEOUT_MS'
+      | 'MAX_CONNECTIONS_PER_ADDRESS'
+      | 'MAX_LOOPBACK_CONNECTIONS'
+      | 'BOOKING_BUSY_CALENDAR_REFRESH_MINUTES',
+  ): number => {
+    const { fallback, range } = declared[name]
+    const [min, max] = range
     const text = value(name) ?? String(fallback)
-    if (!/^\d+$/.test(text) || Number(text) < 1 || Number(text) > max) {
-      problems.push(`${name} must be a whole number from 1 to ${max} (got "${text}").`)
+    if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
+      problems.push(`${name} must be a whole number from ${min} to ${max} (got "${text}").`)
     }
     return Number(text)
   }
-  // Node's timers hold at most 2^31 - 1 ms (about 24 days).
-  const ms = (name: string, fallback: number) => positive(name, fallback, 2 ** 31 - 1)
   const http: HttpLimits = {
-    headersTimeoutMs: ms('HEADERS_TIMEOUT_MS', 10_000),
-    requestTimeoutMs: ms('REQUEST_TIMEOUT_MS', 30_000),
-    keepAliveTimeoutMs: ms('KEEP_ALIVE_TIMEOUT_MS', 5_000),
-    maxConnectionsPerAddress: positive('MAX_CONNECTIONS_PER_ADDRESS', 64),
-    maxLoopbackConnections: positive('MAX_LOOPBACK_CONNECTIONS', 1_024),
+    headersTimeoutMs: positive('HEADERS_TIMEOUT_MS'),
+    requestTimeoutMs: positive('REQUEST_TIMEOUT_MS'),
+    keepAliveTimeoutMs: positive('KEEP_ALIVE_TIMEOUT_MS'),
+    maxConnectionsPerAddress: positive('MAX_CONNECTIONS_PER_ADDRESS'),
+    maxLoopbackConnections: positive('MAX_LOOPBACK_CONNECTIONS'),
   }
-  const refusalsText = value('REFUSALS_PER_SECOND') ?? String(DEFAULT_REFUSALS_PER_SECOND)
+  const refusals = declared.REFUSALS_PER_SECOND
+  const refusalsText = value('REFUSALS_PER_SECOND') ?? String(refusals.fallback)
   if (!/^\d{1,6}$/.test(refusalsText)) {
     problems.push(
-      `REFUSALS_PER_SECOND must be a whole number from 0 to 999999 (got "${refusalsText}").`,
+      `REFUSALS_PER_SECOND must be a whole number from ${refusals.range[0]} to ${refusals.range[1]} (got "${refusalsText}").`,
     )
   }
-  // A day at most: past that the busy times of the horizon's last days would go stale.
-  const refreshMinutes = positive('BOOKING_BUSY_CALENDAR_REFRESH_MINUTES', 10, 1_440)
+  const refreshMinutes = positive('BOOKING_BUSY_CALENDAR_REFRESH_MINUTES')
   const busyCalendar =
     busyCalendarUrl.ok && busyCalendarUrl.feed
       ? { feed: busyCalendarUrl.feed, intervalMs: refreshMinutes * 60_000 }
@@ -241,7 +252,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
     ok: true,
     settings: {
       port,
-      host: value('HOST') ?? '127.0.0.1',
+      host: value('HOST') ?? declared.HOST.fallback,
       dataDir,
       databaseUrl,
       smtpUrl: mail.smtpUrl,

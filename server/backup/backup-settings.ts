@@ -1,4 +1,5 @@
 import path from 'node:path'
+import { BACKUPS } from '../declared-settings/desk-and-backups.ts'
 import { BACKUP_KEY_FORMAT_HINT, parseBackupKey } from './backup-key.ts'
 
 /** The daily backup's part of the server's settings (server/settings.ts reads it from here). */
@@ -34,7 +35,11 @@ export const readBackupSettings = (
     const raw = env[name]?.trim()
     return raw === undefined || raw === '' ? undefined : raw
   }
-  const whole = (name: string, fallback: number, min: number, max: number) => {
+  const whole = (name: 'BACKUP_KEEP' | 'BACKUP_HOUR') => {
+    const {
+      fallback,
+      range: [min, max],
+    } = BACKUPS.settings[name]
     const text = value(name) ?? String(fallback)
     if (!/^\d+$/.test(text) || Number(text) < min || Number(text) > max) {
       problems.push(`${name} must be a whole number from ${min} to ${max} (got "${text}").`)
@@ -42,8 +47,8 @@ export const readBackupSettings = (
     }
     return Number(text)
   }
-  const keep = whole('BACKUP_KEEP', 7, 0, 1000)
-  const hour = whole('BACKUP_HOUR', 3, 0, 23)
+  const keep = whole('BACKUP_KEEP')
+  const hour = whole('BACKUP_HOUR')
   const dir = path.resolve(value('BACKUP_DIR') ?? path.join(dataDir, 'backups'))
   const inside = path.relative(path.join(dataDir, 'pglite'), dir)
   if (!inside.startsWith('..') && !path.isAbsolute(inside)) {

@@ -1,7 +1,10 @@
+import { AGENDA } from '../declared-settings/agenda.ts'
+
 /**
- * The agenda's settings the operator may choose (BOOKING_*), the column of
- * private.booking_settings each one is stored in, and its default: the migration's default for
- * that column (supabase/migrations/20261125000000_bookings.sql; a test holds them together).
+ * The agenda's settings the operator may choose (BOOKING_*) and the column of
+ * private.booking_settings each one is stored in. Their defaults and ranges are declared in
+ * server/declared-settings/agenda.ts: the migration's default for that column
+ * (supabase/migrations/20261125000000_bookings.sql; a test holds them together).
  * Why these defaults: docs/decisions/026-booking.md, and 038 for the limits against strangers.
  */
 type NumberSetting = {
@@ -14,85 +17,51 @@ type NumberSetting = {
 type FlagSetting = { kind: 'flag'; column: string; fallback: boolean }
 type UrlSetting = { kind: 'url'; column: string; fallback: null }
 
+type DeclaredNumber = { fallback: number; range: readonly [number, number] }
+
+/** A number setting stored in `column`, with its declared default and range. */
+const whole = (column: string, { fallback, range: [min, max] }: DeclaredNumber): NumberSetting => ({
+  kind: 'number',
+  column,
+  min,
+  max,
+  fallback,
+})
+
+const declared = AGENDA.settings
+
 export const BOOKING_SETTINGS = {
-  BOOKING_MIN_NOTICE_HOURS: {
-    kind: 'number',
-    column: 'min_notice_hours',
-    min: 0,
-    max: 720,
-    fallback: 4,
-  },
-  BOOKING_HORIZON_DAYS: { kind: 'number', column: 'horizon_days', min: 1, max: 366, fallback: 21 },
-  BOOKING_BUFFER_MINUTES: {
-    kind: 'number',
-    column: 'buffer_minutes',
-    min: 0,
-    max: 240,
-    fallback: 15,
-  },
-  BOOKING_MAX_PER_DAY: { kind: 'number', column: 'max_per_day', min: 1, max: 100, fallback: 4 },
-  BOOKING_PER_ADDRESS_PER_DAY: {
-    kind: 'number',
-    column: 'per_address_per_day',
-    min: 1,
-    max: 100_000,
-    fallback: 3,
-  },
-  BOOKING_UNKNOWN_ADDRESSES_PER_DAY: {
-    kind: 'number',
-    column: 'unknown_addresses_per_day',
-    min: 1,
-    max: 100_000,
-    fallback: 12,
-  },
+  BOOKING_MIN_NOTICE_HOURS: whole('min_notice_hours', declared.BOOKING_MIN_NOTICE_HOURS),
+  BOOKING_HORIZON_DAYS: whole('horizon_days', declared.BOOKING_HORIZON_DAYS),
+  BOOKING_BUFFER_MINUTES: whole('buffer_minutes', declared.BOOKING_BUFFER_MINUTES),
+  BOOKING_MAX_PER_DAY: whole('max_per_day', declared.BOOKING_MAX_PER_DAY),
+  BOOKING_PER_ADDRESS_PER_DAY: whole('per_address_per_day', declared.BOOKING_PER_ADDRESS_PER_DAY),
+  BOOKING_UNKNOWN_ADDRESSES_PER_DAY: whole(
+    'unknown_addresses_per_day',
+    declared.BOOKING_UNKNOWN_ADDRESSES_PER_DAY,
+  ),
   // The agenda against strangers (decision 038): holds, networks, inboxes.
-  BOOKING_HOLD_MINUTES: {
-    kind: 'number',
-    column: 'hold_minutes',
-    min: 5,
-    max: 1440,
-    fallback: 30,
+  BOOKING_HOLD_MINUTES: whole('hold_minutes', declared.BOOKING_HOLD_MINUTES),
+  BOOKING_PER_NETWORK_PER_DAY: whole('per_network_per_day', declared.BOOKING_PER_NETWORK_PER_DAY),
+  BOOKING_HOLDS_PER_NETWORK: whole('holds_per_network', declared.BOOKING_HOLDS_PER_NETWORK),
+  BOOKING_HOLDS_PER_PROVIDER: whole('holds_per_provider', declared.BOOKING_HOLDS_PER_PROVIDER),
+  BOOKING_UPCOMING_PER_NETWORK: whole(
+    'upcoming_per_network',
+    declared.BOOKING_UPCOMING_PER_NETWORK,
+  ),
+  BOOKING_REQUESTS_PER_EMAIL_PER_DAY: whole(
+    'requests_per_email_per_day',
+    declared.BOOKING_REQUESTS_PER_EMAIL_PER_DAY,
+  ),
+  BOOKING_CLOSE_ON_CARNAVAL: {
+    kind: 'flag',
+    column: 'close_on_carnaval',
+    fallback: declared.BOOKING_CLOSE_ON_CARNAVAL.fallback,
   },
-  BOOKING_PER_NETWORK_PER_DAY: {
-    kind: 'number',
-    column: 'per_network_per_day',
-    min: 1,
-    max: 100_000,
-    fallback: 6,
-  },
-  BOOKING_HOLDS_PER_NETWORK: {
-    kind: 'number',
-    column: 'holds_per_network',
-    min: 1,
-    max: 100_000,
-    fallback: 2,
-  },
-  BOOKING_HOLDS_PER_PROVIDER: {
-    kind: 'number',
-    column: 'holds_per_provider',
-    min: 1,
-    max: 100_000,
-    fallback: 4,
-  },
-  BOOKING_UPCOMING_PER_NETWORK: {
-    kind: 'number',
-    column: 'upcoming_per_network',
-    min: 1,
-    max: 100_000,
-    fallback: 6,
-  },
-  BOOKING_REQUESTS_PER_EMAIL_PER_DAY: {
-    kind: 'number',
-    column: 'requests_per_email_per_day',
-    min: 1,
-    max: 10,
-    fallback: 3,
-  },
-  BOOKING_CLOSE_ON_CARNAVAL: { kind: 'flag', column: 'close_on_carnaval', fallback: true },
   BOOKING_CLOSE_ON_CORPUS_CHRISTI: {
     kind: 'flag',
     column: 'close_on_corpus_christi',
-    fallback: true,
+    fallback: declared.BOOKING_CLOSE_ON_CORPUS_CHRISTI.fallback,
   },
   BOOKING_MEETING_URL: { kind: 'url', column: 'meeting_url', fallback: null },
 } as const satisfies Record<string, NumberSetting | FlagSetting | UrlSetting>

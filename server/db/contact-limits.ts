@@ -1,3 +1,4 @@
+import { VISITOR_LIMITS } from '../declared-settings/visitor-limits.ts'
 import type { Queryable } from './database.ts'
 
 /**
@@ -26,19 +27,13 @@ export const CONTACT_LIMIT_SETTINGS = {
 
 export type ContactLimitName = keyof typeof CONTACT_LIMIT_SETTINGS
 
-/** Each limit's bounds, as the migrations' checks hold them (others: 1 to 2 000 000 000). */
-export const CONTACT_LIMIT_BOUNDS: Partial<Record<ContactLimitName, [number, number]>> = {
-  RATE_LIMIT_MAIL_PER_HOUR: [0, 2_000_000_000],
-  FORM_MIN_FILL_MS: [0, 2_000_000_000],
-  QUARANTINE_DAYS: [1, 3_650],
-  QUARANTINE_MAX_ENTRIES: [0, 2_000_000_000],
-  PAGE_VIEWS_PER_MINUTE: [0, 1_000_000],
-  PAGE_VIEW_SOURCES_PER_DAY: [0, 100_000],
-  PUBLIC_CALLS_PER_MINUTE: [1, 1_000_000],
-  PUBLIC_CALLS_PER_56_PER_MINUTE: [1, 1_000_000],
-  PUBLIC_CALLS_PER_48_PER_MINUTE: [1, 1_000_000],
-  PUBLIC_CALLS_UNKNOWN_PER_MINUTE: [1, 1_000_000],
-}
+/** Each limit's bounds, as the migrations' checks hold them (declared in visitor-limits.ts). */
+export const CONTACT_LIMIT_BOUNDS = Object.fromEntries(
+  Object.keys(CONTACT_LIMIT_SETTINGS).map((name) => [
+    name,
+    VISITOR_LIMITS.settings[name as ContactLimitName].range,
+  ]),
+) as Readonly<Record<ContactLimitName, readonly [number, number]>>
 
 /** Writes the limits that were set; the others keep what the database holds. */
 export const applyContactLimits = async (

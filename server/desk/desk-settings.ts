@@ -1,3 +1,4 @@
+import { DESK } from '../declared-settings/desk-and-backups.ts'
 import { parsePasswordHash, type PasswordHash } from './sign-in/password-hash.ts'
 import { weakPasswordReason } from './sign-in/password-policy.ts'
 
@@ -45,14 +46,15 @@ export const readDeskSettings = (
 
   let retentionDays: number | undefined
   const retentionText = value('LEADS_RETENTION_DAYS')
+  const [minDays, maxDays] = DESK.settings.LEADS_RETENTION_DAYS.range
   if (retentionText !== undefined) {
     if (
       !/^\d+$/.test(retentionText) ||
-      Number(retentionText) < 1 ||
-      Number(retentionText) > 36_500
+      Number(retentionText) < minDays ||
+      Number(retentionText) > maxDays
     ) {
       problems.push(
-        `LEADS_RETENTION_DAYS must be a whole number of days from 1 to 36500 (got "${retentionText}").`,
+        `LEADS_RETENTION_DAYS must be a whole number of days from ${minDays} to ${maxDays} (got "${retentionText}").`,
       )
     } else {
       retentionDays = Number(retentionText)
