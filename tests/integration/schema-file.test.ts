@@ -1,10 +1,13 @@
 /**
  * supabase/schema.sql is what the migrations make (decision 062): a new database on
  * PostgreSQL, migrated as the server's start-up migrates one, dumps to exactly the committed
- * file.
+ * file (schema-upgrades.test.ts checks that every upgraded database dumps the same). And
+ * supabase/README.md's index names every table and view, and every call the grants open to
+ * visitors, and nothing that is gone.
  */
 import { readFile } from 'node:fs/promises'
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import path from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   dumpSchema,
   migrateAsServer,
@@ -13,8 +16,11 @@ import {
 } from '../../scripts/schema-file.ts'
 import type { Database } from '../../server/db/database.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
+import { ROOT_DIR } from '../../server/paths.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { firstLineDifference } from '../support/schema-snapshot.ts'
+
+const README = path.join(ROOT_DIR, 'supabase', 'README.md')
 
 let server: PostgresServer
 let db: Database
@@ -54,4 +60,66 @@ it('says what made it and nothing that changes from run to run', () => {
   expect(
     kinds.filter((kind) => !['Type', 'Table', 'View', 'Function'].includes(kind ?? '')),
   ).toEqual([])
+})
+
+describe('supabase/README.md', () => {
+  /**
+   * The names in the first column of the tables under `heading`: `schema.name`, or
+   * `schema.name()` for a function (a line's other columns may name anything).
+   */
+  const namedUnder = async (heading: string) => {
+    const readme = await readFile(README, 'utf8')
+    const start = readme.indexOf(`\n## ${heading}\n`)
+    expect(start, `supabase/README.md has no "## ${heading}" section`).toBeGreaterThan(-1)
+    const end = readme.indexOf('\n## ', start + 1)
+    const section = readme.slice(start, end === -1 ? undefined : end)
+    return [...section.matchAll(/^\| *`(\w+\.\w+)(?:\(\))?` *\|/gm)]
+      .map(([, name]) => name ?? '')
+      .filter((name, index, all) => all.indexOf(name) === index)
+      .sort()
+  }
+
+  const names = async (sql: string) =>
+    (await db.query<{ name: string }>(sql)).rows.map((row) => row.name).sort()
+
+  it('lists every table and view the migrations make, and no other', async () => {
+    const made = await names(
+      `select n.nspname || '.' || c.relname as name
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind in ('r', 'p', 'v', 'm', 'f')
+          and n.nspname not like 'pg\\_%' and n.nspname <> 'information_schema'`,
+    )
+    expect(made.length).toBeGreaterThan(40)
+    expect(await namedUnder('Tables'), 'supabase/README.md: one row per table and view').toEqual(
+      made,
+    )
+  })
+
+  it('lists every call anon or authenticated may make, and no other', async () => {
+    // What the grants allow a visitor's role: a function it may execute, or a table or view it
+    // may read or write (any column), in a schema it may use.
+    const open = await names(
+      `select distinct n.nspname || '.' || p.proname as name
+         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+         cross join (values ('anon'), ('authenticated')) as r (role)
+        where n.nspname not like 'pg\\_%' and n.nspname <> 'information_schema'
+          and has_schema_privilege(r.role, n.oid, 'usage')
+          and has_function_privilege(r.role, p.oid, 'execute')
+       union
+       select distinct n.nspname || '.' || c.relname
+         from pg_class c join pg_namespace n on n.oid = c.relnamespace
+         cross join (values ('anon'), ('authenticated')) as r (role)
+        where c.relkind in ('r', 'p', 'v', 'm', 'f')
+          and n.nspname not like 'pg\\_%' and n.nspname <> 'information_schema'
+          and has_schema_privilege(r.role, n.oid, 'usage')
+          and (has_table_privilege(r.role, c.oid, 'select, insert, update, delete')
+               or has_any_column_privilege(r.role, c.oid, 'select, insert, update'))`,
+    )
+    expect(open).toContain('public.book_meeting')
+    expect(open).toContain('public.contact_submissions')
+    expect(
+      await namedUnder('Public calls'),
+      'supabase/README.md: one row per call the grants open',
+    ).toEqual(open)
+  })
 })
