@@ -3,12 +3,15 @@
  * database is, keeping its leads and meetings: for every shape the migrations had on the main
  * line (tests/support/earlier-schemas/), on PGlite and on PostgreSQL 15. "Exactly" is every
  * catalog entry the migrations decide (tests/support/schema-snapshot.ts), compared with a new
- * database of the same engine. Also an operator who took each version in turn: a database
- * from the first mail migration, upgraded by a later server before today's.
+ * database of the same engine; on PostgreSQL also its supabase/schema.sql, byte for byte
+ * (scripts/schema-file.ts: columns in their order, grants as pg_dump prints them). Also an
+ * operator who took each version in turn: a database from the first mail migration, upgraded
+ * by a later server before today's.
  */
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { dumpSchema } from '../../scripts/schema-file.ts'
 import type { Database } from '../../server/db/database.ts'
 import { applyMigrations } from '../../server/db/migrate.ts'
 import { openPgliteDatabase } from '../../server/db/pglite.ts'
@@ -23,7 +26,11 @@ import {
   type EarlierShape,
 } from '../support/earlier-schemas.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
-import { describeSchema, schemaDifferences } from '../support/schema-snapshot.ts'
+import {
+  describeSchema,
+  firstLineDifference,
+  schemaDifferences,
+} from '../support/schema-snapshot.ts'
 
 const shape = (commit: string): EarlierShape => {
   const found = EARLIER_SHAPES.find((candidate) => candidate.commit === commit)
@@ -40,6 +47,8 @@ const PATHS = [
 interface Engine {
   /** A new, empty database (only PostgreSQL's own catalogs). */
   empty(): Promise<Database>
+  /** The database as supabase/schema.sql (PostgreSQL only: the file is pg_dump's). */
+  schemaFile?(db: Database): Promise<string>
   stop(): Promise<void>
 }
 
@@ -56,12 +65,21 @@ const postgresEngine = async (): Promise<Engine> => {
   const admin = new pg.Client({ connectionString: server.url })
   await admin.connect()
   let count = 0
+  const urls = new Map<Database, string>()
   return {
     async empty() {
       count += 1
       const name = `upgrade_${count}`
       await admin.query(`create database ${name}`)
-      return openPostgresDatabase(server.url.replace(/\/postgres$/, `/${name}`))
+      const url = server.url.replace(/\/postgres$/, `/${name}`)
+      const db = await openPostgresDatabase(url)
+      urls.set(db, url)
+      return db
+    },
+    async schemaFile(db) {
+      const url = urls.get(db)
+      if (!url) throw new Error('Not a database of this engine')
+      return dumpSchema(url)
     },
     async stop() {
       await admin.end()
@@ -87,6 +105,7 @@ describe.each([
 ])('upgrading on $name', ({ start }) => {
   let engine: Engine
   let fresh: string[]
+  let freshFile: string | undefined
 
   beforeAll(async () => {
     engine = await start()
@@ -94,6 +113,7 @@ describe.each([
     try {
       await upgrade(db)
       fresh = await describeSchema(db)
+      freshFile = await engine.schemaFile?.(db)
     } finally {
       await db.close()
     }
@@ -102,6 +122,14 @@ describe.each([
   afterAll(async () => {
     await engine?.stop()
   })
+
+  const expectSameSchemaFile = async (db: Database) => {
+    if (!engine.schemaFile) return
+    expect(
+      firstLineDifference(await engine.schemaFile(db), freshFile ?? ''),
+      'schema.sql of the upgraded database against a new one',
+    ).toBeUndefined()
+  }
 
   it.each(EARLIER_SHAPES)(
     'from the shape of $commit ($date): rows kept, schema as new',
@@ -117,6 +145,7 @@ describe.each([
         await upgrade(db)
         expect(await readEarlierRows(db)).toEqual(before)
         expectSameSchema(await describeSchema(db), fresh)
+        await expectSameSchemaFile(db)
         // Every row of the ledger now has its checksum: an edit is refused from here on.
         const { rows } = await db.query<{ unchecked: number }>(
           'select count(*)::int as unchecked from app_private.app_migrations where checksum is null',
@@ -149,6 +178,7 @@ describe.each([
         await upgrade(db)
         expect((await readEarlierRows(db)).leads).toEqual(before.leads)
         expectSameSchema(await describeSchema(db), fresh)
+        await expectSameSchemaFile(db)
       } finally {
         await db.close()
       }

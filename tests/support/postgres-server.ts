@@ -30,7 +30,11 @@ export interface PostgresServerOptions {
   pgCron?: boolean
 }
 
-const findPostgresBin = async (): Promise<string> => {
+/**
+ * The newest PostgreSQL's binaries under /usr/lib/postgresql (Debian's layout, as
+ * scripts/ensure-system-deps.sh finds them): the server the tests start, and its pg_dump.
+ */
+export const findPostgresBin = async (): Promise<string> => {
   const versions = await readdir('/usr/lib/postgresql').catch(() => [] as string[])
   const newest = versions.sort((a, b) => Number(b) - Number(a))[0]
   if (!newest) {

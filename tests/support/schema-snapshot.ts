@@ -152,3 +152,20 @@ export const schemaDifferences = (actual: string[], expected: string[]) => {
     unexpected: actual.filter((line) => !expectedSet.has(line)),
   }
 }
+
+/**
+ * Where two texts first differ, by line, in a message short enough to read (a whole
+ * schema.sql diff is thousands of lines); undefined when they are the same.
+ */
+export const firstLineDifference = (actual: string, expected: string): string | undefined => {
+  if (actual === expected) return undefined
+  // A last line's newline starts no line of its own.
+  const got = actual.replace(/\n$/, '').split('\n')
+  const wanted = expected.replace(/\n$/, '').split('\n')
+  const index = got.findIndex((line, at) => line !== wanted[at])
+  const at = index === -1 ? got.length : index
+  if (at >= wanted.length && at >= got.length) return 'they differ only in the last newline'
+  const show = (line: string | undefined) =>
+    line === undefined ? '(the end)' : JSON.stringify(line)
+  return `line ${at + 1}: ${show(got[at])} where ${show(wanted[at])} was expected (${got.length} lines against ${wanted.length})`
+}
