@@ -1,6 +1,7 @@
 import { companyToken } from './company-name.ts'
 import type { DeliveryLog, RunQuery } from './mail-delivery.ts'
-import { digestCapacity, renderWebhookBody, renderWebhookDigest } from './webhook-messages.ts'
+import { digestCapacity, renderWebhookDigest } from './webhook-digests.ts'
+import { renderWebhookBody } from './webhook-messages.ts'
 import {
   describeWebhookUrl,
   isWebhookFormat,

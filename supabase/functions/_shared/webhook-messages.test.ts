@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { DISCORD_MAX_CONTENT, renderWebhookBody } from './webhook-messages.ts'
+import { renderWebhookBody } from './webhook-messages.ts'
+import { DISCORD_MAX_CONTENT } from './webhook-text.ts'
 
 // What a visitor might type to make a channel say something else: mentions, links that hide
 // their address, markup of every service, and the characters that escape it.
