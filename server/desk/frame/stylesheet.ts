@@ -100,6 +100,7 @@ td.email { overflow-wrap: anywhere; min-width: 10rem; }
 .incident-banner .incident-dismiss button { padding: 0.1rem 0.6rem; font-size: 0.875rem; }
 .incident-banner .incident-history { margin: 0.35rem 0 0; }
 .incident-list { list-style: none; padding: 0; }
+.incident-list p { margin: 0; }
 .badge-respondido { background: var(--success-soft); color: var(--success-ink); border-color: var(--success-line); }
 .badge-esperando { background: var(--warning-soft); color: var(--warning-ink); border-color: var(--warning-line); }
 .badge-atrasado { background: var(--danger-soft); color: var(--danger-ink); border-color: var(--danger-line); }
