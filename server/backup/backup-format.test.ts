@@ -12,12 +12,12 @@ import {
 import {
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
-  createBackupWriter,
   readBackup,
   readBackupFile,
   type BackupHeader,
   type BackupTrust,
 } from './backup-format.ts'
+import { createBackupWriter } from './backup-writer.ts'
 
 const header: BackupHeader = {
   format: BACKUP_FORMAT,

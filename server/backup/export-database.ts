@@ -4,8 +4,8 @@ import {
   BACKUP_FORMAT_VERSION,
   type BackupHeader,
   type BackupSequence,
-  type BackupWriter,
 } from './backup-format.ts'
+import type { BackupWriter } from './backup-writer.ts'
 import { readAppliedMigrations } from './schema-version.ts'
 import { LEFT_OUT_OF_BACKUPS, listSiteTables, quoteName, SITE_SCHEMAS } from './site-tables.ts'
 

@@ -15,11 +15,8 @@ import { gunzipSync, gzipSync } from 'node:zlib'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readBackupAccess } from '../../server/backup/backup-access.ts'
-import {
-  createBackupWriter,
-  readBackup,
-  type BackupHeader,
-} from '../../server/backup/backup-format.ts'
+import { readBackup, type BackupHeader } from '../../server/backup/backup-format.ts'
+import { createBackupWriter } from '../../server/backup/backup-writer.ts'
 import { BACKUP_PATH } from '../../server/backup/backup-route.ts'
 import { backupFileName } from '../../server/backup/daily-backup.ts'
 import { exportDatabase } from '../../server/backup/export-database.ts'

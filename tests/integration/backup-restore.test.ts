@@ -12,11 +12,8 @@ import path from 'node:path'
 import { PassThrough, Readable } from 'node:stream'
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  createBackupWriter,
-  readBackup,
-  type BackupSequence,
-} from '../../server/backup/backup-format.ts'
+import { readBackup, type BackupSequence } from '../../server/backup/backup-format.ts'
+import { createBackupWriter } from '../../server/backup/backup-writer.ts'
 import type { Database } from '../../server/db/database.ts'
 import { openPgliteDatabase } from '../../server/db/pglite.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
