@@ -57,7 +57,7 @@ const warmupSeconds = 2
 /** What the visitors do, open-loop: a real site sees far less. */
 const RATES = { freeTimes: 4, booking: 1, insert: 4, page: 8 } as const
 const TARGET_RATIO = 3
-/** Targets held to another ratio, every figure judged (BENCHMARKS.md §25). */
+/** Targets held to another ratio, every figure judged (docs/benchmarks/floods.md). */
 const STRICTER: Partial<Record<FloodTarget, number>> = { 'rotate-48': 2, 'desk-cookies': 2 }
 const ADMIN_PASSWORD = 'bancada de testes da inundação'
 

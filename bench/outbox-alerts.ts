@@ -1,6 +1,6 @@
-// What a flood of leads makes the company receive (decisions 059, 060, BENCHMARKS.md §27): one
-// Node server on PostgreSQL 15, a real SMTP server and real Slack, Teams, Discord and Standard
-// Webhooks receivers.
+// What a flood of leads makes the company receive (decisions 059, 060; the figures in
+// docs/benchmarks/mail-and-alerts.md): one Node server on PostgreSQL 15, a real SMTP server and
+// real Slack, Teams, Discord and Standard Webhooks receivers.
 // 1. One /56 sends leads through the site's REST route, each of its 256 /64s in turn until the
 //    form's limits refuse it (429). Then /56s of fresh /48s of one /32 do the same, until
 //    2 560 leads are stored (what one /56 stored in 1.1.0): the alerts' cap under that storm.
@@ -59,7 +59,7 @@ const server = await startServer(
       REPLY_ALERT_AFTER_HOURS: String(ALERT_AFTER_HOURS),
     },
     // The watch and the webhook look faster than production (15 s, 5 s): the cap is measured,
-    // not the watch's phase (§23 measures that).
+    // not the watch's phase (bench/reply-alerts.ts measures that).
     { pipelineWatchIntervalMs: 300, webhookSweepIntervalMs: 200 },
   ),
   createJsonLogger(() => {}),

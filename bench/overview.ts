@@ -1,6 +1,6 @@
 // The desk's overview (server/desk/overview/) with 0, 1 and 100 000 leads on PGlite: the page's
 // queries as the desk runs them, answer times included, timed against the list's first page
-// (BENCHMARKS.md §8's reference) in the same run, so a busy machine moves both.
+// (the desk benchmark's reference) in the same run, so a busy machine moves both.
 // Run: npm run bench:overview [-- rounds]   (default 40 rounds of each)
 import { performance } from 'node:perf_hooks'
 import type { Database } from '../server/db/database.ts'

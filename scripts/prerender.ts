@@ -171,11 +171,11 @@ export const closeMenuOnPick =
  * The page script starts once the browser has painted the page's text (first-contentful-paint;
  * on `load` where there is no paint timing). The page is complete without it, and a slow phone
  * should spend its first second drawing: with the script as a deferred module Lighthouse's
- * mobile run put LCP far behind a bare page's (BENCHMARKS.md §2), and its simulation counts any
- * script that arrives before the paint. This small loader, which also closes the phone menu on a
- * pick (`closeMenuOnPick`), is the page's only inline script;
- * its hash is in the page's Content-Security-Policy. `data-page-script` names the files the
- * loader brings in (the page script and the chunks it imports), for the size checks.
+ * mobile run put LCP far behind a bare page's (docs/benchmarks/lighthouse.md), and its
+ * simulation counts any script that arrives before the paint. This small loader, which also
+ * closes the phone menu on a pick (`closeMenuOnPick`), is the page's only inline script; its
+ * hash is in the page's Content-Security-Policy. `data-page-script` names the files the loader
+ * brings in (the page script and the chunks it imports), for the size checks.
  */
 export function pageScriptLoader(files: readonly string[], font?: BrandFontFace): string {
   const [entry] = files

@@ -27,7 +27,7 @@ const REFUSED_SUBMISSION = JSON.stringify({
 /**
  * Runs refused inserts through the real REST route before the server listens. The first
  * seconds after a start otherwise run on cold code (V8 and PGlite's WebAssembly not yet
- * optimised) and queue the first visitors' requests (figures in BENCHMARKS.md §3, cold start).
+ * optimised) and queue the first visitors' requests (docs/benchmarks/contact-api-load.md).
  * It uses an app of its own with a silent log, so nothing is logged and no limit is counted.
  */
 export const warmUp = async (

@@ -12,7 +12,7 @@ import { takingTurns } from './take-turns.ts'
  * PostgreSQL's page cache inside the WebAssembly heap. The default (128MB) stays resident once
  * touched; the contact table and its indexes stay far below 16MB for years of leads, and pages
  * not cached here are still in the OS page cache. The smaller cache lowers peak memory a
- * lot and costs no measurable insert speed: the figures are in BENCHMARKS.md §5.
+ * lot and costs no measurable insert speed: docs/benchmarks/contact-api-load.md has the figures.
  */
 export const PGLITE_SHARED_BUFFERS = '16MB'
 
@@ -20,8 +20,8 @@ const startParams = [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLIT
 
 // Creates a new folder in a short-lived process of its own. PGlite runs initdb in a second
 // PGlite instance plus an initdb WebAssembly module, and that memory stays resident in the
-// process that ran it, roughly tripling the server's memory for good (BENCHMARKS.md §5). Only
-// a first start pays: one more short-lived process.
+// process that ran it, roughly tripling the server's memory for good
+// (docs/benchmarks/contact-api-load.md). Only a first start pays: one more short-lived process.
 const INIT_SCRIPT = `
 const [url, dataDir] = process.argv.slice(1)
 const { PGlite } = await import(url)

@@ -3,8 +3,8 @@
  * the event loop of its own (setImmediate). PGlite runs on the server's one thread, and its
  * queued transactions, chained by promises, would otherwise run back to back in a single turn:
  * under load every other request, a static page's included, waited for the whole queue
- * (hundreds of milliseconds, BENCHMARKS.md §11). A turn between two lets the server read and
- * answer what arrived meanwhile, and costs a few microseconds.
+ * (hundreds of milliseconds, docs/benchmarks/floods.md). A turn between two lets the server
+ * read and answer what arrived meanwhile, and costs a few microseconds.
  */
 export const takingTurns = () => {
   let last: Promise<unknown> = Promise.resolve()

@@ -45,7 +45,7 @@ export interface RefusalMemoryOptions {
   now?: () => number
 }
 
-/** Far more callers than a real flood comes from, and about 2.5 MB (BENCHMARKS.md §11). */
+/** Far more callers than a real flood comes from, and about 2.5 MB (decision 027). */
 export const DEFAULT_MAX_REMEMBERED = 10_000
 
 /** Distinct refusal texts kept for sharing; the database writes a handful. */

@@ -42,7 +42,7 @@ const BARS = [34, 52, 46, 70, 98] as const
  * theme: an idea (the spark) and its code (the editor) becoming a product (the app), joined
  * by a line that flows from one to the other while the pointer rests on the picture, where
  * motion is welcome. Not on its own: an SVG's strokes animate on the main thread, and a slow
- * phone spent its first seconds drawing frames of it (BENCHMARKS.md §17).
+ * phone spent its first seconds drawing frames of it (docs/benchmarks/lighthouse.md).
  */
 export function HeroVisual({ className }: { className?: string }) {
   return (

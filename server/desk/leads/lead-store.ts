@@ -131,7 +131,7 @@ const filteredPage = (
 /**
  * The whole list: counting is cheap without a filter, and the page walks
  * contact_submissions_newest_idx for ids before reading rows (a plain OFFSET computes every
- * skipped row's columns, several times slower on the last pages; BENCHMARKS.md §8).
+ * skipped row's columns, several times slower on the last pages; docs/benchmarks/desk.md).
  */
 const unfilteredPage = async (db: Queryable, page: number) => {
   const counted = await db.query<{ total: number }>(
@@ -151,8 +151,8 @@ const unfilteredPage = async (db: Queryable, page: number) => {
 }
 
 /**
- * One page of the selection, newest first (BENCHMARKS.md §8 for the figures). The page number
- * is the caller's to read (readPageNumber); one past the last shows the last.
+ * One page of the selection, newest first (figures in docs/benchmarks/desk.md). The page
+ * number is the caller's to read (readPageNumber); one past the last shows the last.
  */
 export const listLeads = async (
   db: Queryable,

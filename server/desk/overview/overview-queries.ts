@@ -99,8 +99,8 @@ const int = (value: unknown) => Number(value ?? 0)
 // The leads of the window, counted three ways (grouping sets): by quarter-hour, by the two
 // columns the source comes from, and by campaign. Only then are the few groups turned into
 // weeks of the company's clock and into sources: doing that per lead (a time zone conversion,
-// a pattern match) was most of the page's time at 100 000 leads (BENCHMARKS.md §16). Every
-// time zone's offset is a whole number of quarter-hours, so a week of the company's clock
+// a pattern match) was most of the page's time at 100 000 leads (docs/benchmarks/desk.md).
+// Every time zone's offset is a whole number of quarter-hours, so a week of the company's clock
 // starts on a quarter-hour boundary and no quarter-hour straddles two weeks. The source is
 // private.attribution_source's rule written out: a function with its own search_path is not
 // inlined. A booking's lead and its booking are created in the same instant, so a meeting
