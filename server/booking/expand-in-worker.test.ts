@@ -4,10 +4,8 @@
  * heap, with feeds of the kinds that froze the server.
  */
 import { describe, expect, it } from 'vitest'
-import {
-  EXPANSION_LIMITS,
-  expandBusyTimes,
-} from '../../supabase/functions/_shared/busy-feed-expand.ts'
+import { expandBusyTimes } from '../../supabase/functions/_shared/busy-feed-expand.ts'
+import { EXPANSION_LIMITS } from '../../supabase/functions/_shared/busy-feed-limits.ts'
 import { FEEDS } from '../../tests/support/calendar-feed-server.ts'
 import {
   hostileZoneFeed,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { EXPANSION_LIMITS, expandBusyTimes, type Expansion } from './busy-feed-expand.ts'
+import { expandBusyTimes } from './busy-feed-expand.ts'
+import { EXPANSION_LIMITS, type Expansion } from './busy-feed-limits.ts'
 
 // Monday 2027-03-15, 09:00 in São Paulo; the window as the refresh makes it.
 const NOW = Date.parse('2027-03-15T12:00:00Z')

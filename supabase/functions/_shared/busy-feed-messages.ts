@@ -1,4 +1,4 @@
-import type { FeedContentProblem } from './busy-feed-expand.ts'
+import type { FeedContentProblem } from './busy-feed-limits.ts'
 import type { FeedProblem } from './busy-feed-fetch.ts'
 
 /**

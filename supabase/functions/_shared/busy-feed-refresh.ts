@@ -1,10 +1,6 @@
 import type { BusyCalendarFeed } from './busy-calendar-settings.ts'
-import {
-  EXPANSION_LIMITS,
-  expandBusyTimes,
-  type Expansion,
-  type FeedWindow,
-} from './busy-feed-expand.ts'
+import { expandBusyTimes } from './busy-feed-expand.ts'
+import { EXPANSION_LIMITS, type Expansion, type FeedWindow } from './busy-feed-limits.ts'
 import type { CpuClock } from './busy-feed-guards.ts'
 import { fetchFeed, type FeedLimits } from './busy-feed-fetch.ts'
 import { contentProblemMessage, feedProblemMessage } from './busy-feed-messages.ts'
