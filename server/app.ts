@@ -3,7 +3,8 @@ import type {
   BookingMailSettings,
   SendBookingEmail,
 } from '../supabase/functions/_shared/booking-mail-delivery.ts'
-import type { RunQuery, SendEmail } from '../supabase/functions/_shared/mail-delivery.ts'
+import type { SendEmail } from '../supabase/functions/_shared/mail-delivery.ts'
+import type { RunQuery } from '../supabase/functions/_shared/run-query.ts'
 import { apiCors, requireApiKey } from './api-gateway.ts'
 import { BACKUP_PATH } from './backup/backup-route.ts'
 import type { ContactPageTemplate } from './contact-page.ts'

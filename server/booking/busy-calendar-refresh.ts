@@ -1,8 +1,6 @@
 import type { BusyCalendarFeed } from '../../supabase/functions/_shared/busy-calendar-settings.ts'
-import {
-  refreshBusyTimes,
-  type RunQuery,
-} from '../../supabase/functions/_shared/busy-feed-refresh.ts'
+import { refreshBusyTimes } from '../../supabase/functions/_shared/busy-feed-refresh.ts'
+import type { RunQuery } from '../../supabase/functions/_shared/run-query.ts'
 import { startRepeatingJob } from '../jobs/repeating-job.ts'
 import type { Logger } from '../log.ts'
 import { expandInWorker } from './expand-in-worker.ts'

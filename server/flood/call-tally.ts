@@ -1,4 +1,4 @@
-import type { RunQuery } from '../../supabase/functions/_shared/mail-delivery.ts'
+import type { RunQuery } from '../../supabase/functions/_shared/run-query.ts'
 import { startRepeatingJob } from '../jobs/repeating-job.ts'
 import type { Logger } from '../log.ts'
 import type { CallBudget, TallyAnswer } from './call-budget.ts'

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { InTransaction } from '../../supabase/functions/_shared/anon-request.ts'
-import type { RunQuery } from '../../supabase/functions/_shared/mail-delivery.ts'
+import type { RunQuery } from '../../supabase/functions/_shared/run-query.ts'
 import { createAnswerTurns, type AnswerTurns, type AnswerTurnsOptions } from './answer-turns.ts'
 import { clientKey } from './client-key.ts'
 import type { RefusalMemory, RememberedRefusal } from './refusal-memory.ts'

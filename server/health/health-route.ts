@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { within } from '../../supabase/functions/_shared/mail-delivery.ts'
+import { within } from '../../supabase/functions/_shared/within.ts'
 import { secretMatches } from '../../supabase/functions/_shared/sweep-secret.ts'
 import type { Queryable } from '../db/database.ts'
 

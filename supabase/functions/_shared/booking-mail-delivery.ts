@@ -3,13 +3,13 @@ import { company } from './company.ts'
 import {
   CLAIM_LEASE_MINUTES,
   sendThrough,
-  within,
   type DeliveryLog,
   type MailMessage,
   type MailTransport,
-  type RunQuery,
   type SendEmailResult,
 } from './mail-delivery.ts'
+import type { RunQuery } from './run-query.ts'
+import { within } from './within.ts'
 import { headerValue, isHeaderSafeAddress, toHeaderText } from './mail-header.ts'
 import { noteMailOutcome } from './mail-health.ts'
 import type { MailSettings } from './mail-settings.ts'

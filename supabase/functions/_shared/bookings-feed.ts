@@ -2,7 +2,7 @@ import ical, { ICalEventStatus } from 'ical-generator'
 import { bookingsFeedCopy as copy } from './bookings-feed-copy.ts'
 import { company } from './company.ts'
 import type { CountsCalls } from './function-call-limit.ts'
-import type { RunQuery } from './mail-delivery.ts'
+import type { RunQuery } from './run-query.ts'
 import { visitorTextAsPlain } from './visitor-text-parts.ts'
 
 /**

@@ -1,5 +1,6 @@
 import type { BusyCalendarFeed } from './busy-calendar-settings.ts'
 import { expandBusyTimes } from './busy-feed-expand.ts'
+import type { RunQuery } from './run-query.ts'
 import { EXPANSION_LIMITS, type Expansion, type FeedWindow } from './busy-feed-limits.ts'
 import type { CpuClock } from './busy-feed-guards.ts'
 import { fetchFeed, type FeedLimits } from './busy-feed-fetch.ts'
@@ -13,12 +14,6 @@ import type { ResolveHost } from './public-address.ts'
  * private.busy_feed_status says why (private.record_busy_feed_error). The Node server runs it
  * on a timer, the refresh-busy-calendar Edge Function when pg_cron asks.
  */
-
-/** node-postgres, PGlite and Deno's pg all fit. */
-export type RunQuery = (
-  sql: string,
-  params: unknown[],
-) => Promise<{ rows: Record<string, unknown>[] }>
 
 /** Log lines carry the feed's host and counts only, never its address or its events. */
 export interface RefreshLog {

@@ -1,4 +1,5 @@
-import type { DeliveryLog, MailMessage, RunQuery, SendEmailResult } from './mail-delivery.ts'
+import type { DeliveryLog, MailMessage, SendEmailResult } from './mail-delivery.ts'
+import type { RunQuery } from './run-query.ts'
 import { CLAIM_LEASE_MINUTES, halves } from './mail-delivery.ts'
 import { headerValue, isHeaderSafeAddress, toHeaderText } from './mail-header.ts'
 import { noteMailOutcome } from './mail-health.ts'

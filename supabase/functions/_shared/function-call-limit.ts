@@ -1,7 +1,7 @@
 import { headersForSql } from './anon-request.ts'
 import { readDatabaseAnswer, type DatabaseRefusal } from './database-answer.ts'
 import { errorAnswer } from './function-json.ts'
-import type { RunQuery } from './mail-delivery.ts'
+import type { RunQuery } from './run-query.ts'
 
 /**
  * A caller's call to a function, refused for its caller's calls a minute (429) or a blocked

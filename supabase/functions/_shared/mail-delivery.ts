@@ -1,4 +1,6 @@
 import type { ContactMessage } from './contact-message.ts'
+import type { RunQuery } from './run-query.ts'
+import { within } from './within.ts'
 import type { MailSettings } from './mail-settings.ts'
 import { headerValue, isHeaderSafeAddress, toHeaderText } from './mail-header.ts'
 import { noteMailOutcome } from './mail-health.ts'
@@ -15,12 +17,6 @@ import {
  * Function's scheduled sweep all go through here; only their database and mail transport
  * differ. The claim rules (hourly cap, digest, back-off) are SQL functions of the migrations.
  */
-
-/** The smallest database surface this needs: node-postgres, PGlite and Deno's pg fit. */
-export type RunQuery = (
-  sql: string,
-  params: unknown[],
-) => Promise<{ rows: Record<string, unknown>[] }>
 
 /** A mailbox as nodemailer takes it: the name is written into the header for us. */
 export interface Mailbox {
@@ -336,19 +332,6 @@ export interface NotifyDeps extends MailDeliveryDeps {
    * (Supabase's EdgeRuntime.waitUntil); Node and plain Deno keep running promises anyway.
    */
   waitUntil?: (work: Promise<unknown>) => void
-}
-
-/** The work's result, or 'deadline' if it takes longer than ms (the work itself goes on). */
-export const within = async <T>(work: Promise<T>, ms: number): Promise<T | 'deadline'> => {
-  let timer: ReturnType<typeof setTimeout> | undefined
-  const late = new Promise<'deadline'>((resolve) => {
-    timer = setTimeout(() => resolve('deadline'), ms)
-  })
-  try {
-    return await Promise.race([work, late])
-  } finally {
-    clearTimeout(timer)
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
-import type { RunQuery, SendEmailResult } from './mail-delivery.ts'
+import type { SendEmailResult } from './mail-delivery.ts'
+import type { RunQuery } from './run-query.ts'
 
 /**
  * Tells the database how a send went (private.mail_health), so the watch can say when mail has

@@ -1,5 +1,6 @@
 import { companyToken } from './company-name.ts'
-import type { DeliveryLog, RunQuery } from './mail-delivery.ts'
+import type { DeliveryLog } from './mail-delivery.ts'
+import type { RunQuery } from './run-query.ts'
 import { digestCapacity, renderWebhookDigest } from './webhook-digests.ts'
 import { renderWebhookBody } from './webhook-messages.ts'
 import {

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto'
 import type { SendMessage } from '../../../../supabase/functions/_shared/company-alert-delivery.ts'
 import {
   CLAIM_LEASE_MINUTES,
-  within,
   type DeliveryLog,
-  type RunQuery,
   type SendEmailResult,
 } from '../../../../supabase/functions/_shared/mail-delivery.ts'
+import { within } from '../../../../supabase/functions/_shared/within.ts'
+import type { RunQuery } from '../../../../supabase/functions/_shared/run-query.ts'
 import type { MailSettings } from '../../../../supabase/functions/_shared/mail-settings.ts'
 import { noteMailOutcome } from '../../../../supabase/functions/_shared/mail-health.ts'
 import { renderLeadReply, toReplyMessage, type ClaimedReply } from './render-lead-reply.ts'
