@@ -5,47 +5,33 @@
 // provides SUPABASE_DB_URL. Deployed with verify_jwt = false: the secret is the lock.
 // @ts-types="npm:@types/nodemailer@8.0.2"
 import nodemailer from 'nodemailer'
-// @ts-types="npm:@types/pg@8.23.1"
-import pg from 'pg'
 import { createBookingMailSender } from '../_shared/booking-mail-delivery.ts'
-import { readFunctionSettings, type FunctionSettings } from '../_shared/function-settings.ts'
+import {
+  deliveryLog,
+  notConfigured,
+  openDatabase,
+  serveFunction,
+} from '../_shared/edge-function.ts'
+import { readFunctionSettings } from '../_shared/function-settings.ts'
 import { smtpTransportOptions } from '../_shared/mail-settings.ts'
-import { schedulerJson } from '../_shared/scheduler-request.ts'
 import { handleWatchPipeline } from '../_shared/watch-pipeline.ts'
 
-const log = (level: 'info' | 'error', event: string, fields?: Record<string, unknown>) =>
-  console[level === 'error' ? 'error' : 'log'](
-    JSON.stringify({ time: new Date().toISOString(), level, event, ...fields }),
-  )
-
-const loaded = readFunctionSettings(Deno.env.toObject())
-
-const serveMisconfigured = (problems: string[]) => {
-  log('error', 'function_not_configured', { problems })
-  return () =>
-    schedulerJson(500, { error: { code: 'not_configured', message: problems.join(' ') } })
-}
-
-const serveConfigured = (settings: FunctionSettings) => {
-  for (const warning of settings.warnings) log('error', 'function_setting_warning', { warning })
-  const pool = new pg.Pool({ connectionString: settings.databaseUrl, max: 2 })
-  // An idle connection the database dropped must not end the function.
-  pool.on('error', () => {})
-  const transport = nodemailer.createTransport(
-    smtpTransportOptions(settings.smtpUrl, settings.mail),
-  )
-  const deps = {
-    query: async (sql: string, params: unknown[]) => await pool.query(sql, params),
-    sendMessage: createBookingMailSender(transport),
-    settings: { to: settings.mail.to, from: settings.mail.from },
-    sweepSecret: settings.sweepSecret,
-    log: {
-      info: (event: string, fields?: Record<string, string | number>) => log('info', event, fields),
-      error: (event: string, fields?: Record<string, string | number>) =>
-        log('error', event, fields),
+Deno.serve(
+  serveFunction(
+    readFunctionSettings(Deno.env.toObject()),
+    (settings) => {
+      const transport = nodemailer.createTransport(
+        smtpTransportOptions(settings.smtpUrl, settings.mail),
+      )
+      const deps = {
+        query: openDatabase(settings.databaseUrl, 2).query,
+        sendMessage: createBookingMailSender(transport),
+        settings: { to: settings.mail.to, from: settings.mail.from },
+        sweepSecret: settings.sweepSecret,
+        log: deliveryLog,
+      }
+      return (req) => handleWatchPipeline(req, deps)
     },
-  }
-  return (req: Request) => handleWatchPipeline(req, deps)
-}
-
-Deno.serve(loaded.ok ? serveConfigured(loaded.settings) : serveMisconfigured(loaded.problems))
+    notConfigured.scheduler,
+  ),
+)
