@@ -1,9 +1,9 @@
 /** @jsxImportSource hono/jsx */
 import { describeDuration, describeHours } from '../../../supabase/functions/_shared/durations.ts'
-import { deskCopy } from '../copy.ts'
+import { overviewCopy } from './overview-copy.ts'
 import type { Overview } from './overview-queries.ts'
 
-const copy = deskCopy.overview
+const copy = overviewCopy
 
 const dayMonth = (isoDay: string) => `${isoDay.slice(8, 10)}/${isoDay.slice(5, 7)}`
 

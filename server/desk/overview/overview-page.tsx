@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx'
-import { deskCopy } from '../copy.ts'
+import { overviewCopy } from './overview-copy.ts'
 import { DeskDocument } from '../frame/desk-document.tsx'
 import { SourceName } from '../frame/source-name.tsx'
 import { VisitorText } from '../frame/visitor-text.tsx'
@@ -8,7 +8,7 @@ import type { MailQueue, Overview, WeekFigures } from './overview-queries.ts'
 import { weekLabel, WeeklyBars } from './weekly-chart.tsx'
 import { AnswerTimes } from './answer-times.tsx'
 
-const copy = deskCopy.overview
+const copy = overviewCopy
 
 const number = (value: number) => value.toLocaleString('pt-BR')
 

@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { frameCopy } from '../../frame/frame-copy.ts'
+import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { visitorTextAsPlain } from '../../frame/visitor-text-parts.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
@@ -8,7 +9,7 @@ import type { AgendaBooking } from '../booking.ts'
 import { formatDateTimeIn, formatLongDay, formatShortDay, nextDay } from '../company-clock.ts'
 import { BookingStatusBadge, Day, MeetingLink } from './booking-parts.tsx'
 
-const copy = deskCopy.agenda
+const copy = agendaCopy.list
 const columns = copy.columns
 
 /** "Hoje · terça-feira, 24 de novembro de 2026", "Amanhã · …", or the day alone. */
@@ -33,11 +34,7 @@ const Row = ({ booking, when }: { booking: AgendaBooking; when: string }) => {
         <VisitorText text={booking.email} />
       </td>
       <td>
-        {booking.company === null ? (
-          deskCopy.list.noCompany
-        ) : (
-          <VisitorText text={booking.company} />
-        )}
+        {booking.company === null ? frameCopy.noValue : <VisitorText text={booking.company} />}
       </td>
       <td class="excerpt">
         <VisitorText text={firstWords(booking.note)} />
@@ -47,7 +44,7 @@ const Row = ({ booking, when }: { booking: AgendaBooking; when: string }) => {
       </td>
       <td>
         {booking.status === 'cancelled' || booking.status === 'pending' ? (
-          deskCopy.list.noCompany
+          frameCopy.noValue
         ) : (
           <MeetingLink
             url={booking.meetingUrl}

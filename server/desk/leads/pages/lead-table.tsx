@@ -1,18 +1,19 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { frameCopy } from '../../frame/frame-copy.ts'
+import { leadsCopy } from '../leads-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { formatBrazilDateTime } from '../export/brazil-time.ts'
 import type { LeadSummary } from '../lead.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
 import { AnswerBadge, DeliveryBadge, StatusBadge, UnconfirmedEmailBadge } from './badges.tsx'
 
-const columns = deskCopy.list.columns
+const columns = leadsCopy.list.columns
 
 /** The page's leads; the name opens the lead. Scrolls sideways on its own on a phone. */
 export const LeadTable = ({
   leads,
   now,
-  caption = deskCopy.list.caption,
+  caption = leadsCopy.list.caption,
 }: {
   leads: LeadSummary[]
   now: Date
@@ -47,11 +48,7 @@ export const LeadTable = ({
               <UnconfirmedEmailBadge confirmed={lead.emailConfirmed} />
             </td>
             <td>
-              {lead.company === null ? (
-                deskCopy.list.noCompany
-              ) : (
-                <VisitorText text={lead.company} />
-              )}
+              {lead.company === null ? frameCopy.noValue : <VisitorText text={lead.company} />}
             </td>
             <td class="excerpt">
               <VisitorText text={lead.excerpt} />
