@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx'
-import { deskCopy } from '../copy.ts'
+import { frameCopy } from './frame-copy.ts'
 import { deskPaths } from '../desk-paths.ts'
 import { AgendaNavLink } from '../agenda/pages/agenda-nav-link.tsx'
 import { QuarantineNavLink } from '../quarantine/pages/quarantine-nav-link.tsx'
@@ -19,35 +19,35 @@ interface DeskDocumentProps {
 
 /** The page shell every desk page shares: no script, one stylesheet, a skip link. */
 export const DeskDocument = ({ title, csrfToken, children }: DeskDocumentProps) => (
-  <html lang={deskCopy.lang}>
+  <html lang={frameCopy.lang}>
     <head>
       <meta charset="utf-8" />
       <meta name="viewport" content="width=device-width, initial-scale=1" />
       <meta name="robots" content="noindex, nofollow" />
-      <title>{`${title} · ${deskCopy.brand}`}</title>
+      <title>{`${title} · ${frameCopy.brand}`}</title>
       <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
       <link rel="stylesheet" href={STYLESHEET_HREF} />
     </head>
     <body>
       <a class="skip-link" href="#conteudo">
-        {deskCopy.skipLink}
+        {frameCopy.skipLink}
       </a>
       <header class="topbar">
-        <p class="brand">{deskCopy.brand}</p>
+        <p class="brand">{frameCopy.brand}</p>
         {csrfToken !== undefined && (
-          <nav aria-label={deskCopy.layout.navLabel}>
-            <NavLink href={deskPaths.home}>{deskCopy.layout.overview}</NavLink>
-            <NavLink href={deskPaths.leadsCleared}>{deskCopy.layout.leads}</NavLink>
+          <nav aria-label={frameCopy.layout.navLabel}>
+            <NavLink href={deskPaths.home}>{frameCopy.layout.overview}</NavLink>
+            <NavLink href={deskPaths.leadsCleared}>{frameCopy.layout.leads}</NavLink>
             <AgendaNavLink />
             <QuarantineNavLink />
-            <NavLink href={deskPaths.webhooks}>{deskCopy.layout.webhooks}</NavLink>
+            <NavLink href={deskPaths.webhooks}>{frameCopy.layout.webhooks}</NavLink>
             <form method="post" action={deskPaths.logout}>
               <input type="hidden" name="_csrf" value={csrfToken} />
-              <button type="submit">{deskCopy.layout.signOut}</button>
+              <button type="submit">{frameCopy.layout.signOut}</button>
             </form>
             <form method="post" action={deskPaths.logoutEverywhere}>
               <input type="hidden" name="_csrf" value={csrfToken} />
-              <button type="submit">{deskCopy.layout.signOutEverywhere}</button>
+              <button type="submit">{frameCopy.layout.signOutEverywhere}</button>
             </form>
           </nav>
         )}

@@ -1,12 +1,12 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../copy.ts'
+import { frameCopy } from './frame-copy.ts'
 import { deskPaths } from '../desk-paths.ts'
 import { DeskDocument } from './desk-document.tsx'
 
 /** What was not found: a lead (the default), a meeting of the agenda, or a page. */
 export type MissingThing = 'lead' | 'booking' | 'page'
 
-const errors = deskCopy.errors
+const errors = frameCopy.errors
 const NOT_FOUND: Record<MissingThing, { title: string; text: string }> = {
   lead: { title: errors.notFoundTitle, text: errors.notFound },
   booking: { title: errors.bookingNotFoundTitle, text: errors.bookingNotFound },
@@ -36,9 +36,9 @@ export const ErrorPage = ({
       <p>{text.text}</p>
       <p>
         {inAgenda ? (
-          <a href={deskPaths.agenda}>{deskCopy.booking.back}</a>
+          <a href={deskPaths.agenda}>{frameCopy.back.agenda}</a>
         ) : (
-          <a href={deskPaths.leads}>{deskCopy.lead.back}</a>
+          <a href={deskPaths.leads}>{frameCopy.back.leads}</a>
         )}
       </p>
     </DeskDocument>

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import type { MiddlewareHandler } from 'hono'
-import { deskCopy } from '../copy.ts'
+import { frameCopy } from './frame-copy.ts'
 import type { DeskDeps, DeskEnv } from '../http/desk-env.ts'
 import { useDeskNav } from './desk-nav.tsx'
 
@@ -34,8 +34,8 @@ export const MailWarning = () => {
       role={warning.delivery === 'off' ? 'alert' : 'status'}
     >
       {warning.delivery === 'off'
-        ? deskCopy.layout.mailWarning.off
-        : deskCopy.layout.mailWarning.outbox(warning.folder)}
+        ? frameCopy.layout.mailWarning.off
+        : frameCopy.layout.mailWarning.outbox(warning.folder)}
     </p>
   )
 }

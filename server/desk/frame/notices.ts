@@ -1,8 +1,19 @@
-import { deskCopy } from '../copy.ts'
+import { agendaCopy } from '../agenda/agenda-copy.ts'
+import { incidentsCopy } from '../incidents/incidents-copy.ts'
+import { leadsCopy } from '../leads/leads-copy.ts'
+import { quarantineCopy } from '../quarantine/quarantine-copy.ts'
+import { webhooksCopy } from '../webhooks/webhooks-copy.ts'
 import { isNotice, type Notice } from '../desk-paths.ts'
 import { readNoticeCount } from '../http/request-values.ts'
 
-const { notices } = deskCopy
+/** Each feature's notices, from its own words. */
+const notices = {
+  ...leadsCopy.notices,
+  ...quarantineCopy.notices,
+  ...agendaCopy.notices,
+  ...webhooksCopy.notices,
+  ...incidentsCopy.notices,
+}
 
 /** A line at the top of a desk page saying how the last action went. */
 export interface NoticeMessage {

@@ -1,8 +1,8 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../copy.ts'
+import { frameCopy } from './frame-copy.ts'
 import { deskPaths } from '../desk-paths.ts'
 
-const copy = deskCopy.list
+const copy = frameCopy.pager
 
 interface PagerProps {
   page: number
@@ -13,7 +13,7 @@ interface PagerProps {
 }
 
 /** Previous and next pages; the page number is the only thing in the URL. */
-export const Pager = ({ page, pages, href = deskPaths.page, label = copy.pager }: PagerProps) =>
+export const Pager = ({ page, pages, href = deskPaths.page, label = copy.label }: PagerProps) =>
   pages <= 1 ? null : (
     <nav class="pager" aria-label={label}>
       {page > 1 && (

@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../copy.ts'
+import { frameCopy } from './frame-copy.ts'
 import { VisitorText } from './visitor-text.tsx'
 
 /**
@@ -7,7 +7,7 @@ import { VisitorText } from './visitor-text.tsx'
  * '(outras)' past the day's cap) as the company reads it; a real source is visitor text.
  */
 export const SourceName = ({ source }: { source: string }) => {
-  if (source === '') return <>{deskCopy.overview.direct}</>
-  if (source === '(outras)') return <>{deskCopy.overview.otherSources}</>
+  if (source === '') return <>{frameCopy.sources.direct}</>
+  if (source === '(outras)') return <>{frameCopy.sources.other}</>
   return <VisitorText text={source} />
 }

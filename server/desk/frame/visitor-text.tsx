@@ -1,8 +1,8 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../copy.ts'
+import { frameCopy } from './frame-copy.ts'
 import { mixedScriptsIn, splitVisitorText } from './visitor-text-parts.ts'
 
-const copy = deskCopy.visitorText
+const copy = frameCopy.visitorText
 
 /**
  * Text a visitor typed (a name, an e-mail, a company, a message, and anything quoted from

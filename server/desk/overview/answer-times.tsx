@@ -1,9 +1,10 @@
 /** @jsxImportSource hono/jsx */
 import { describeDuration, describeHours } from '../../../supabase/functions/_shared/durations.ts'
-import { deskCopy } from '../copy.ts'
-import type { Overview } from './overview-queries.ts'
+import { overviewCopy } from './overview-copy.ts'
+import { DeskTable, type DeskColumn } from '../frame/desk-table.tsx'
+import type { AnswerFigures, Overview } from './overview-queries.ts'
 
-const copy = deskCopy.overview
+const copy = overviewCopy
 
 const dayMonth = (isoDay: string) => `${isoDay.slice(8, 10)}/${isoDay.slice(5, 7)}`
 
@@ -13,6 +14,35 @@ const percent = (part: number, whole: number) =>
     minimumFractionDigits: 1,
     maximumFractionDigits: 1,
   })
+
+const answerColumns = (current: string | undefined): DeskColumn<AnswerFigures>[] => [
+  {
+    heading: copy.week,
+    rowHeader: true,
+    cell: (week) =>
+      week.week === current ? copy.currentWeek(dayMonth(week.week)) : dayMonth(week.week),
+  },
+  {
+    heading: copy.answerColumns.median,
+    cell: (week) =>
+      week.medianSeconds === null ? copy.noAnswers : describeDuration(week.medianSeconds * 1000),
+  },
+  {
+    heading: copy.answerColumns.inTime,
+    cell: (week) => {
+      const due = week.answered + week.unanswered
+      return copy.inTime(
+        week.answeredInTime,
+        due,
+        due === 0 ? '' : percent(week.answeredInTime, due),
+      )
+    },
+  },
+  {
+    heading: copy.answerColumns.unanswered,
+    cell: (week) => week.unanswered.toLocaleString('pt-BR'),
+  },
+]
 
 /**
  * Whether the page's promise is kept, week by week (decision 051): the median time to the first
@@ -25,46 +55,12 @@ export const AnswerTimes = ({ overview }: { overview: Overview }) => {
     <section class="panel" aria-labelledby="tempo-de-resposta">
       <h2 id="tempo-de-resposta">{copy.answersHeading}</h2>
       <p class="hint">{copy.answersIntro(describeHours(overview.promiseHours))}</p>
-      <div class="table-wrap" tabindex={0} role="region" aria-label={copy.answersCaption}>
-        <table id="respostas">
-          <caption>{copy.answersCaption}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{copy.week}</th>
-              <th scope="col">{copy.answerColumns.median}</th>
-              <th scope="col">{copy.answerColumns.inTime}</th>
-              <th scope="col">{copy.answerColumns.unanswered}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {overview.answers.map((week) => {
-              const due = week.answered + week.unanswered
-              return (
-                <tr>
-                  <th scope="row">
-                    {week.week === current
-                      ? copy.currentWeek(dayMonth(week.week))
-                      : dayMonth(week.week)}
-                  </th>
-                  <td>
-                    {week.medianSeconds === null
-                      ? copy.noAnswers
-                      : describeDuration(week.medianSeconds * 1000)}
-                  </td>
-                  <td>
-                    {copy.inTime(
-                      week.answeredInTime,
-                      due,
-                      due === 0 ? '' : percent(week.answeredInTime, due),
-                    )}
-                  </td>
-                  <td>{week.unanswered.toLocaleString('pt-BR')}</td>
-                </tr>
-              )
-            })}
-          </tbody>
-        </table>
-      </div>
+      <DeskTable
+        id="respostas"
+        name={{ caption: copy.answersCaption }}
+        columns={answerColumns(current)}
+        rows={overview.answers}
+      />
     </section>
   )
 }

@@ -1,14 +1,21 @@
 /** @jsxImportSource hono/jsx */
-import type { Child } from 'hono/jsx'
-import { deskCopy } from '../copy.ts'
+import { overviewCopy } from './overview-copy.ts'
 import { DeskDocument } from '../frame/desk-document.tsx'
+import { DeskTable, type DeskColumn } from '../frame/desk-table.tsx'
 import { SourceName } from '../frame/source-name.tsx'
 import { VisitorText } from '../frame/visitor-text.tsx'
-import type { MailQueue, Overview, WeekFigures } from './overview-queries.ts'
+import type {
+  CampaignFigures,
+  MailQueue,
+  NextMeeting,
+  Overview,
+  SourceFigures,
+  WeekFigures,
+} from './overview-queries.ts'
 import { weekLabel, WeeklyBars } from './weekly-chart.tsx'
 import { AnswerTimes } from './answer-times.tsx'
 
-const copy = deskCopy.overview
+const copy = overviewCopy
 
 const number = (value: number) => value.toLocaleString('pt-BR')
 
@@ -52,30 +59,67 @@ const dateTimeIn = (timeZone: string, value: Date) =>
     minute: '2-digit',
   }).format(value)
 
-/** A table that may scroll sideways on a narrow screen: reachable and named for the keyboard. */
-const ScrollableTable = ({ label, children }: { label: string; children: Child }) => (
-  <div class="table-wrap" tabindex={0} role="region" aria-label={label}>
-    {children}
-  </div>
-)
+/** A row's visits: the weeks' and the sources' tables have them, the campaigns' has not. */
+const visitsColumn = <Row extends { views: number }>(heading: string): DeskColumn<Row> => ({
+  heading,
+  cell: (row) => number(row.views),
+})
 
-const MailRow = ({
-  label,
-  queue,
-  timeZone,
-}: {
-  label: string
-  queue: MailQueue
-  timeZone: string
-}) => (
-  <tr>
-    <th scope="row">{label}</th>
-    <td>{number(queue.pending)}</td>
-    <td>{number(queue.failed)}</td>
-    <td>{number(queue.refused)}</td>
-    <td>{queue.oldest ? dateTimeIn(timeZone, queue.oldest) : copy.mailAllSent}</td>
-  </tr>
-)
+/** A row's leads and meetings, the last two columns of the weeks, sources and campaigns. */
+const leadsAndMeetings = <Row extends { leads: number; meetings: number }>(headings: {
+  leads: string
+  meetings: string
+}): DeskColumn<Row>[] => [
+  { heading: headings.leads, cell: (row) => number(row.leads) },
+  { heading: headings.meetings, cell: (row) => number(row.meetings) },
+]
+
+const weekColumns = (current: string | undefined): DeskColumn<WeekFigures>[] => [
+  {
+    heading: copy.week,
+    rowHeader: true,
+    cell: (week) =>
+      week.week === current ? copy.currentWeek(weekLabel(week.week)) : weekLabel(week.week),
+  },
+  visitsColumn(copy.series.views),
+  ...leadsAndMeetings<WeekFigures>(copy.series),
+]
+
+const sourceColumns: DeskColumn<SourceFigures>[] = [
+  {
+    heading: copy.columns.source,
+    rowHeader: true,
+    cell: (row) => <SourceName source={row.source} />,
+  },
+  visitsColumn(copy.columns.views),
+  ...leadsAndMeetings<SourceFigures>(copy.columns),
+]
+
+const campaignColumns: DeskColumn<CampaignFigures>[] = [
+  {
+    heading: copy.columns.campaign,
+    rowHeader: true,
+    cell: (row) => <VisitorText text={row.campaign} />,
+  },
+  ...leadsAndMeetings<CampaignFigures>(copy.columns),
+]
+
+const mailColumns = (timeZone: string): DeskColumn<{ label: string; queue: MailQueue }>[] => [
+  { heading: copy.mailColumns.kind, rowHeader: true, cell: (row) => row.label },
+  { heading: copy.mailColumns.pending, cell: (row) => number(row.queue.pending) },
+  { heading: copy.mailColumns.failed, cell: (row) => number(row.queue.failed) },
+  { heading: copy.mailColumns.refused, cell: (row) => number(row.queue.refused) },
+  {
+    heading: copy.mailColumns.oldest,
+    cell: ({ queue }) => (queue.oldest ? dateTimeIn(timeZone, queue.oldest) : copy.mailAllSent),
+  },
+]
+
+const meetingColumns = (timeZone: string): DeskColumn<NextMeeting>[] => [
+  { heading: copy.meetingColumns.when, cell: (meeting) => dateTimeIn(timeZone, meeting.startsAt) },
+  { heading: copy.meetingColumns.who, cell: (meeting) => <VisitorText text={meeting.name} /> },
+  { heading: copy.meetingColumns.status, cell: (meeting) => copy.meetingStatuses[meeting.status] },
+]
 
 /**
  * The desk's first page: how many visit, write and book, week by week, where they come from,
@@ -112,33 +156,12 @@ export const OverviewPage = ({
           <WeeklyBars weeks={weeks} series="leads" label={copy.series.leads} />
           <WeeklyBars weeks={weeks} series="meetings" label={copy.series.meetings} />
         </div>
-        <ScrollableTable label={copy.weeksCaption}>
-          <table id="semanas">
-            <caption>{copy.weeksCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{copy.week}</th>
-                <th scope="col">{copy.series.views}</th>
-                <th scope="col">{copy.series.leads}</th>
-                <th scope="col">{copy.series.meetings}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {listedWeeks.map((week) => (
-                <tr>
-                  <th scope="row">
-                    {week.week === current
-                      ? copy.currentWeek(weekLabel(week.week))
-                      : weekLabel(week.week)}
-                  </th>
-                  <td>{number(week.views)}</td>
-                  <td>{number(week.leads)}</td>
-                  <td>{number(week.meetings)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollableTable>
+        <DeskTable
+          id="semanas"
+          name={{ caption: copy.weeksCaption }}
+          columns={weekColumns(current)}
+          rows={listedWeeks}
+        />
         {empty.length > 0 && (
           <p class="hint weeks-empty">
             {copy.emptyWeeks(empty, weeks.length - listedWeeks.length)}
@@ -167,31 +190,12 @@ export const OverviewPage = ({
           {sources.length === 0 ? (
             <p>{copy.noSources}</p>
           ) : (
-            <ScrollableTable label={copy.sourcesCaption}>
-              <table id="tabela-origens">
-                <caption>{copy.sourcesCaption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{copy.columns.source}</th>
-                    <th scope="col">{copy.columns.views}</th>
-                    <th scope="col">{copy.columns.leads}</th>
-                    <th scope="col">{copy.columns.meetings}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {sources.map((row) => (
-                    <tr>
-                      <th scope="row">
-                        <SourceName source={row.source} />
-                      </th>
-                      <td>{number(row.views)}</td>
-                      <td>{number(row.leads)}</td>
-                      <td>{number(row.meetings)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollableTable>
+            <DeskTable
+              id="tabela-origens"
+              name={{ caption: copy.sourcesCaption }}
+              columns={sourceColumns}
+              rows={sources}
+            />
           )}
         </section>
 
@@ -200,29 +204,12 @@ export const OverviewPage = ({
           {campaigns.length === 0 ? (
             <p>{copy.noCampaigns}</p>
           ) : (
-            <ScrollableTable label={copy.campaignsCaption}>
-              <table id="tabela-campanhas">
-                <caption>{copy.campaignsCaption}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{copy.columns.campaign}</th>
-                    <th scope="col">{copy.columns.leads}</th>
-                    <th scope="col">{copy.columns.meetings}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {campaigns.map((row) => (
-                    <tr>
-                      <th scope="row">
-                        <VisitorText text={row.campaign} />
-                      </th>
-                      <td>{number(row.leads)}</td>
-                      <td>{number(row.meetings)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollableTable>
+            <DeskTable
+              id="tabela-campanhas"
+              name={{ caption: copy.campaignsCaption }}
+              columns={campaignColumns}
+              rows={campaigns}
+            />
           )}
         </section>
       </div>
@@ -230,28 +217,15 @@ export const OverviewPage = ({
       {/* Full width: the mail table's five columns do not fit half a desktop. */}
       <section class="panel" aria-labelledby="envio">
         <h2 id="envio">{copy.mailHeading}</h2>
-        <ScrollableTable label={copy.mailCaption}>
-          <table id="tabela-envio">
-            <caption>{copy.mailCaption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{copy.mailColumns.kind}</th>
-                <th scope="col">{copy.mailColumns.pending}</th>
-                <th scope="col">{copy.mailColumns.failed}</th>
-                <th scope="col">{copy.mailColumns.refused}</th>
-                <th scope="col">{copy.mailColumns.oldest}</th>
-              </tr>
-            </thead>
-            <tbody>
-              <MailRow label={copy.mailKinds.leads} queue={overview.leadMail} timeZone={timeZone} />
-              <MailRow
-                label={copy.mailKinds.bookings}
-                queue={overview.bookingMail}
-                timeZone={timeZone}
-              />
-            </tbody>
-          </table>
-        </ScrollableTable>
+        <DeskTable
+          id="tabela-envio"
+          name={{ caption: copy.mailCaption }}
+          columns={mailColumns(timeZone)}
+          rows={[
+            { label: copy.mailKinds.leads, queue: overview.leadMail },
+            { label: copy.mailKinds.bookings, queue: overview.bookingMail },
+          ]}
+        />
       </section>
 
       <section class="panel" aria-labelledby="proximas">
@@ -259,29 +233,12 @@ export const OverviewPage = ({
         {overview.nextMeetings.length === 0 ? (
           <p>{copy.noMeetings}</p>
         ) : (
-          <ScrollableTable label={copy.meetingsCaption}>
-            <table id="tabela-reunioes">
-              <caption>{copy.meetingsCaption}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{copy.meetingColumns.when}</th>
-                  <th scope="col">{copy.meetingColumns.who}</th>
-                  <th scope="col">{copy.meetingColumns.status}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {overview.nextMeetings.map((meeting) => (
-                  <tr>
-                    <td>{dateTimeIn(timeZone, meeting.startsAt)}</td>
-                    <td>
-                      <VisitorText text={meeting.name} />
-                    </td>
-                    <td>{copy.meetingStatuses[meeting.status]}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollableTable>
+          <DeskTable
+            id="tabela-reunioes"
+            name={{ caption: copy.meetingsCaption }}
+            columns={meetingColumns(timeZone)}
+            rows={overview.nextMeetings}
+          />
         )}
       </section>
     </DeskDocument>

@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../copy.ts'
+import { overviewCopy } from './overview-copy.ts'
 import type { WeekFigures } from './overview-queries.ts'
 
 type Series = 'views' | 'leads' | 'meetings'
@@ -57,7 +57,7 @@ export const WeeklyBars = ({
               width={barWidth.toFixed(1)}
               height={height.toFixed(1)}
             >
-              <title>{deskCopy.overview.barTitle(weekLabel(week.week), value)}</title>
+              <title>{overviewCopy.barTitle(weekLabel(week.week), value)}</title>
             </rect>
           )
         })}

@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../copy.ts'
+import { signInCopy } from './sign-in-copy.ts'
 import { deskPaths } from '../desk-paths.ts'
 import { DeskDocument, Notice } from '../frame/desk-document.tsx'
 import type { NoticeMessage } from '../frame/notices.ts'
@@ -11,14 +11,14 @@ export interface LoginPageProps {
 }
 
 export const LoginPage = ({ nonce, message }: LoginPageProps) => (
-  <DeskDocument title={deskCopy.login.documentTitle}>
+  <DeskDocument title={signInCopy.documentTitle}>
     <section class="panel login" aria-labelledby="titulo">
-      <h1 id="titulo">{deskCopy.login.title}</h1>
-      <p>{deskCopy.login.intro}</p>
+      <h1 id="titulo">{signInCopy.title}</h1>
+      <p>{signInCopy.intro}</p>
       {message && <Notice tone={message.tone} text={message.text} />}
       <form method="post" action={deskPaths.login} class="stack">
         <input type="hidden" name="_csrf" value={nonce} />
-        <label for="senha">{deskCopy.login.password}</label>
+        <label for="senha">{signInCopy.password}</label>
         <input
           id="senha"
           name="senha"
@@ -28,7 +28,7 @@ export const LoginPage = ({ nonce, message }: LoginPageProps) => (
           autofocus
         />
         <div class="actions">
-          <button type="submit">{deskCopy.login.submit}</button>
+          <button type="submit">{signInCopy.submit}</button>
         </div>
       </form>
     </section>

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { deskCopy } from '../copy.ts'
+import { signInCopy } from './sign-in-copy.ts'
 import { deskPaths } from '../desk-paths.ts'
 import { findKnownDevice, rememberDevice } from './known-devices.ts'
 import { clearLoginFailures, reserveLoginAttempt } from './login-throttle.ts'
@@ -43,7 +43,7 @@ export const createLoginRoutes = (deps: DeskDeps) => {
     const nonce = typeof body._csrf === 'string' ? body._csrf : undefined
     const cookieNonce = deps.cookies.readLoginNonce(c)
     if (cookieNonce === undefined || !sameSecret(nonce, cookieNonce)) {
-      return showForm(c, { tone: 'error', text: deskCopy.login.staleForm }, 403)
+      return showForm(c, { tone: 'error', text: signInCopy.staleForm }, 403)
     }
     const device = await findKnownDevice(
       deps.db,
@@ -59,7 +59,7 @@ export const createLoginRoutes = (deps: DeskDeps) => {
       c.header('Retry-After', String(attempt.retryAfterSeconds))
       return showForm(
         c,
-        { tone: 'error', text: deskCopy.login.throttled[attempt.scope](attempt.retryAfterSeconds) },
+        { tone: 'error', text: signInCopy.throttled[attempt.scope](attempt.retryAfterSeconds) },
         429,
       )
     }
@@ -70,7 +70,7 @@ export const createLoginRoutes = (deps: DeskDeps) => {
       (await deps.password.check(password))
     if (!right) {
       deps.log.info('desk_sign_in_refused', { known_browser: device !== undefined })
-      return showForm(c, { tone: 'error', text: deskCopy.login.wrongPassword }, 401)
+      return showForm(c, { tone: 'error', text: signInCopy.wrongPassword }, 401)
     }
     await clearLoginFailures(deps.db, attempt.attemptId, device)
     await deps.db.query('select private.desk_housekeeping($1)', [SESSION_IDLE_MINUTES])
@@ -87,13 +87,13 @@ export const createLoginRoutes = (deps: DeskDeps) => {
     if (await findSession(deps.db, deps.cookies.readSession(c), deps.password)) {
       return c.redirect(deskPaths.home, 303)
     }
-    const reason = c.req.query('motivo') === 'sessao' ? deskCopy.login.sessionEnded : undefined
+    const reason = c.req.query('motivo') === 'sessao' ? signInCopy.sessionEnded : undefined
     const saiu = c.req.query('saiu')
     const signedOut =
       saiu === '1'
-        ? deskCopy.login.signedOut
+        ? signInCopy.signedOut
         : saiu === 'todos'
-          ? deskCopy.login.signedOutEverywhere
+          ? signInCopy.signedOutEverywhere
           : undefined
     const text = reason ?? signedOut
     return showForm(c, text ? { tone: reason ? 'error' : 'ok', text } : undefined)

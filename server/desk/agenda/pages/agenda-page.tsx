@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { frameCopy } from '../../frame/frame-copy.ts'
+import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import type { NoticeMessage } from '../../frame/notices.ts'
@@ -9,7 +10,7 @@ import { AgendaTabs } from './agenda-tabs.tsx'
 import { BusyFeedPanel } from './busy-feed-panel.tsx'
 import { CancelledTable, DayGroups } from './agenda-table.tsx'
 
-const copy = deskCopy.agenda
+const copy = agendaCopy.list
 
 export interface AgendaPageProps {
   list: AgendaList
@@ -21,7 +22,7 @@ export interface AgendaPageProps {
 /** Today and the days ahead (or past, or cancelled meetings), on the company's clock. */
 export const AgendaPage = ({ list, busyFeed, csrfToken, notice }: AgendaPageProps) => (
   <DeskDocument
-    title={deskCopy.layout.pageTitle(`${copy.title}: ${copy.views[list.view]}`, list.page)}
+    title={frameCopy.pageTitle(`${copy.title}: ${copy.views[list.view]}`, list.page)}
     csrfToken={csrfToken}
   >
     <h1>{copy.title}</h1>

@@ -1,14 +1,16 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { frameCopy } from '../../frame/frame-copy.ts'
+import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { visitorTextAsPlain } from '../../frame/visitor-text-parts.ts'
+import { DeskTable, type DeskColumn } from '../../frame/desk-table.tsx'
 import { VisitorText } from '../../frame/visitor-text.tsx'
 import { firstWords } from '../../leads/lead-store.ts'
 import type { AgendaBooking } from '../booking.ts'
 import { formatDateTimeIn, formatLongDay, formatShortDay, nextDay } from '../company-clock.ts'
 import { BookingStatusBadge, Day, MeetingLink } from './booking-parts.tsx'
 
-const copy = deskCopy.agenda
+const copy = agendaCopy.list
 const columns = copy.columns
 
 /** "Hoje · terça-feira, 24 de novembro de 2026", "Amanhã · …", or the day alone. */
@@ -19,83 +21,65 @@ export const dayLabel = (day: string, today: string): string => {
   return long
 }
 
-const Row = ({ booking, when }: { booking: AgendaBooking; when: string }) => {
-  const name = visitorTextAsPlain(booking.name)
-  return (
-    <tr>
-      <td class="date">{when}</td>
-      <td>
-        <a href={deskPaths.booking(booking.id)}>
-          <VisitorText text={booking.name} />
-        </a>
-      </td>
-      <td class="email">
-        <VisitorText text={booking.email} />
-      </td>
-      <td>
-        {booking.company === null ? (
-          deskCopy.list.noCompany
-        ) : (
-          <VisitorText text={booking.company} />
-        )}
-      </td>
-      <td class="excerpt">
-        <VisitorText text={firstWords(booking.note)} />
-      </td>
-      <td>
-        <BookingStatusBadge status={booking.status} />
-      </td>
-      <td>
-        {booking.status === 'cancelled' || booking.status === 'pending' ? (
-          deskCopy.list.noCompany
-        ) : (
-          <MeetingLink
-            url={booking.meetingUrl}
-            text={copy.meetingLink}
-            label={copy.meetingLinkLabel(name)}
-          />
-        )}
-      </td>
-      <td>
-        <a href={deskPaths.lead(booking.leadId)} aria-label={copy.leadLinkLabel(name)}>
-          {copy.leadLink}
-        </a>
-      </td>
-    </tr>
-  )
+interface AgendaRow {
+  booking: AgendaBooking
+  /** The first column: the meeting's time, with its day and cancellation when cancelled. */
+  when: string
 }
 
-const Table = ({
-  labelledBy,
-  firstColumn,
-  rows,
-}: {
-  labelledBy: string
-  firstColumn: string
-  rows: { booking: AgendaBooking; when: string }[]
-}) => (
-  <div class="table-wrap" role="region" aria-labelledby={labelledBy} tabindex={0}>
-    <table aria-labelledby={labelledBy}>
-      <thead>
-        <tr>
-          <th scope="col">{firstColumn}</th>
-          <th scope="col">{columns.name}</th>
-          <th scope="col">{columns.email}</th>
-          <th scope="col">{columns.company}</th>
-          <th scope="col">{columns.note}</th>
-          <th scope="col">{columns.status}</th>
-          <th scope="col">{columns.meeting}</th>
-          <th scope="col">{columns.lead}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <Row booking={row.booking} when={row.when} />
-        ))}
-      </tbody>
-    </table>
-  </div>
-)
+const nameOf = (row: AgendaRow) => visitorTextAsPlain(row.booking.name)
+
+const agendaColumns: DeskColumn<AgendaRow>[] = [
+  { heading: columns.time, class: 'date', cell: (row) => row.when },
+  {
+    heading: columns.name,
+    cell: ({ booking }) => (
+      <a href={deskPaths.booking(booking.id)}>
+        <VisitorText text={booking.name} />
+      </a>
+    ),
+  },
+  {
+    heading: columns.email,
+    class: 'email',
+    cell: ({ booking }) => <VisitorText text={booking.email} />,
+  },
+  {
+    heading: columns.company,
+    cell: ({ booking }) =>
+      booking.company === null ? frameCopy.noValue : <VisitorText text={booking.company} />,
+  },
+  {
+    heading: columns.note,
+    class: 'excerpt',
+    cell: ({ booking }) => <VisitorText text={firstWords(booking.note)} />,
+  },
+  {
+    heading: columns.status,
+    cell: ({ booking }) => <BookingStatusBadge status={booking.status} />,
+  },
+  {
+    heading: columns.meeting,
+    cell: (row) =>
+      row.booking.status === 'cancelled' || row.booking.status === 'pending' ? (
+        frameCopy.noValue
+      ) : (
+        <MeetingLink
+          url={row.booking.meetingUrl}
+          text={copy.meetingLink}
+          label={copy.meetingLinkLabel(nameOf(row))}
+        />
+      ),
+  },
+  {
+    heading: columns.lead,
+    cell: (row) => (
+      <a href={deskPaths.lead(row.booking.leadId)} aria-label={copy.leadLinkLabel(nameOf(row))}>
+        {copy.leadLink}
+      </a>
+    ),
+  },
+]
 
 /** Meetings grouped by the company's local day, each day a heading and a table. */
 export const DayGroups = ({ bookings, today }: { bookings: AgendaBooking[]; today: string }) => {
@@ -112,9 +96,9 @@ export const DayGroups = ({ bookings, today }: { bookings: AgendaBooking[]; toda
             <Day day={day}>{dayLabel(day, today)}</Day>
             <span class="day-count"> · {copy.total(meetings.length)}</span>
           </h2>
-          <Table
-            labelledBy={`dia-${day}`}
-            firstColumn={columns.time}
+          <DeskTable
+            name={{ labelledBy: `dia-${day}` }}
+            columns={agendaColumns}
             rows={meetings.map((booking) => ({
               booking,
               when: `${booking.localStart}–${booking.localEnd}`,
@@ -132,9 +116,9 @@ export const CancelledTable = ({ bookings, zone }: { bookings: AgendaBooking[]; 
     <h2 id="canceladas" class="visually-hidden">
       {copy.views.canceladas}
     </h2>
-    <Table
-      labelledBy="canceladas"
-      firstColumn={columns.time}
+    <DeskTable
+      name={{ labelledBy: 'canceladas' }}
+      columns={agendaColumns}
       rows={bookings.map((booking) => ({
         booking,
         when: `${formatShortDay(booking.localDay)} ${booking.localStart}${

@@ -1,8 +1,8 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { agendaCopy } from '../agenda-copy.ts'
 import { AGENDA_VIEWS, deskPaths, type AgendaView } from '../../desk-paths.ts'
 
-const copy = deskCopy.agenda
+const copy = agendaCopy.list
 
 /** The agenda's lists and its tools, on every agenda page. */
 export const AgendaTabs = ({ current }: { current?: AgendaView }) => (

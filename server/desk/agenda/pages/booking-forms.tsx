@@ -1,6 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx'
-import { deskCopy } from '../../copy.ts'
+import { frameCopy } from '../../frame/frame-copy.ts'
+import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { isSuspiciousText } from '../../frame/visitor-text-parts.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
@@ -8,7 +9,7 @@ import { NOTE_LIMIT } from '../../leads/lead.ts'
 import { CANCEL_MESSAGE_LIMIT } from '../booking-actions.ts'
 import { BOOKING_OUTCOMES, type BookingDetails } from '../booking.ts'
 
-const copy = deskCopy.booking
+const copy = agendaCopy.booking
 
 interface FormProps {
   booking: BookingDetails
@@ -102,14 +103,14 @@ export const OutcomeForm = ({ booking, csrfToken }: FormProps) => (
 export const BookingNoteForm = ({ booking, csrfToken }: FormProps) => (
   <PanelForm
     action={deskPaths.bookingNote(booking.id)}
-    heading={copy.noteHeading}
-    submit={deskCopy.lead.saveNote}
+    heading={frameCopy.leadNote.heading}
+    submit={frameCopy.leadNote.save}
     csrfToken={csrfToken}
   >
-    <label for="nota">{deskCopy.lead.noteLabel}</label>
+    <label for="nota">{frameCopy.leadNote.label}</label>
     {booking.leadNote !== null && isSuspiciousText(booking.leadNote) && (
       <p class="hint message">
-        {deskCopy.visitorText.noteWarning} <VisitorText text={booking.leadNote} />
+        {frameCopy.visitorText.noteWarning} <VisitorText text={booking.leadNote} />
       </p>
     )}
     <textarea id="nota" name="note" dir="auto" maxlength={NOTE_LIMIT} aria-describedby="nota-dica">
@@ -178,7 +179,7 @@ export const BlockNetworkForm = ({
   <PanelForm
     action={deskPaths.networkBlock}
     heading={copy.blockHeading}
-    submit={deskCopy.networks.block}
+    submit={agendaCopy.networks.block}
     csrfToken={csrfToken}
     tone="danger"
   >
@@ -187,7 +188,7 @@ export const BlockNetworkForm = ({
     <p class="hint">{copy.blockHint(network)}</p>
     <label class="check">
       <input type="checkbox" name="liberar" value="1" />
-      <span>{deskCopy.networks.releaseToo}</span>
+      <span>{agendaCopy.networks.releaseToo}</span>
     </label>
   </PanelForm>
 )

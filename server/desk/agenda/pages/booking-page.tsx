@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { frameCopy } from '../../frame/frame-copy.ts'
+import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import type { NoticeMessage } from '../../frame/notices.ts'
@@ -17,7 +18,7 @@ import {
   ReleaseForm,
 } from './booking-forms.tsx'
 
-const copy = deskCopy.booking
+const copy = agendaCopy.booking
 
 export interface BookingPageProps {
   booking: BookingDetails
@@ -31,13 +32,13 @@ export interface BookingPageProps {
 /** One meeting: everything about it, and what the company can do with it now. */
 export const BookingPage = ({ booking, zone, csrfToken, notice, now }: BookingPageProps) => {
   const leadStatus = isLeadStatus(booking.leadStatus)
-    ? deskCopy.statuses[booking.leadStatus]
+    ? frameCopy.leadStatuses[booking.leadStatus]
     : booking.leadStatus
   const releasable = booking.releasableByEmail > 0 || (booking.releasableByAddress ?? 0) > 0
   return (
     <DeskDocument title={copy.title(visitorTextAsPlain(booking.name))} csrfToken={csrfToken}>
       <p>
-        <a href={deskPaths.agenda}>{copy.back}</a>
+        <a href={deskPaths.agenda}>{frameCopy.back.agenda}</a>
       </p>
       <h1>
         {copy.heading} <VisitorText text={booking.name} />
@@ -68,7 +69,7 @@ export const BookingPage = ({ booking, zone, csrfToken, notice, now }: BookingPa
                 {' '}
                 {copy.cancelled(
                   formatDateTimeIn(booking.cancelledAt, zone),
-                  deskCopy.agenda.cancelledBy[booking.cancelledBy],
+                  agendaCopy.list.cancelledBy[booking.cancelledBy],
                 )}
               </span>
             )}
@@ -87,11 +88,7 @@ export const BookingPage = ({ booking, zone, csrfToken, notice, now }: BookingPa
           </dd>
           <dt>{copy.company}</dt>
           <dd>
-            {booking.company === null ? (
-              deskCopy.list.noCompany
-            ) : (
-              <VisitorText text={booking.company} />
-            )}
+            {booking.company === null ? frameCopy.noValue : <VisitorText text={booking.company} />}
           </dd>
           <dt>{copy.note}</dt>
           <dd class="message">

@@ -1,11 +1,9 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { frameCopy } from '../../frame/frame-copy.ts'
 import type { BookingStatus } from '../booking.ts'
 
-const copy = deskCopy.agenda
-
 export const BookingStatusBadge = ({ status }: { status: BookingStatus }) => (
-  <span class={`badge badge-booking-${status}`}>{copy.statuses[status]}</span>
+  <span class={`badge badge-booking-${status}`}>{frameCopy.bookingStatuses[status]}</span>
 )
 
 /**

@@ -1,9 +1,9 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { agendaCopy } from '../agenda-copy.ts'
 import type { BusyFeedState } from '../agenda-store.ts'
 import { formatDateTimeIn } from '../company-clock.ts'
 
-const copy = deskCopy.agenda.busyFeed
+const copy = agendaCopy.list.busyFeed
 
 /** The importer's last error, as much of it as a line can hold. */
 const ERROR_CHARACTERS = 300

@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import type { NoticeMessage } from '../../frame/notices.ts'
@@ -15,7 +15,7 @@ import { formatDateTimeIn, formatLongDay, formatShortDay } from '../company-cloc
 import { AgendaTabs } from './agenda-tabs.tsx'
 import { Day } from './booking-parts.tsx'
 
-const copy = deskCopy.closedDays
+const copy = agendaCopy.closedDays
 
 /** What was typed into the form, shown again when the day could not be closed. */
 export interface CloseDayDraft {

@@ -1,11 +1,11 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import { formatDateTimeIn } from '../company-clock.ts'
 import { AgendaTabs } from './agenda-tabs.tsx'
 
-const copy = deskCopy.feed
+const copy = agendaCopy.feed
 
 export interface FeedPageProps {
   zone: string

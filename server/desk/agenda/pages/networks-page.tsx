@@ -1,13 +1,14 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
+import { DeskTable, type DeskColumn } from '../../frame/desk-table.tsx'
 import type { NoticeMessage } from '../../frame/notices.ts'
 import { formatDateTimeIn } from '../company-clock.ts'
 import type { NetworkActivity, NetworkOverview } from '../networks.ts'
 import { AgendaTabs } from './agenda-tabs.tsx'
 
-const copy = deskCopy.networks
+const copy = agendaCopy.networks
 const columns = copy.columns
 
 export interface NetworksPageProps {
@@ -18,25 +19,18 @@ export interface NetworksPageProps {
 }
 
 /** One network's bookings, and the button that blocks it (with its holds freed). */
-const ActivityRow = ({
-  row,
-  zone,
-  csrfToken,
-}: {
-  row: NetworkActivity
-  zone: string
-  csrfToken: string
-}) => (
-  <tr>
-    <td class="email">{row.network}</td>
-    <td>{row.booked}</td>
-    <td>{row.addresses}</td>
-    <td>{row.waiting}</td>
-    <td>{row.unconfirmed}</td>
-    <td>{row.confirmed}</td>
-    <td class="date">{formatDateTimeIn(row.lastAt, zone)}</td>
-    <td>
-      {row.blocked ? (
+const activityColumns = (zone: string, csrfToken: string): DeskColumn<NetworkActivity>[] => [
+  { heading: columns.network, class: 'email', cell: (row) => row.network },
+  { heading: columns.booked, cell: (row) => row.booked },
+  { heading: columns.addresses, cell: (row) => row.addresses },
+  { heading: columns.waiting, cell: (row) => row.waiting },
+  { heading: columns.unconfirmed, cell: (row) => row.unconfirmed },
+  { heading: columns.confirmed, cell: (row) => row.confirmed },
+  { heading: columns.last, class: 'date', cell: (row) => formatDateTimeIn(row.lastAt, zone) },
+  {
+    heading: columns.action,
+    cell: (row) =>
+      row.blocked ? (
         <span class="badge badge-booking-cancelled">{copy.blockedBadge}</span>
       ) : (
         <form method="post" action={deskPaths.networkBlock}>
@@ -47,10 +41,9 @@ const ActivityRow = ({
             {copy.block}
           </button>
         </form>
-      )}
-    </td>
-  </tr>
-)
+      ),
+  },
+]
 
 const Activity = ({ overview, zone, csrfToken }: Omit<NetworksPageProps, 'notice'>) => {
   const { activity } = overview
@@ -65,22 +58,11 @@ const Activity = ({ overview, zone, csrfToken }: Omit<NetworksPageProps, 'notice
         <>
           <p>{copy.summary(booked, activity.length, unconfirmed)}</p>
           <p class="hint">{copy.rowHint}</p>
-          <div class="table-wrap" role="region" aria-labelledby="atividade" tabindex={0}>
-            <table aria-labelledby="atividade">
-              <thead>
-                <tr>
-                  {Object.values(columns).map((name) => (
-                    <th scope="col">{name}</th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {activity.map((row) => (
-                  <ActivityRow row={row} zone={zone} csrfToken={csrfToken} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DeskTable
+            name={{ labelledBy: 'atividade' }}
+            columns={activityColumns(zone, csrfToken)}
+            rows={activity}
+          />
         </>
       )}
       {overview.unknown > 0 && <p class="hint">{copy.unknown(overview.unknown)}</p>}

@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import type { NoticeMessage } from '../../frame/notices.ts'
@@ -8,7 +8,7 @@ import { formatDateTimeIn } from '../company-clock.ts'
 import type { ReleasePreview } from '../release-preview.ts'
 import { AgendaTabs } from './agenda-tabs.tsx'
 
-const copy = deskCopy.release
+const copy = agendaCopy.release
 
 export interface ReleasePageProps {
   zone: string

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { deskCopy } from '../../copy.ts'
+import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths, withNotice } from '../../desk-paths.ts'
 import { noticeFor, type NoticeMessage } from '../../frame/notices.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
@@ -16,7 +16,7 @@ import {
 } from '../closed-days.ts'
 import { ClosedDaysPage, type CloseDayDraft } from '../pages/closed-days-page.tsx'
 
-const copy = deskCopy.closedDays
+const copy = agendaCopy.closedDays
 
 /**
  * Days the company closes: list, close one (refused while it has meetings, unless the operator

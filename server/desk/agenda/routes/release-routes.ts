@@ -1,5 +1,5 @@
 import { Hono } from 'hono'
-import { deskCopy } from '../../copy.ts'
+import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths, withNotice } from '../../desk-paths.ts'
 import { noticeFor, type NoticeMessage } from '../../frame/notices.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
@@ -10,7 +10,7 @@ import { releaseBookings } from '../booking-actions.ts'
 import { previewReleaseSince } from '../release-preview.ts'
 import { ReleasePage } from '../pages/release-page.tsx'
 
-const copy = deskCopy.release
+const copy = agendaCopy.release
 
 /**
  * Freeing everything booked since an instant, during a flood: GET shows what would go (nothing

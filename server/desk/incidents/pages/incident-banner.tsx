@@ -5,13 +5,13 @@ import {
   outboxNames,
 } from '../../../../supabase/functions/_shared/incident-copy.ts'
 import { BRAZIL_TIME_ZONE } from '../../leads/export/brazil-time.ts'
-import { deskCopy } from '../../copy.ts'
+import { incidentsCopy } from '../incidents-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { useDeskNav } from '../../frame/desk-nav.tsx'
 import type { OpenIncident } from '../open-incidents.ts'
 import { placeOf } from './incident-place.ts'
 
-const copy = deskCopy.incidents
+const copy = incidentsCopy
 
 /** What broke, since when, what to do, which outbox, and where in the desk (decisions 052, 060). */
 export const IncidentWords = ({ incident, now }: { incident: OpenIncident; now: Date }) => {

@@ -1,13 +1,13 @@
 /** @jsxImportSource hono/jsx */
 import { companyClock } from '../../../../supabase/functions/_shared/incident-copy.ts'
 import { BRAZIL_TIME_ZONE } from '../../leads/export/brazil-time.ts'
-import { deskCopy } from '../../copy.ts'
+import { incidentsCopy } from '../incidents-copy.ts'
 import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import type { NoticeMessage } from '../../frame/notices.ts'
 import type { PastIncident } from '../open-incidents.ts'
 import { DismissIncidentForm, IncidentWords } from './incident-banner.tsx'
 
-const copy = deskCopy.incidents
+const copy = incidentsCopy
 
 export interface IncidentsPageProps {
   incidents: PastIncident[]

@@ -1,5 +1,5 @@
 import { ATTRIBUTION_FIELDS } from '../../../../supabase/functions/_shared/attribution.ts'
-import { deskCopy } from '../../copy.ts'
+import { leadsCopy } from '../leads-copy.ts'
 import type { Lead } from '../lead.ts'
 import { formatBrazilDateTime } from './brazil-time.ts'
 
@@ -52,7 +52,7 @@ const cell = (value: string | null) => {
  * where needed, dates as dd/mm/aaaa hh:mm in Brasília time.
  */
 export const leadsToCsv = (leads: Lead[]): string => {
-  const { columns, statuses, deliveries } = deskCopy.export
+  const { columns, statuses, deliveries } = leadsCopy.export
   const header = columns.map(cell).join(';')
   const rows = leads.map((lead) =>
     [
@@ -104,5 +104,5 @@ export const renderExport = (format: ExportFormat, leads: Lead[]) =>
 /** contatos-2026-11-22.csv: the day in Brasília, so a file's name matches its dates. */
 export const exportFileName = (format: ExportFormat, now = new Date()) => {
   const [day, month, year] = formatBrazilDateTime(now).slice(0, 10).split('/')
-  return `${deskCopy.export.fileName}-${year}-${month}-${day}.${format}`
+  return `${leadsCopy.export.fileName}-${year}-${month}-${day}.${format}`
 }

@@ -1,9 +1,10 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { frameCopy } from '../../frame/frame-copy.ts'
+import { leadsCopy } from '../leads-copy.ts'
 import type { AnswerState, Delivery, LeadStatus } from '../lead.ts'
 
 export const StatusBadge = ({ status }: { status: LeadStatus }) => (
-  <span class={`badge badge-${status}`}>{deskCopy.statuses[status]}</span>
+  <span class={`badge badge-${status}`}>{frameCopy.leadStatuses[status]}</span>
 )
 
 /**
@@ -20,11 +21,11 @@ export const DeliveryBadge = ({
   explain?: boolean
 }) => (
   <>
-    <span class={`badge badge-${delivery}`}>{deskCopy.deliveries[delivery]}</span>
+    <span class={`badge badge-${delivery}`}>{leadsCopy.deliveries[delivery]}</span>
     {(delivery === 'falhou' || delivery === 'recusado') && error !== null && (
-      <span class="error-detail">{deskCopy.lead.deliveryError(error)}</span>
+      <span class="error-detail">{leadsCopy.lead.deliveryError(error)}</span>
     )}
-    {delivery === 'recusado' && explain && <p class="hint">{deskCopy.lead.deliveryRefusedHint}</p>}
+    {delivery === 'recusado' && explain && <p class="hint">{leadsCopy.lead.deliveryRefusedHint}</p>}
   </>
 )
 
@@ -41,7 +42,7 @@ export const AnswerBadge = ({
   answer: AnswerState
   now: Date
 }) => {
-  const words = deskCopy.answer
+  const words = leadsCopy.answer
   if (answer.answeredAt !== null) {
     const took = answer.answeredAt.getTime() - answer.waitingSince.getTime()
     return <span class="badge badge-respondido">{words.answered(took)}</span>
@@ -58,7 +59,7 @@ export const AnswerBadge = ({
 /** Beside an address nobody confirmed (decision 060): a reply to it quotes nothing typed. */
 export const UnconfirmedEmailBadge = ({ confirmed }: { confirmed: boolean }) =>
   confirmed ? null : (
-    <span class="badge badge-warning" title={deskCopy.lead.unconfirmedTitle}>
-      {deskCopy.lead.unconfirmed}
+    <span class="badge badge-warning" title={leadsCopy.lead.unconfirmedTitle}>
+      {leadsCopy.lead.unconfirmed}
     </span>
   )

@@ -3,10 +3,10 @@ import {
   ATTRIBUTION_FIELDS,
   type Attribution,
 } from '../../../../supabase/functions/_shared/attribution.ts'
-import { deskCopy } from '../../copy.ts'
+import { leadsCopy } from '../leads-copy.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
 
-const copy = deskCopy.lead
+const copy = leadsCopy.lead
 
 /**
  * Where the visitor came from (decision 033). Every value arrived in an address the visitor

@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { frameCopy } from '../../frame/frame-copy.ts'
+import { leadsCopy } from '../leads-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { DELIVERIES, LEAD_STATUSES } from '../lead.ts'
 import {
@@ -10,7 +11,7 @@ import {
   type LeadFilter,
 } from '../lead-filter.ts'
 
-const copy = deskCopy.list
+const copy = leadsCopy.list
 
 /** A filter's select: 'todas' (every value) or one of `options`, each shown by its name. */
 interface FilterField {
@@ -35,21 +36,21 @@ const filterFields = {
     label: copy.status,
     allLabel: copy.all,
     options: LEAD_STATUSES,
-    names: deskCopy.statuses,
+    names: frameCopy.leadStatuses,
   }),
   delivery: filterField({
     id: 'envio',
     label: copy.delivery,
     allLabel: copy.allDeliveries,
     options: DELIVERIES,
-    names: deskCopy.deliveries,
+    names: leadsCopy.deliveries,
   }),
   answer: filterField({
     id: 'resposta',
     label: copy.answer,
     allLabel: copy.allAnswers,
     options: ANSWER_FILTERS,
-    names: deskCopy.answerFilters,
+    names: leadsCopy.answerFilters,
   }),
 } satisfies Record<Exclude<keyof LeadFilter, 'search' | 'source' | 'campaign'>, FilterField>
 

@@ -1,12 +1,13 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx'
-import { deskCopy } from '../../copy.ts'
+import { frameCopy } from '../../frame/frame-copy.ts'
+import { leadsCopy } from '../leads-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { isSuspiciousText } from '../../frame/visitor-text-parts.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
 import { LEAD_STATUSES, NOTE_LIMIT, type Lead } from '../lead.ts'
 
-const copy = deskCopy.lead
+const copy = leadsCopy.lead
 
 interface FormProps {
   lead: Lead
@@ -17,7 +18,11 @@ interface FormProps {
 const panels = {
   status: { action: deskPaths.leadStatus, heading: copy.statusHeading, submit: copy.saveStatus },
   resend: { action: deskPaths.leadResend, heading: copy.resendHeading, submit: copy.resend },
-  note: { action: deskPaths.leadNote, heading: copy.noteHeading, submit: copy.saveNote },
+  note: {
+    action: deskPaths.leadNote,
+    heading: frameCopy.leadNote.heading,
+    submit: frameCopy.leadNote.save,
+  },
   erase: { action: deskPaths.leadErase, heading: copy.eraseHeading, submit: copy.erase },
 }
 
@@ -54,7 +59,7 @@ export const StatusForm = (form: FormProps) => (
     <select id="situacao" name="status">
       {LEAD_STATUSES.map((status) => (
         <option value={status} selected={form.lead.status === status}>
-          {deskCopy.statuses[status]}
+          {frameCopy.leadStatuses[status]}
         </option>
       ))}
     </select>
@@ -73,10 +78,10 @@ export const ResendForm = (form: FormProps) => (
  */
 export const NoteForm = (form: FormProps) => (
   <PanelForm panel="note" form={form}>
-    <label for="nota">{copy.noteLabel}</label>
+    <label for="nota">{frameCopy.leadNote.label}</label>
     {form.lead.note !== null && isSuspiciousText(form.lead.note) && (
       <p class="hint message">
-        {deskCopy.visitorText.noteWarning} <VisitorText text={form.lead.note} />
+        {frameCopy.visitorText.noteWarning} <VisitorText text={form.lead.note} />
       </p>
     )}
     <textarea id="nota" name="note" dir="auto" maxlength={NOTE_LIMIT} aria-describedby="nota-dica">

@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { frameCopy } from '../../frame/frame-copy.ts'
+import { leadsCopy } from '../leads-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { isFiltered, type LeadFilter } from '../lead-filter.ts'
 import type { LeadPage, WaitingLeads } from '../lead-store.ts'
@@ -9,7 +10,7 @@ import { LeadTable } from './lead-table.tsx'
 import { Pager } from '../../frame/pager.tsx'
 import type { NoticeMessage } from '../../frame/notices.ts'
 
-const copy = deskCopy.list
+const copy = leadsCopy.list
 
 export interface LeadListPageProps {
   result: LeadPage
@@ -56,7 +57,7 @@ export const LeadListPage = ({
   csrfToken,
   notice,
 }: LeadListPageProps) => (
-  <DeskDocument title={deskCopy.layout.pageTitle(copy.title, result.page)} csrfToken={csrfToken}>
+  <DeskDocument title={frameCopy.pageTitle(copy.title, result.page)} csrfToken={csrfToken}>
     <h1>{copy.title}</h1>
     {notice && <Notice tone={notice.tone} text={notice.text} />}
     <WaitingPanel waiting={waiting} now={now} csrfToken={csrfToken} />

@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { frameCopy } from '../../frame/frame-copy.ts'
+import { leadsCopy } from '../leads-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { formatBrazilDateTime } from '../export/brazil-time.ts'
 import type { Lead } from '../lead.ts'
@@ -17,7 +18,7 @@ import type { NoticeMessage } from '../../frame/notices.ts'
 import type { AgendaBooking } from '../../agenda/booking.ts'
 import { formatShortDay } from '../../agenda/company-clock.ts'
 
-const copy = deskCopy.lead
+const copy = leadsCopy.lead
 
 // RFC 6068: the address may stay as is apart from what would break the URL.
 const mailtoHref = (email: string) =>
@@ -44,7 +45,7 @@ const AnswerFact = ({ lead, now }: { lead: Lead; now: Date }) => {
   const at = formatBrazilDateTime
   if (answer.answeredAt !== null && answer.via !== null) {
     const took = describeDuration(answer.answeredAt.getTime() - answer.waitingSince.getTime())
-    return <>{words.answered(took, deskCopy.answerVias[answer.via], at(answer.answeredAt))}</>
+    return <>{words.answered(took, leadsCopy.answerVias[answer.via], at(answer.answeredAt))}</>
   }
   if (lead.status === 'spam') return <>{words.spam}</>
   const waited = describeDuration(now.getTime() - answer.waitingSince.getTime())
@@ -69,7 +70,7 @@ export const LeadPage = ({
 }: LeadPageProps) => (
   <DeskDocument title={copy.title(visitorTextAsPlain(lead.name))} csrfToken={csrfToken}>
     <p>
-      <a href={deskPaths.leads}>{copy.back}</a>
+      <a href={deskPaths.leads}>{frameCopy.back.leads}</a>
     </p>
     <h1>
       {copy.heading} <VisitorText text={lead.name} />
@@ -86,9 +87,7 @@ export const LeadPage = ({
           {!lead.emailConfirmed && <p class="hint">{copy.unconfirmedHint}</p>}
         </dd>
         <dt>{copy.company}</dt>
-        <dd>
-          {lead.company === null ? deskCopy.list.noCompany : <VisitorText text={lead.company} />}
-        </dd>
+        <dd>{lead.company === null ? frameCopy.noValue : <VisitorText text={lead.company} />}</dd>
         <dt>{copy.status}</dt>
         <dd>
           <StatusBadge status={lead.status} />
@@ -108,7 +107,7 @@ export const LeadPage = ({
               <a href={deskPaths.booking(booking.id)}>
                 {copy.bookingLink(
                   `${formatShortDay(booking.localDay)} ${booking.localStart}`,
-                  deskCopy.agenda.statuses[booking.status],
+                  frameCopy.bookingStatuses[booking.status],
                 )}
               </a>
             </dd>

@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { leadsCopy } from '../leads-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
 import { UnconfirmedEmailBadge } from './badges.tsx'
@@ -7,7 +7,7 @@ import type { Lead } from '../lead.ts'
 import { REPLY_BODY_LIMIT, REPLY_SUBJECT_LIMIT } from '../replies/reply-limits.ts'
 import { replyTemplates } from '../replies/reply-templates.ts'
 
-const copy = deskCopy.lead
+const copy = leadsCopy.lead
 
 /** What the reply form starts with: a template filled in for this lead, and a fresh form key. */
 export interface ReplyDraftView {

@@ -1,10 +1,10 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { leadsCopy } from '../leads-copy.ts'
 import { formatBrazilDateTime } from '../export/brazil-time.ts'
 import type { Lead } from '../lead.ts'
 import type { ReplyRecord } from '../replies/lead-replies.ts'
 
-const copy = deskCopy.lead.timeline
+const copy = leadsCopy.lead.timeline
 
 interface Entry {
   at: Date
@@ -50,12 +50,12 @@ export const LeadTimeline = ({
     ...(answer.alertedAt ? [{ at: answer.alertedAt, text: copy.alerted }] : []),
     ...replies.map(replyEntry),
     ...(answer.answeredAt && answer.via && answer.via !== 'resposta'
-      ? [{ at: answer.answeredAt, text: copy.answered(deskCopy.answerVias[answer.via]) }]
+      ? [{ at: answer.answeredAt, text: copy.answered(leadsCopy.answerVias[answer.via]) }]
       : []),
   ].sort((a, b) => a.at.getTime() - b.at.getTime())
   return (
     <section class="panel" aria-labelledby="historico">
-      <h2 id="historico">{deskCopy.lead.timelineHeading}</h2>
+      <h2 id="historico">{leadsCopy.lead.timelineHeading}</h2>
       <ol class="timeline">
         {entries.map((entry) => (
           <li>

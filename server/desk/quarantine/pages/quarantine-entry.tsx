@@ -1,12 +1,13 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { frameCopy } from '../../frame/frame-copy.ts'
+import { quarantineCopy } from '../quarantine-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { SourceName } from '../../frame/source-name.tsx'
 import { VisitorText } from '../../frame/visitor-text.tsx'
 import { formatBrazilDateTime } from '../../leads/export/brazil-time.ts'
 import type { QuarantinedSubmission } from '../quarantine-store.ts'
 
-const copy = deskCopy.quarantine
+const copy = quarantineCopy
 
 /** A button that posts one change about one entry, with the session's CSRF token. */
 const EntryAction = ({
@@ -52,9 +53,7 @@ export const QuarantineEntry = ({
           <VisitorText text={entry.email} />
         </dd>
         <dt>{copy.company}</dt>
-        <dd>
-          {entry.company === null ? deskCopy.list.noCompany : <VisitorText text={entry.company} />}
-        </dd>
+        <dd>{entry.company === null ? frameCopy.noValue : <VisitorText text={entry.company} />}</dd>
         <dt>{copy.source}</dt>
         <dd>
           <SourceName source={entry.source} />

@@ -1,11 +1,11 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { frameCopy } from '../../frame/frame-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { NavLink, useDeskNav } from '../../frame/desk-nav.tsx'
 
 /** The navigation's link to the quarantine, with how many messages wait there. */
 export const QuarantineNavLink = () => (
   <NavLink href={deskPaths.quarantine}>
-    {deskCopy.layout.quarantine(useDeskNav().quarantined)}
+    {frameCopy.layout.quarantine(useDeskNav().quarantined)}
   </NavLink>
 )

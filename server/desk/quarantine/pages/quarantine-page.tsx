@@ -1,5 +1,6 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { frameCopy } from '../../frame/frame-copy.ts'
+import { quarantineCopy } from '../quarantine-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import type { NoticeMessage } from '../../frame/notices.ts'
@@ -7,7 +8,7 @@ import { Pager } from '../../frame/pager.tsx'
 import type { QuarantinePage as QuarantineList } from '../quarantine-store.ts'
 import { QuarantineEntry } from './quarantine-entry.tsx'
 
-const copy = deskCopy.quarantine
+const copy = quarantineCopy
 
 /** Deleting every entry asks for an explicit confirmation: it cannot be undone. */
 const EmptyQuarantineForm = ({ csrfToken }: { csrfToken: string }) => (
@@ -34,7 +35,7 @@ export interface QuarantinePageProps {
 }
 
 export const QuarantinePage = ({ list, csrfToken, notice }: QuarantinePageProps) => (
-  <DeskDocument title={deskCopy.layout.pageTitle(copy.title, list.page)} csrfToken={csrfToken}>
+  <DeskDocument title={frameCopy.pageTitle(copy.title, list.page)} csrfToken={csrfToken}>
     <h1>{copy.title}</h1>
     {notice && <Notice tone={notice.tone} text={notice.text} />}
     <p>{copy.intro(list.days)}</p>

@@ -1,10 +1,10 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { webhooksCopy } from '../webhooks-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { formatBrazilDateTime } from '../../leads/export/brazil-time.ts'
 import type { WebhookReceiverState } from '../webhook-store.ts'
 
-const copy = deskCopy.webhooks
+const copy = webhooksCopy
 
 const when = (date: Date | null, otherwise: string) =>
   date === null ? otherwise : formatBrazilDateTime(date)

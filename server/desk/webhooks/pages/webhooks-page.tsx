@@ -1,11 +1,11 @@
 /** @jsxImportSource hono/jsx */
-import { deskCopy } from '../../copy.ts'
+import { webhooksCopy } from '../webhooks-copy.ts'
 import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import type { NoticeMessage } from '../../frame/notices.ts'
 import type { WebhookReceiverState } from '../webhook-store.ts'
 import { WebhookReceiver } from './webhook-receiver.tsx'
 
-const copy = deskCopy.webhooks
+const copy = webhooksCopy
 
 export interface WebhooksPageProps {
   receivers: WebhookReceiverState[]
