@@ -122,6 +122,7 @@ describe.each(stores)('attribution and page views on %s', (_name, store) => {
   beforeEach(async () => {
     await db.exec(`delete from public.contact_submissions; delete from private.submission_counts;
       delete from private.page_views; delete from private.page_view_minutes;
+      delete from private.page_view_network_minutes; delete from private.page_view_network_sources;
       update private.contact_settings set page_views_per_minute = 600,
         page_view_sources_per_day = 200`)
   })
