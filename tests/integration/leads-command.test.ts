@@ -61,9 +61,13 @@ describe('the built command', () => {
       dependencies: Record<string, string>
     }
     const code = await readFile(COMMAND, 'utf8')
-    const specifiers = [...code.matchAll(/(?:from|import)\s*\(?\s*"([^"./][^"]*)"/g)].map(
-      (match) => match[1] ?? '',
-    )
+    // Import statements and dynamic imports only: the settings' help text has a line ending in
+    // "from" before a string, which is not an import.
+    const specifiers = [
+      ...code.matchAll(/^\s*(?:import|export)\b[^;]*?\bfrom\s*"([^"./][^"]*)"/gm),
+      ...code.matchAll(/^\s*import\s*"([^"./][^"]*)"/gm),
+      ...code.matchAll(/\bimport\(\s*"([^"./][^"]*)"\s*\)/g),
+    ].map((match) => match[1] ?? '')
     const packages = new Set(
       specifiers
         .filter((name) => !name.startsWith('node:') && !builtinModules.includes(name))
