@@ -18,8 +18,9 @@ import { recordFinishedRun, type RunOutcome } from './backup/backup-runs.ts'
 import { describeContents } from './backup/describe-backup.ts'
 import { exportPgliteFolder, exportPostgres, lockDataDir } from './backup/open-for-backup.ts'
 import { copyDataFiles, copyWalAndLabel, type SnapshotMessage } from './backup/pglite-snapshot.ts'
+import { runCommand, say, settingsOrSay } from './command-line.ts'
 import { openPostgresDatabase } from './db/postgres.ts'
-import { readSettings, type Settings } from './settings.ts'
+import type { Settings } from './settings.ts'
 
 /**
  * `npm run backup -- FILE` (dist-server/backup.js): a consistent backup of the site's database
@@ -29,8 +30,6 @@ import { readSettings, type Settings } from './settings.ts'
  * The server also runs this file, with `--export-pglite FOLDER COPY` or `--export-database`, to
  * export in a process of its own (backup/export-process.ts).
  */
-const say = (text: string) => process.stderr.write(`${text}\n`)
-
 const USAGE = `Usage:
   npm run backup -- FILE     a backup of the site's database, written to FILE (mode 0600)
   npm run backup -- -        the same, to standard output (to encrypt or send it on)
@@ -202,14 +201,11 @@ const main = async () => {
     say(USAGE)
     return target === undefined || extra.length > 0 ? 2 : 0
   }
-  const result = readSettings(process.env)
-  if (!result.ok) {
-    say(`Fix these settings first:\n- ${result.problems.join('\n- ')}`)
-    return 1
-  }
-  const produce = await chooseSource(result.settings)
-  const keys = await readBackupKeys(keyPlaces(result.settings))
-  const record = recorder(result.settings)
+  const settings = settingsOrSay(process.env)
+  if (settings === undefined) return 1
+  const produce = await chooseSource(settings)
+  const keys = await readBackupKeys(keyPlaces(settings))
+  const record = recorder(settings)
   if (target === '-') {
     await record(() => produce(process.stdout).then(() => ({})))
     return 0
@@ -238,10 +234,4 @@ const main = async () => {
   return 0
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    say(error instanceof Error ? error.message : String(error))
-    process.exit(1)
-  },
-)
+runCommand(main)

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { runCommand, say, settingsOrSay } from './command-line.ts'
 import { hashPassword } from './desk/sign-in/password-hash.ts'
 import { weakPasswordReason } from './desk/sign-in/password-policy.ts'
 import { openDirectStore } from './desk/leads/cli/direct.ts'
@@ -13,15 +14,13 @@ import { connectToDesk, serverAnswers } from './desk/leads/cli/via-server.ts'
 import { exportLeads } from './desk/leads/export/export-leads.ts'
 import { eraseLeads } from './desk/leads/erase-leads.ts'
 import { EMPTY_FILTER } from './desk/leads/lead-filter.ts'
-import { readSettings, type Settings } from './settings.ts'
+import type { Settings } from './settings.ts'
 
 /**
  * `npm run leads`: export and erase leads from scripts, built into dist-server/leads.js with the
  * server (plain JavaScript, production dependencies only). Data goes to standard output,
  * everything said to a person to standard error.
  */
-const say = (text: string) => process.stderr.write(`${text}\n`)
-
 const localServerUrl = (settings: Settings) => {
   if (settings.port === 0) return undefined
   const host = ['0.0.0.0', '::', ''].includes(settings.host) ? '127.0.0.1' : settings.host
@@ -111,21 +110,12 @@ const main = async () => {
     await hashPasswordCommand()
     return 0
   }
-  const result = readSettings(process.env)
-  if (!result.ok) {
-    say(`Fix these settings first:\n- ${result.problems.join('\n- ')}`)
-    return 1
-  }
-  const target = await resolveTarget(command.target, result.settings)
+  const settings = settingsOrSay(process.env)
+  if (settings === undefined) return 1
+  const target = await resolveTarget(command.target, settings)
   if (target.kind === 'server') await runViaServer(command, target.url)
-  else await runDirect(command, result.settings)
+  else await runDirect(command, settings)
   return 0
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    say(error instanceof Error ? error.message : String(error))
-    process.exit(1)
-  },
-)
+runCommand(main)

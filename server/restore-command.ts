@@ -8,15 +8,13 @@ import { readErasuresOfBackup, type ErasureRecord } from './backup/erasure-recor
 import { applyErasuresOnly } from './backup/erasures-only.ts'
 import { newerMigrations } from './backup/restore-database.ts'
 import { restoreIntoPglite, restoreIntoPostgres } from './backup/restore-targets.ts'
-import { readSettings } from './settings.ts'
+import { runCommand, say, settingsOrSay } from './command-line.ts'
 
 /**
  * `npm run restore -- FILE` (dist-server/restore.js): a backup made by `npm run backup` (or the
  * daily schedule) into an empty data folder or database, the erasures of every backup beside
  * it applied again. Words for the person go to standard error.
  */
-const say = (text: string) => process.stderr.write(`${text}\n`)
-
 const USAGE = `Usage:
   npm run restore -- FILE [--replace] [--erasures-from OTHER.backup]... [--accept-unsigned]
   npm run restore -- FILE --check [--accept-unsigned]
@@ -139,12 +137,8 @@ const main = async () => {
     return 2
   }
   if (existsSync('.env')) process.loadEnvFile('.env')
-  const result = readSettings(process.env)
-  if (!result.ok) {
-    say(`Fix these settings first:\n- ${result.problems.join('\n- ')}`)
-    return 1
-  }
-  const { settings } = result
+  const settings = settingsOrSay(process.env)
+  if (settings === undefined) return 1
   // Never made here: a restore checks with the key the backups were made with.
   const trust: BackupTrust = {
     keys: await readBackupKeys({ backupKey: settings.backup.key, dataDir: settings.dataDir }),
@@ -207,10 +201,4 @@ const main = async () => {
   return 0
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    say(error instanceof Error ? error.message : String(error))
-    process.exit(1)
-  },
-)
+runCommand(main)

@@ -124,3 +124,7 @@ export const isNotice = (value: string | undefined): value is Notice =>
 
 export const withNotice = (path: string, notice: Notice, extra = '') =>
   `${path}${path.includes('?') ? '&' : '?'}aviso=${notice}${extra}`
+
+/** The notice that says how many an action touched, or the one that says it touched none. */
+export const withCountNotice = (path: string, count: number, some: Notice, none: Notice) =>
+  count > 0 ? withNotice(path, some, `&n=${count}`) : withNotice(path, none)

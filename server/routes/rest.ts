@@ -12,7 +12,8 @@ import {
   type SqlRunner,
 } from '../../supabase/functions/_shared/anon-request.ts'
 import type { Database } from '../db/database.ts'
-import { loadSchemaCache, type SchemaCache } from '../db/schema-cache.ts'
+import { loadOnce } from '../db/load-once.ts'
+import { loadSchemaCache } from '../db/schema-cache.ts'
 import { refusalScopes, type RefusalGuard } from '../flood/refusal-guard.ts'
 import type { SharedReads } from '../flood/shared-reads.ts'
 import { silentLogger, type Logger } from '../log.ts'
@@ -258,14 +259,7 @@ export const refuseBodyType = (c: Context): Response | undefined => {
 }
 
 export const createRestRoutes = (deps: RestDeps) => {
-  let schema: Promise<SchemaCache> | undefined
-  const schemaCache = () => {
-    schema ??= loadSchemaCache(deps.db).catch((error: unknown) => {
-      schema = undefined // try again on the next request once the database is back
-      throw error
-    })
-    return schema
-  }
+  const schemaCache = loadOnce(() => loadSchemaCache(deps.db))
 
   const tableRoute = async (c: Context, fn: TableHandler) => {
     const table = c.req.param('table') ?? ''

@@ -1,10 +1,6 @@
 import { Hono, type Context } from 'hono'
-import {
-  findRoutine,
-  loadRoutineCache,
-  type Routine,
-  type RoutineCache,
-} from '../db/routine-cache.ts'
+import { findRoutine, loadRoutineCache, type Routine } from '../db/routine-cache.ts'
+import { loadOnce } from '../db/load-once.ts'
 import { quoteIdent } from '../db/schema-cache.ts'
 import { refusalScopes } from '../flood/refusal-guard.ts'
 import { RememberedRefusal } from '../flood/refusal-memory.ts'
@@ -138,15 +134,17 @@ const rawTextRoutine = (overloads: Routine[]): Routine | undefined =>
       routine.params[0].type === 'text',
   )
 
+/** What PostgreSQL itself answers the anon role for a function it may not run. */
+const permissionDenied = (c: Context, name: string) =>
+  postgrestError(c, 401, {
+    code: '42501',
+    details: null,
+    hint: null,
+    message: `permission denied for function ${name}`,
+  })
+
 export const createRpcRoutes = (deps: RestDeps) => {
-  let routines: Promise<RoutineCache> | undefined
-  const routineCache = () => {
-    routines ??= loadRoutineCache(deps.db).catch((error: unknown) => {
-      routines = undefined // try again on the next request once the database is back
-      throw error
-    })
-    return routines
-  }
+  const routineCache = loadOnce(() => loadRoutineCache(deps.db))
 
   const call = async (c: Context) => {
     const name = c.req.param('function') ?? ''
@@ -175,15 +173,8 @@ export const createRpcRoutes = (deps: RestDeps) => {
           message: `Could not choose the best candidate function between: public.${name}`,
         })
       }
-      if (!routine.anonMayExecute) {
-        // What PostgreSQL itself answers the anon role; the function is never called.
-        return postgrestError(c, 401, {
-          code: '42501',
-          details: null,
-          hint: null,
-          message: `permission denied for function ${name}`,
-        })
-      }
+      // The function is never called.
+      if (!routine.anonMayExecute) return permissionDenied(c, name)
       if (isPost) {
         for (const param of routine.params) {
           const problem = wrongValue(args[param.name], param.type)
@@ -270,14 +261,7 @@ export const createRpcRoutes = (deps: RestDeps) => {
       const routine = rawTextRoutine(overloads)
       // A function that takes named arguments reads JSON only: text is the wrong media type.
       if (!routine) return refuseBodyType(c) as Response
-      if (!routine.anonMayExecute) {
-        return postgrestError(c, 401, {
-          code: '42501',
-          details: null,
-          hint: null,
-          message: `permission denied for function ${name}`,
-        })
-      }
+      if (!routine.anonMayExecute) return permissionDenied(c, name)
       const call = `public.${quoteIdent(routine.name)}($1::text)`
       const sql = routine.returnsVoid
         ? `select ${call}`

@@ -5,6 +5,8 @@ import { quarantineCopy } from '../quarantine/quarantine-copy.ts'
 import { webhooksCopy } from '../webhooks/webhooks-copy.ts'
 import { isNotice, type Notice } from '../desk-paths.ts'
 import { readNoticeCount } from '../http/request-values.ts'
+import type { Context } from 'hono'
+import type { DeskEnv } from '../http/desk-env.ts'
 
 /** Each feature's notices, from its own words. */
 const notices = {
@@ -82,3 +84,12 @@ export const noticeFor = (
   count: string | undefined,
 ): NoticeMessage | undefined =>
   isNotice(code) ? noticeMessages[code](readNoticeCount(count)) : undefined
+
+/**
+ * What a desk page with forms takes from its request: the session's form token, and the
+ * notice the redirect that led to it named (?aviso=…&n=…).
+ */
+export const formPageBasics = (c: Context<DeskEnv>) => ({
+  csrfToken: c.get('session').csrfToken,
+  notice: noticeFor(c.req.query('aviso'), c.req.query('n')),
+})

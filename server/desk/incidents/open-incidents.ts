@@ -1,4 +1,3 @@
-import type { MiddlewareHandler } from 'hono'
 import {
   isIncidentKind,
   isOutbox,
@@ -7,8 +6,7 @@ import {
 } from '../../../supabase/functions/_shared/incident-copy.ts'
 import { describeWebhookUrl } from '../../../supabase/functions/_shared/webhook-receivers.ts'
 import type { Queryable } from '../../db/database.ts'
-import { deskPaths } from '../desk-paths.ts'
-import type { DeskDeps, DeskEnv } from '../http/desk-env.ts'
+import { readForNav } from '../frame/nav-reading.ts'
 
 /** An incident the company was told about (decision 052), as the desk shows it. */
 export interface OpenIncident extends IncidentFacts {
@@ -97,11 +95,4 @@ export const dismissIncident = async (db: Queryable, id: string): Promise<boolea
 }
 
 /** For every page (a GET outside /api/): the incidents the banner shows across the desk. */
-export const readIncidentsForBanner =
-  (deps: Pick<DeskDeps, 'db'>): MiddlewareHandler<DeskEnv> =>
-  async (c, next) => {
-    if (c.req.method === 'GET' && !c.req.path.startsWith(`${deskPaths.home}/api/`)) {
-      c.set('deskNav', { ...c.get('deskNav'), incidents: await readOpenIncidents(deps.db) })
-    }
-    await next()
-  }
+export const readIncidentsForBanner = readForNav('incidents', readOpenIncidents)

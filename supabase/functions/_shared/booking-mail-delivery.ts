@@ -6,6 +6,7 @@ import {
   type DeliveryLog,
   type MailMessage,
   type MailTransport,
+  type AnswersWithinDeadline,
   type SendEmailResult,
 } from './mail-delivery.ts'
 import type { RunQuery } from './run-query.ts'
@@ -228,12 +229,7 @@ export const sendDueBookingMail = async (
   return sendRows(deps, rows.map(readClaim))
 }
 
-export interface SendNowDeps extends BookingMailDeps {
-  /** Answer "queued" once the mail server has taken this long (the sends go on). */
-  responseDeadlineMs: number
-  /** Keeps the sends alive after the answer where the runtime would stop them (Supabase). */
-  waitUntil?: (work: Promise<unknown>) => void
-}
+export interface SendNowDeps extends BookingMailDeps, AnswersWithinDeadline {}
 
 /**
  * - sent: every due e-mail of the booking went out;

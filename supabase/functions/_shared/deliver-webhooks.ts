@@ -1,5 +1,5 @@
-import { refuseUnlessScheduler, schedulerJson } from './scheduler-request.ts'
-import { sweepSecretProblem } from './sweep-secret.ts'
+import { refuseUnlessScheduler, schedulerFailed, schedulerJson } from './scheduler-request.ts'
+import { readDatabaseUrl, readSweepSecret } from './function-env.ts'
 import { deliverDueWebhooks, type WebhookDeliveryDeps } from './webhook-delivery.ts'
 import { webhookSecretProblem } from './webhook-signature.ts'
 
@@ -33,11 +33,8 @@ export const readDeliverWebhooksSettings = (
   env: Readonly<Record<string, string | undefined>>,
 ): DeliverWebhooksSettingsResult => {
   const problems: string[] = []
-  const databaseUrl = env.SUPABASE_DB_URL?.trim()
-  if (!databaseUrl) problems.push('SUPABASE_DB_URL is missing (hosted Supabase provides it).')
-  const sweepSecret = env.MAIL_SWEEP_SECRET?.trim() || undefined
-  const sweepProblem = sweepSecret === undefined ? null : sweepSecretProblem(sweepSecret)
-  if (sweepProblem !== null) problems.push(sweepProblem)
+  const databaseUrl = readDatabaseUrl(env, problems)
+  const sweepSecret = readSweepSecret(env, problems)
   const webhookSecret = env.WEBHOOK_SECRET?.trim() || undefined
   const signingProblem =
     webhookSecret === undefined ? null : webhookSecretProblem('WEBHOOK_SECRET', webhookSecret)
@@ -65,7 +62,6 @@ export const handleDeliverWebhooks = async (
   try {
     return schedulerJson(200, { ok: true, ...(await deliverDueWebhooks(deps, deps.budgetMs)) })
   } catch {
-    // The database went away, a bug: still JSON, and pg_net records the status.
-    return schedulerJson(500, { error: { code: 'internal_error', message: 'The sweep failed.' } })
+    return schedulerFailed('The sweep failed.')
   }
 }

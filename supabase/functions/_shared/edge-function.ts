@@ -122,3 +122,32 @@ export const serveFunction = <S extends { warnings?: string[] }>(
   }
   return configured(loaded.settings)
 }
+
+/** What every function pg_cron calls gives its handler: its database, the secret, the log. */
+export interface ScheduledBasics {
+  query: RunQuery
+  sweepSecret: string | undefined
+  log: DeliveryLog
+}
+
+/**
+ * A function only pg_cron calls: served like any other, with its database (a pool of `max`)
+ * opened for `configured`, and the scheduler's JSON answer when its settings are missing.
+ */
+export const serveScheduled = <
+  S extends { databaseUrl: string; sweepSecret: string | undefined; warnings?: string[] },
+>(
+  loaded: LoadedSettings<S>,
+  max: number,
+  configured: (settings: S, basics: ScheduledBasics) => Handler,
+): Handler =>
+  serveFunction(
+    loaded,
+    (settings) =>
+      configured(settings, {
+        query: openDatabase(settings.databaseUrl, max).query,
+        sweepSecret: settings.sweepSecret,
+        log: deliveryLog,
+      }),
+    notConfigured.scheduler,
+  )

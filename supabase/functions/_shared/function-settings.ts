@@ -1,5 +1,5 @@
 import { readMailSettings, type MailSettings } from './mail-settings.ts'
-import { sweepSecretProblem } from './sweep-secret.ts'
+import { readDatabaseUrl, readSweepSecret } from './function-env.ts'
 
 /** What the Edge Function needs from its environment (Supabase secrets and platform values). */
 export interface FunctionSettings {
@@ -23,16 +23,13 @@ export const readFunctionSettings = (
   env: Readonly<Record<string, string | undefined>>,
 ): FunctionSettingsResult => {
   const problems: string[] = []
-  const databaseUrl = env.SUPABASE_DB_URL?.trim()
-  if (!databaseUrl) problems.push('SUPABASE_DB_URL is missing (hosted Supabase provides it).')
+  const databaseUrl = readDatabaseUrl(env, problems)
   const mail = readMailSettings(env)
   if (!mail.ok) problems.push(...mail.problems)
   else if (mail.smtpUrl === undefined) {
     problems.push('SMTP_URL is missing: set it with `supabase secrets set SMTP_URL=smtps://…`.')
   }
-  const sweepSecret = env.MAIL_SWEEP_SECRET?.trim() || undefined
-  const secretProblem = sweepSecret === undefined ? null : sweepSecretProblem(sweepSecret)
-  if (secretProblem !== null) problems.push(secretProblem)
+  const sweepSecret = readSweepSecret(env, problems)
   if (!mail.ok || mail.smtpUrl === undefined || !databaseUrl || problems.length > 0) {
     return { ok: false, problems }
   }

@@ -324,8 +324,9 @@ const sendInParts = async (
 export const sendClaim = (deps: MailDeliveryDeps, claim: Claim) =>
   sendClaimedMail(deps, claim.kind, claim.sendId, [claim.submission])
 
-export interface NotifyDeps extends MailDeliveryDeps {
-  /** Answer the visitor "queued" once the mail server has taken this long (the send goes on). */
+/** How a send made while a caller waits answers it in time. */
+export interface AnswersWithinDeadline {
+  /** Answer "queued" once the mail server has taken this long (the send goes on). */
   responseDeadlineMs: number
   /**
    * Keeps the send alive after the response where the runtime would otherwise stop it
@@ -333,6 +334,8 @@ export interface NotifyDeps extends MailDeliveryDeps {
    */
   waitUntil?: (work: Promise<unknown>) => void
 }
+
+export interface NotifyDeps extends MailDeliveryDeps, AnswersWithinDeadline {}
 
 /**
  * - sent: the company's mail server took it;

@@ -5,7 +5,7 @@ import {
   type BusyCalendarFeed,
 } from './busy-calendar-settings.ts'
 import { refreshBusyTimes, type BusyRefreshDeps } from './busy-feed-refresh.ts'
-import { sweepSecretProblem } from './sweep-secret.ts'
+import { readDatabaseUrl, readSweepSecret } from './function-env.ts'
 
 /**
  * The refresh-busy-calendar Edge Function, runtime-neutral: pg_cron asks for it every ten
@@ -35,14 +35,11 @@ export const readRefreshFunctionSettings = (
   env: Readonly<Record<string, string | undefined>>,
 ): RefreshFunctionSettingsResult => {
   const problems: string[] = []
-  const databaseUrl = env.SUPABASE_DB_URL?.trim() ?? ''
-  if (!databaseUrl) problems.push('SUPABASE_DB_URL is missing (hosted Supabase provides it).')
+  const databaseUrl = readDatabaseUrl(env, problems)
   const feed = readBusyCalendarUrl(env[BUSY_CALENDAR_URL_SETTING])
   if (!feed.ok) problems.push(feed.problem)
-  const sweepSecret = env.MAIL_SWEEP_SECRET?.trim() || undefined
-  const secretProblem = sweepSecret === undefined ? null : sweepSecretProblem(sweepSecret)
-  if (secretProblem !== null) problems.push(secretProblem)
-  if (!feed.ok || problems.length > 0) return { ok: false, problems }
+  const sweepSecret = readSweepSecret(env, problems)
+  if (!databaseUrl || !feed.ok || problems.length > 0) return { ok: false, problems }
   const warnings: string[] = []
   if (feed.feed === undefined) {
     warnings.push(

@@ -11,6 +11,10 @@ export const schedulerJson = (
     headers: { ...headers, 'Content-Type': 'application/json; charset=utf-8' },
   })
 
+/** The answer when a run failed (the database went away, a bug): JSON, for pg_net to record. */
+export const schedulerFailed = (message: string) =>
+  schedulerJson(500, { error: { code: 'internal_error', message } })
+
 /**
  * The refusal for a request to a function only pg_cron may run: 405 but for POST, 401 without
  * MAIL_SWEEP_SECRET in its header (`refused` says what was refused); undefined when it may run.

@@ -5,19 +5,13 @@ import {
   type SendNowOutcome,
 } from './booking-mail-delivery.ts'
 import { callLimitAnswer, type CountsCalls } from './function-call-limit.ts'
+import { errorAnswer, jsonAnswer, unexpectedFailureAnswer } from './function-json.ts'
 import {
-  errorAnswer,
-  jsonAnswer,
-  preflightAnswer,
-  unexpectedFailureAnswer,
-} from './function-json.ts'
-import {
-  ACCEPTED_BODY_ENCODINGS,
-  parseJsonBody,
-  readBodyWithin,
-  unsupportedContentEncoding,
-} from './request-body.ts'
-import { isSweepAllowed, SWEEP_SECRET_HEADER } from './sweep-secret.ts'
+  answerUnlessPost,
+  isSweepPath,
+  readJsonBody,
+  sweepAnswer,
+} from './mail-function-request.ts'
 
 export interface SendBookingEmailDeps extends SendNowDeps, CountsCalls {
   /** MAIL_SWEEP_SECRET: the /sweep path needs it; without one nobody may run the sweep. */
@@ -57,17 +51,6 @@ const answers: Record<SendNowOutcome, (origin: string | null) => Response> = {
     ),
 }
 
-/** The scheduled sweep: only for the scheduler's secret, the same 401 for everyone else. */
-const sweep = async (req: Request, deps: SendBookingEmailDeps, origin: string | null) => {
-  if (!(await isSweepAllowed(req.headers.get(SWEEP_SECRET_HEADER), deps.sweepSecret))) {
-    return errorAnswer(401, 'unauthorized', 'Only the scheduler may run the mail sweep.', origin)
-  }
-  return jsonAnswer(200, { ok: true, ...(await sendDueBookingMail(deps)) }, origin)
-}
-
-const isSweepPath = (req: Request) =>
-  new URL(req.url).pathname.replace(/\/+$/, '').endsWith('/sweep')
-
 /**
  * The send-booking-email function, runtime-neutral (the Deno Edge Function and the Node
  * server both mount it). `POST { token }` sends the due e-mails of the booking that manage
@@ -79,33 +62,18 @@ export const handleSendBookingEmail = async (
   deps: SendBookingEmailDeps,
 ): Promise<Response> => {
   const origin = req.headers.get('origin')
-  if (req.method === 'OPTIONS') return preflightAnswer(origin)
-  if (req.method !== 'POST') {
-    return errorAnswer(405, 'method_not_allowed', 'Use POST.', origin, {
-      headers: { Allow: 'POST, OPTIONS' },
-    })
-  }
+  const notPost = answerUnlessPost(req, origin)
+  if (notPost) return notPost
   try {
-    if (isSweepPath(req)) return await sweep(req, deps, origin)
+    if (isSweepPath(req, 'sweep')) {
+      return await sweepAnswer(req, deps.sweepSecret, origin, () => sendDueBookingMail(deps))
+    }
     // A token that opens nothing is looked up like one that does: each look-up is a call.
     const overLimit = await deps.countCall?.(req)
     if (overLimit) return callLimitAnswer(overLimit, origin)
-    const encoding = unsupportedContentEncoding(req.headers)
-    if (encoding !== null) {
-      return errorAnswer(
-        415,
-        'unsupported_content_encoding',
-        `The request body must not be compressed (Content-Encoding: ${encoding}).`,
-        origin,
-        { headers: { 'Accept-Encoding': ACCEPTED_BODY_ENCODINGS } },
-      )
-    }
-    const read = await readBodyWithin(req, MAX_BOOKING_BODY_BYTES)
-    if (!read.ok && read.problem === 'too_large') {
-      return errorAnswer(413, 'payload_too_large', 'The request body is too large.', origin)
-    }
-    const body = read.ok ? parseJsonBody(read.bytes, MAX_JSON_DEPTH) : undefined
-    const token = body?.ok ? tokenOf(body.value) : undefined
+    const read = await readJsonBody(req, MAX_BOOKING_BODY_BYTES, MAX_JSON_DEPTH, origin)
+    if ('refused' in read) return read.refused
+    const token = read.json?.ok ? tokenOf(read.json.value) : undefined
     if (token === undefined) {
       return errorAnswer(
         400,

@@ -1,20 +1,14 @@
 import { parseContactMessage, type ContactIssue, type ContactMessage } from './contact-message.ts'
 import { readDatabaseAnswer, type DatabaseRefusal } from './database-answer.ts'
 import { callLimitAnswer, type CountsCalls } from './function-call-limit.ts'
+import { errorAnswer, jsonAnswer, unexpectedFailureAnswer } from './function-json.ts'
 import {
-  errorAnswer,
-  jsonAnswer,
-  preflightAnswer,
-  unexpectedFailureAnswer,
-} from './function-json.ts'
-import {
-  ACCEPTED_BODY_ENCODINGS,
-  parseJsonBody,
-  readBodyWithin,
-  unsupportedContentEncoding,
-} from './request-body.ts'
+  answerUnlessPost,
+  isSweepPath,
+  readJsonBody,
+  sweepAnswer,
+} from './mail-function-request.ts'
 import { notifyCompany, sendDueMail, type NotifyDeps } from './mail-delivery.ts'
-import { isSweepAllowed, SWEEP_SECRET_HEADER } from './sweep-secret.ts'
 
 export interface SendContactEmailDeps extends NotifyDeps {
   /** MAIL_SWEEP_SECRET: the /retry path needs it; without one nobody may run the sweep. */
@@ -112,20 +106,6 @@ const notify = async (
 }
 
 /**
- * The scheduled sweep (pg_cron on hosted Supabase): sends what is due, answers with counts.
- * Anyone else gets the same 401 whether a secret is configured or not, and no counts.
- */
-const sweep = async (req: Request, deps: SendContactEmailDeps, origin: string | null) => {
-  if (!(await isSweepAllowed(req.headers.get(SWEEP_SECRET_HEADER), deps.sweepSecret))) {
-    return fail(401, 'unauthorized', 'Only the scheduler may run the mail sweep.', origin)
-  }
-  return jsonAnswer(200, { ok: true, ...(await sendDueMail(deps)) }, origin)
-}
-
-const isSweepPath = (req: Request) =>
-  new URL(req.url).pathname.replace(/\/+$/, '').endsWith('/retry')
-
-/**
  * The send-contact-email function, runtime-neutral: the Deno edge function and the Node
  * server both call it. It answers every request with valid JSON and CORS headers, because
  * supabase-js turns an empty or non-JSON 2xx into a SyntaxError and a missing
@@ -136,36 +116,21 @@ export const handleSendContactEmail = async (
   deps: SendContactEmailDeps,
 ): Promise<Response> => {
   const origin = req.headers.get('origin')
-  if (req.method === 'OPTIONS') {
-    return preflightAnswer(origin)
-  }
-  if (req.method !== 'POST') {
-    return fail(405, 'method_not_allowed', 'Use POST.', origin, {
-      headers: { Allow: 'POST, OPTIONS' },
-    })
-  }
+  const notPost = answerUnlessPost(req, origin)
+  if (notPost) return notPost
   try {
-    if (isSweepPath(req)) return await sweep(req, deps, origin)
+    // The scheduled sweep (pg_cron on hosted Supabase): sends what is due, answers with counts.
+    if (isSweepPath(req, 'retry')) {
+      return await sweepAnswer(req, deps.sweepSecret, origin, () => sendDueMail(deps))
+    }
     const overLimit = await deps.countCall?.(req)
     if (overLimit) return callLimitAnswer(overLimit, origin)
     const remembered = await deps.rememberedRefusal?.()
     const refusal = remembered === undefined ? undefined : floodRefusal(remembered)
     if (refusal) return tooManyRequests(refusal, origin)
-    const encoding = unsupportedContentEncoding(req.headers)
-    if (encoding !== null) {
-      return fail(
-        415,
-        'unsupported_content_encoding',
-        `The request body must not be compressed (Content-Encoding: ${encoding}).`,
-        origin,
-        { headers: { 'Accept-Encoding': ACCEPTED_BODY_ENCODINGS } },
-      )
-    }
-    const read = await readBodyWithin(req, MAX_FUNCTION_BODY_BYTES)
-    if (!read.ok && read.problem === 'too_large') {
-      return fail(413, 'payload_too_large', 'The request body is too large.', origin)
-    }
-    const body = read.ok ? parseJsonBody(read.bytes, MAX_JSON_DEPTH) : undefined
+    const read = await readJsonBody(req, MAX_FUNCTION_BODY_BYTES, MAX_JSON_DEPTH, origin)
+    if ('refused' in read) return read.refused
+    const body = read.json
     if (!body?.ok) return fail(400, 'invalid_json', 'The request body is not valid JSON.', origin)
     const parsed = parseContactMessage(body.value)
     if (!parsed.ok) {

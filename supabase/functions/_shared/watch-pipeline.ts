@@ -1,5 +1,5 @@
 import { sendDueCompanyAlerts, type CompanyAlertDeps } from './company-alert-delivery.ts'
-import { refuseUnlessScheduler, schedulerJson } from './scheduler-request.ts'
+import { refuseUnlessScheduler, schedulerFailed, schedulerJson } from './scheduler-request.ts'
 
 /**
  * The watch-pipeline Edge Function, runtime-neutral (decisions 051, 052, 053): pg_cron runs
@@ -28,7 +28,6 @@ export const handleWatchPipeline = async (
     const alerts = await sendDueCompanyAlerts(deps)
     return schedulerJson(200, { ok: true, found: rows[0]?.found ?? {}, alerts })
   } catch {
-    // The database went away, a bug: still JSON, and pg_net records the status.
-    return schedulerJson(500, { error: { code: 'internal_error', message: 'The watch failed.' } })
+    return schedulerFailed('The watch failed.')
   }
 }

@@ -8,29 +8,18 @@ import {
   handleDeliverWebhooks,
   readDeliverWebhooksSettings,
 } from '../_shared/deliver-webhooks.ts'
-import {
-  deliveryLog,
-  notConfigured,
-  openDatabase,
-  serveFunction,
-} from '../_shared/edge-function.ts'
+import { serveScheduled } from '../_shared/edge-function.ts'
 import { WEBHOOK_TIMEOUT_MS } from '../_shared/webhook-delivery.ts'
 
 Deno.serve(
-  serveFunction(
-    readDeliverWebhooksSettings(Deno.env.toObject()),
-    (settings) => {
-      const timeoutMs = Number(Deno.env.get('WEBHOOK_TIMEOUT_MS') ?? WEBHOOK_TIMEOUT_MS)
-      const deps = {
-        query: openDatabase(settings.databaseUrl, 3).query,
-        defaultSecret: settings.webhookSecret,
-        timeoutMs: Number.isInteger(timeoutMs) && timeoutMs > 0 ? timeoutMs : WEBHOOK_TIMEOUT_MS,
-        sweepSecret: settings.sweepSecret,
-        budgetMs: FUNCTION_SWEEP_BUDGET_MS,
-        log: deliveryLog,
-      }
-      return (req) => handleDeliverWebhooks(req, deps)
-    },
-    notConfigured.scheduler,
-  ),
+  serveScheduled(readDeliverWebhooksSettings(Deno.env.toObject()), 3, (settings, basics) => {
+    const timeoutMs = Number(Deno.env.get('WEBHOOK_TIMEOUT_MS') ?? WEBHOOK_TIMEOUT_MS)
+    const deps = {
+      ...basics,
+      defaultSecret: settings.webhookSecret,
+      timeoutMs: Number.isInteger(timeoutMs) && timeoutMs > 0 ? timeoutMs : WEBHOOK_TIMEOUT_MS,
+      budgetMs: FUNCTION_SWEEP_BUDGET_MS,
+    }
+    return (req) => handleDeliverWebhooks(req, deps)
+  }),
 )

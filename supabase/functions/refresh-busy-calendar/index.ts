@@ -4,12 +4,7 @@
 // (the calendar's secret iCal address) and MAIL_SWEEP_SECRET; the platform provides
 // SUPABASE_DB_URL.
 import process from 'node:process'
-import {
-  deliveryLog,
-  notConfigured,
-  openDatabase,
-  serveFunction,
-} from '../_shared/edge-function.ts'
+import { serveScheduled } from '../_shared/edge-function.ts'
 import {
   handleRefreshBusyCalendar,
   readRefreshFunctionSettings,
@@ -45,19 +40,8 @@ const cpuClock = (() => {
 })()
 
 Deno.serve(
-  serveFunction(
-    readRefreshFunctionSettings(Deno.env.toObject()),
-    (settings) => {
-      const deps = {
-        feed: settings.feed,
-        sweepSecret: settings.sweepSecret,
-        query: openDatabase(settings.databaseUrl, 2).query,
-        resolveHost,
-        cpuClock,
-        log: deliveryLog,
-      }
-      return (req) => handleRefreshBusyCalendar(req, deps)
-    },
-    notConfigured.scheduler,
-  ),
+  serveScheduled(readRefreshFunctionSettings(Deno.env.toObject()), 2, (settings, basics) => {
+    const deps = { ...basics, feed: settings.feed, resolveHost, cpuClock }
+    return (req) => handleRefreshBusyCalendar(req, deps)
+  }),
 )

@@ -6,32 +6,21 @@
 // @ts-types="npm:@types/nodemailer@8.0.2"
 import nodemailer from 'nodemailer'
 import { createBookingMailSender } from '../_shared/booking-mail-delivery.ts'
-import {
-  deliveryLog,
-  notConfigured,
-  openDatabase,
-  serveFunction,
-} from '../_shared/edge-function.ts'
+import { serveScheduled } from '../_shared/edge-function.ts'
 import { readFunctionSettings } from '../_shared/function-settings.ts'
 import { smtpTransportOptions } from '../_shared/mail-settings.ts'
 import { handleWatchPipeline } from '../_shared/watch-pipeline.ts'
 
 Deno.serve(
-  serveFunction(
-    readFunctionSettings(Deno.env.toObject()),
-    (settings) => {
-      const transport = nodemailer.createTransport(
-        smtpTransportOptions(settings.smtpUrl, settings.mail),
-      )
-      const deps = {
-        query: openDatabase(settings.databaseUrl, 2).query,
-        sendMessage: createBookingMailSender(transport),
-        settings: { to: settings.mail.to, from: settings.mail.from },
-        sweepSecret: settings.sweepSecret,
-        log: deliveryLog,
-      }
-      return (req) => handleWatchPipeline(req, deps)
-    },
-    notConfigured.scheduler,
-  ),
+  serveScheduled(readFunctionSettings(Deno.env.toObject()), 2, (settings, basics) => {
+    const transport = nodemailer.createTransport(
+      smtpTransportOptions(settings.smtpUrl, settings.mail),
+    )
+    const deps = {
+      ...basics,
+      sendMessage: createBookingMailSender(transport),
+      settings: { to: settings.mail.to, from: settings.mail.from },
+    }
+    return (req) => handleWatchPipeline(req, deps)
+  }),
 )

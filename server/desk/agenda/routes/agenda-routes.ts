@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { AGENDA_VIEWS, type AgendaView } from '../../desk-paths.ts'
-import { noticeFor } from '../../frame/notices.ts'
+import { formPageBasics } from '../../frame/notices.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
 import { renderErrorPage, renderPage } from '../../http/render.ts'
 import { readPageNumber } from '../../http/request-values.ts'
@@ -29,8 +29,7 @@ export const createAgendaRoutes = (deps: DeskDeps) => {
         AgendaPage({
           list,
           busyFeed,
-          csrfToken,
-          notice: noticeFor(c.req.query('aviso'), c.req.query('n')),
+          ...formPageBasics(c),
         }),
       )
     })

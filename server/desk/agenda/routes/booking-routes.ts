@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono'
 import { deskPaths, withNotice, type Notice } from '../../desk-paths.ts'
-import { noticeFor } from '../../frame/notices.ts'
+import { formPageBasics } from '../../frame/notices.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
 import { renderErrorPage, renderPage } from '../../http/render.ts'
 import {
@@ -58,8 +58,7 @@ export const createBookingRoutes = (deps: DeskDeps) => {
       BookingPage({
         booking,
         zone: clock.zone,
-        csrfToken: c.get('session').csrfToken,
-        notice: noticeFor(c.req.query('aviso'), c.req.query('n')),
+        ...formPageBasics(c),
       }),
     )
   })

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { deskPaths, withNotice } from '../../desk-paths.ts'
-import { noticeFor } from '../../frame/notices.ts'
+import { formPageBasics } from '../../frame/notices.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
 import { renderPage } from '../../http/render.ts'
 import { readBookingId, readFormText, readNetwork } from '../../http/request-values.ts'
@@ -29,8 +29,7 @@ export const createNetworkRoutes = (deps: DeskDeps) => {
       NetworksPage({
         overview,
         zone: clock.zone,
-        csrfToken: c.get('session').csrfToken,
-        notice: noticeFor(c.req.query('aviso'), c.req.query('n')),
+        ...formPageBasics(c),
       }),
     )
   })

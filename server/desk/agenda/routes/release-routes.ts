@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { agendaCopy } from '../agenda-copy.ts'
-import { deskPaths, withNotice } from '../../desk-paths.ts'
+import { deskPaths, withCountNotice, withNotice } from '../../desk-paths.ts'
 import { noticeFor, type NoticeMessage } from '../../frame/notices.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
 import { renderPage } from '../../http/render.ts'
@@ -46,9 +46,7 @@ export const createReleaseRoutes = (deps: DeskDeps) => {
     const released = await releaseBookings(deps.db, { since })
     deps.log.info('bookings_released', { by: 'since', bookings: released })
     return c.redirect(
-      released > 0
-        ? withNotice(deskPaths.agenda, 'liberadas', `&n=${released}`)
-        : withNotice(deskPaths.agenda, 'nada-liberado'),
+      withCountNotice(deskPaths.agenda, released, 'liberadas', 'nada-liberado'),
       303,
     )
   })

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
 import { deskPaths, withNotice } from '../../desk-paths.ts'
-import { noticeFor } from '../../frame/notices.ts'
+import { formPageBasics } from '../../frame/notices.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
 import { renderErrorPage, renderPage } from '../../http/render.ts'
 import { readTableId } from '../../http/request-values.ts'
@@ -19,8 +19,7 @@ export const createIncidentRoutes = (deps: DeskDeps) => {
       c,
       IncidentsPage({
         incidents: await readIncidentHistory(deps.db),
-        csrfToken: c.get('session').csrfToken,
-        notice: noticeFor(c.req.query('aviso'), c.req.query('n')),
+        ...formPageBasics(c),
       }),
     ),
   )

@@ -1,23 +1,12 @@
+import { formatDateTimeIn } from '../../agenda/company-clock.ts'
+
 /**
  * Dates as a Brazilian reads them, in the company's time zone (the server may run in UTC):
  * dd/mm/aaaa hh:mm, which Excel set to pt-BR reads as a date and time.
  */
 export const BRAZIL_TIME_ZONE = 'America/Sao_Paulo'
 
-const parts = new Intl.DateTimeFormat('pt-BR', {
-  timeZone: BRAZIL_TIME_ZONE,
-  day: '2-digit',
-  month: '2-digit',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-})
-
-export const formatBrazilDateTime = (date: Date): string => {
-  const part = Object.fromEntries(parts.formatToParts(date).map(({ type, value }) => [type, value]))
-  return `${part.day}/${part.month}/${part.year} ${part.hour}:${part.minute}`
-}
+export const formatBrazilDateTime = (date: Date): string => formatDateTimeIn(date, BRAZIL_TIME_ZONE)
 
 /** A calendar day as YYYY-MM-DD, from that form or dd/mm/aaaa; undefined if it is no date. */
 export const readCalendarDay = (text: string): string | undefined => {

@@ -9,7 +9,7 @@ import { EMPTY_FILTER, isFiltered, readLeadFilter } from '../lead-filter.ts'
 import { countWaitingLeads, listLeads } from '../lead-store.ts'
 import { sendExport } from './send-export.ts'
 import { LeadListPage } from '../pages/lead-list-page.tsx'
-import { noticeFor } from '../../frame/notices.ts'
+import { formPageBasics } from '../../frame/notices.ts'
 
 /** The list, its filter and export, and signing out (here or everywhere); all behind a session. */
 export const createListRoutes = (deps: DeskDeps) => {
@@ -33,8 +33,7 @@ export const createListRoutes = (deps: DeskDeps) => {
         filter,
         waiting: await countWaitingLeads(deps.db),
         now: new Date(),
-        csrfToken: session.csrfToken,
-        notice: noticeFor(c.req.query('aviso'), c.req.query('n')),
+        ...formPageBasics(c),
       }),
     )
   })

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import { deskPaths, withNotice } from '../../desk-paths.ts'
-import { noticeFor } from '../../frame/notices.ts'
+import { deskPaths, withCountNotice } from '../../desk-paths.ts'
+import { formPageBasics } from '../../frame/notices.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
 import { renderErrorPage, renderPage } from '../../http/render.ts'
 import { readReceiverId } from '../../http/request-values.ts'
@@ -19,8 +19,7 @@ export const createWebhookRoutes = (deps: DeskDeps) => {
       c,
       WebhooksPage({
         receivers: await listWebhookReceivers(deps.db),
-        csrfToken: c.get('session').csrfToken,
-        notice: noticeFor(c.req.query('aviso'), c.req.query('n')),
+        ...formPageBasics(c),
       }),
     ),
   )
@@ -33,9 +32,7 @@ export const createWebhookRoutes = (deps: DeskDeps) => {
     }
     deps.log.info('webhook_retry_requested', { receiver: id, deliveries: retried })
     return c.redirect(
-      retried > 0
-        ? withNotice(deskPaths.webhooks, 'webhook-tentando', `&n=${retried}`)
-        : withNotice(deskPaths.webhooks, 'webhook-reativado'),
+      withCountNotice(deskPaths.webhooks, retried, 'webhook-tentando', 'webhook-reativado'),
       303,
     )
   })
