@@ -25,6 +25,11 @@ export default defineConfig({
   test: {
     // `globals: true` makes Testing Library clean the DOM between tests.
     globals: true,
+    // Where a test file sits says which set it is in (decision 063). `web` and `server` are
+    // the quick set, `npm run test:quick`: everything in the test runner's process, no browser,
+    // no built copy, no second process (tests/support/in-process-only.ts refuses one). Tests
+    // that start a server, PostgreSQL, Deno or a command live in tests/integration/, browser
+    // journeys in tests/e2e/; `npm test` runs all four.
     projects: [
       {
         extends: true,
@@ -32,7 +37,7 @@ export default defineConfig({
           name: 'web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-          setupFiles: ['tests/support/dom-setup.ts'],
+          setupFiles: ['tests/support/in-process-only.ts', 'tests/support/dom-setup.ts'],
         },
       },
       {
@@ -40,11 +45,20 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: [
-            'server/**/*.test.ts',
-            'supabase/**/*.test.ts',
-            'tests/integration/**/*.test.ts',
-          ],
+          include: ['server/**/*.test.ts', 'supabase/**/*.test.ts'],
+          setupFiles: ['tests/support/in-process-only.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One migrated database made per run, loaded by every in-memory test database.
+          globalSetup: ['tests/support/pglite-template.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['tests/integration/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // One migrated database made per run, copied by every server and test database.

@@ -48,7 +48,7 @@ beforeAll(async () => {
       WEBHOOK_URLS: `${crm.url}/crm`,
       WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
       // The booking rules alone: the calls budget of a /56 and a /48 (decision 058) would
-      // refuse these scripts sooner, and server/flood/prefix-floods.test.ts holds it.
+      // refuse these scripts sooner, and tests/integration/prefix-floods.test.ts holds it.
       PUBLIC_CALLS_PER_56_PER_MINUTE: '1000000',
       PUBLIC_CALLS_PER_48_PER_MINUTE: '1000000',
     },
