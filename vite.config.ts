@@ -61,8 +61,9 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One migrated database made per run, copied by every server and test database.
-          globalSetup: ['tests/support/pglite-template.ts'],
+          // One migrated PGlite made per run, copied by every server and test database; one
+          // PostgreSQL server on which files that only need a database make their own.
+          globalSetup: ['tests/support/pglite-template.ts', 'tests/support/shared-postgres.ts'],
         },
       },
       {

@@ -8,7 +8,7 @@
  * placed around the real "now".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startPostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase } from '../support/postgres-database.ts'
 import { seedLeads, type SeedLead } from '../support/seed-leads.ts'
 import { createTestDatabase } from '../support/test-database.ts'
 import type { Database } from '../../server/db/database.ts'
@@ -75,7 +75,7 @@ const stores: [string, () => Promise<{ db: Database; close(): Promise<void> }>][
   [
     'PostgreSQL 15',
     async () => {
-      const postgres = await startPostgresServer()
+      const postgres = await createPostgresDatabase()
       const db = await openPostgresDatabase(postgres.url)
       await ensureSupabaseRoles(db)
       await applyMigrations(db)

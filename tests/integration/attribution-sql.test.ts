@@ -12,7 +12,7 @@ import type { Database, Queryable } from '../../server/db/database.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { MIGRATIONS_DIR } from '../../server/paths.ts'
 import { pageRoutes } from '../../src/routes.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
 import { createTestDatabase } from '../support/test-database.ts'
 
@@ -32,7 +32,7 @@ const stores: [string, Store][] = [
     'a Supabase-like PostgreSQL 15',
     {
       async open() {
-        const postgres: PostgresServer = await startPostgresServer()
+        const postgres: PostgresDatabase = await createPostgresDatabase()
         await applyMigrationsLikeSupabase(postgres.url)
         const db = await openPostgresDatabase(postgres.url)
         // Applied a second time, from the attribution's on and in order, they change nothing

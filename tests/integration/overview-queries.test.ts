@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startPostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase } from '../support/postgres-database.ts'
 import { seedLeads } from '../support/seed-leads.ts'
 import { createTestDatabase } from '../support/test-database.ts'
 import type { Database } from '../../server/db/database.ts'
@@ -35,7 +35,7 @@ const stores: [string, () => Promise<{ db: Database; close(): Promise<void> }>][
   [
     'PostgreSQL 15',
     async () => {
-      const postgres = await startPostgresServer()
+      const postgres = await createPostgresDatabase()
       const db = await openPostgresDatabase(postgres.url)
       await ensureSupabaseRoles(db)
       await applyMigrations(db)

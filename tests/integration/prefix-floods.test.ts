@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callLimitCopy } from '../../supabase/functions/_shared/call-limit-copy.ts'
 import { createDeskClient, type DeskClient } from '../support/desk-client.ts'
 import { tableRow, writeHostileSection } from '../support/hostile-table.ts'
-import { startPostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase } from '../support/postgres-database.ts'
 import { createTestApp } from '../support/test-app.ts'
 import { createTestDatabase } from '../support/test-database.ts'
 import { setNodeClientAddressHeader } from '../../server/db/client-address-source.ts'
@@ -44,7 +44,7 @@ const stores: [string, () => Promise<{ db: Database; close(): Promise<void> }>][
   [
     'PostgreSQL 15',
     async () => {
-      const postgres = await startPostgresServer()
+      const postgres = await createPostgresDatabase()
       const db = await openPostgresDatabase(postgres.url)
       await ensureSupabaseRoles(db)
       await applyMigrations(db)
