@@ -38,6 +38,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
           setupFiles: ['tests/support/in-process-only.ts', 'tests/support/dom-setup.ts'],
+          // Rendering a page in jsdom took over Vitest's 5 s default at load 15 (the CI machine
+          // is shared): a slow machine is not a failure.
+          testTimeout: 30_000,
         },
       },
       {
