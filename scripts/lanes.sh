@@ -8,6 +8,7 @@ set -m
 
 LANE_PIDS=()
 LANE_NAMES=()
+LANE_STARTS=()
 # Each lane writes its exit status here when it ends.
 LANE_DIR=$(mktemp -d)
 
@@ -23,6 +24,7 @@ lane() {
   ) &
   LANE_PIDS+=("$!")
   LANE_NAMES+=("$name")
+  LANE_STARTS+=("$SECONDS")
 }
 
 stop_lanes() {
@@ -35,6 +37,7 @@ stop_lanes() {
   done
   LANE_PIDS=()
   LANE_NAMES=()
+  LANE_STARTS=()
 }
 
 trap 'stop_lanes; exit 130' INT TERM
@@ -43,24 +46,26 @@ trap 'rm -rf "$LANE_DIR"' EXIT
 # wait_lanes: waits for every lane started since the last wait_lanes. Returns 1 as soon as one
 # fails, having stopped the others; 0 when all passed.
 wait_lanes() {
-  local index status
+  local index status took
   while [ "${#LANE_PIDS[@]}" -gt 0 ]; do
     for index in "${!LANE_PIDS[@]}"; do
       [ -s "$LANE_DIR/$index" ] || continue
       wait "${LANE_PIDS[$index]}" 2>/dev/null || true
       status=$(cat "$LANE_DIR/$index")
       rm -f "$LANE_DIR/$index"
+      took=$((SECONDS - LANE_STARTS[index]))
       if [ "$status" -ne 0 ]; then
-        echo "[${LANE_NAMES[$index]}] failed (exit $status); stopping the other steps." >&2
-        unset "LANE_PIDS[$index]" "LANE_NAMES[$index]"
+        echo "[${LANE_NAMES[$index]}] failed (exit $status, ${took} s); stopping the other steps." >&2
+        unset "LANE_PIDS[$index]" "LANE_NAMES[$index]" "LANE_STARTS[$index]"
         stop_lanes
         return 1
       fi
-      echo "[${LANE_NAMES[$index]}] passed."
-      unset "LANE_PIDS[$index]" "LANE_NAMES[$index]"
+      echo "[${LANE_NAMES[$index]}] passed (${took} s)."
+      unset "LANE_PIDS[$index]" "LANE_NAMES[$index]" "LANE_STARTS[$index]"
     done
     sleep 1
   done
   LANE_PIDS=()
   LANE_NAMES=()
+  LANE_STARTS=()
 }
