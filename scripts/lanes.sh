@@ -19,7 +19,8 @@ lane() {
   local status_file="$LANE_DIR/${#LANE_PIDS[@]}"
   (
     set +e -o pipefail
-    "$@" 2>&1 | awk -v prefix="[$name] " '{ print prefix $0; fflush() }'
+    # Line by line as they come (awk and sed hold a pipe's lines back until their buffer fills).
+    "$@" 2>&1 | while IFS= read -r line || [ -n "$line" ]; do printf '[%s] %s\n' "$name" "$line"; done
     echo "$?" >"$status_file"
   ) &
   LANE_PIDS+=("$!")
