@@ -1,9 +1,18 @@
 /// <reference types="vitest/config" />
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vite'
 import { brandAssets } from './scripts/brand/vite-brand.ts'
 import { devPages } from './scripts/vite-dev-pages.ts'
+
+// The quick set's files run in threads of the test runner, two to four at a time: they start
+// no process and share no port or folder, and a thread costs a fifth less CPU than a forked
+// process per file (decision 063).
+const inProcess = {
+  pool: 'threads',
+  maxWorkers: Math.min(4, Math.max(2, availableParallelism())),
+} as const
 
 export default defineConfig({
   plugins: [brandAssets(), react(), tailwindcss(), devPages()],
@@ -25,14 +34,23 @@ export default defineConfig({
   test: {
     // `globals: true` makes Testing Library clean the DOM between tests.
     globals: true,
+    // Where a test file sits says which set it is in (decision 063). `web` and `server` are
+    // the quick set, `npm run test:quick`: everything in the test runner's process, no browser,
+    // no built copy, no second process (tests/support/in-process-only.ts refuses one). Tests
+    // that start a server, PostgreSQL, Deno or a command live in tests/integration/, browser
+    // journeys in tests/e2e/; `npm test` runs all four.
     projects: [
       {
         extends: true,
         test: {
           name: 'web',
           environment: 'jsdom',
+          ...inProcess,
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
-          setupFiles: ['tests/support/dom-setup.ts'],
+          setupFiles: ['tests/support/in-process-only.ts', 'tests/support/dom-setup.ts'],
+          // Rendering a page in jsdom took over Vitest's 5 s default at load 15 (the CI machine
+          // is shared): a slow machine is not a failure.
+          testTimeout: 30_000,
         },
       },
       {
@@ -40,15 +58,28 @@ export default defineConfig({
         test: {
           name: 'server',
           environment: 'node',
-          include: [
-            'server/**/*.test.ts',
-            'supabase/**/*.test.ts',
-            'tests/integration/**/*.test.ts',
-          ],
+          ...inProcess,
+          include: ['server/**/*.test.ts', 'supabase/**/*.test.ts'],
+          setupFiles: ['tests/support/in-process-only.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One migrated database made per run, copied by every server and test database.
+          // One migrated database made per run, loaded by every in-memory test database.
           globalSetup: ['tests/support/pglite-template.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          environment: 'node',
+          include: ['tests/integration/**/*.test.ts'],
+          // One file at a time: each starts servers, and several time what they wait for.
+          fileParallelism: false,
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          // One migrated PGlite made per run, copied by every server and test database; one
+          // PostgreSQL server on which files that only need a database make their own.
+          globalSetup: ['tests/support/pglite-template.ts', 'tests/support/shared-postgres.ts'],
         },
       },
       {

@@ -1,16 +1,27 @@
 #!/usr/bin/env bash
-# `npm test`: everything CI checks, in the order that fails fastest.
+# `npm test`: everything CI checks, two steps at a time on the machine's two cores (decision
+# 063). Each output line starts with its lane's name; the first failure stops the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source scripts/lanes.sh
 
 bash scripts/ensure-system-deps.sh
-npm run --silent lint
-npm run --silent format:check
-npm run --silent typecheck
-# The Edge Function as Deno sees it (tsc and ESLint see the shared core from the Node side).
-npm run --silent check:functions
-# The prerender and browser tests read the built site, with the embedded backend's settings.
-npm run --silent build
-npx vitest run --project web --project server
-# Browser journeys run alone: one Chromium and one server on a two-core machine.
-npx vitest run --project e2e
+
+# The static checks beside the build (the build is what the integration and browser tests read,
+# with the embedded backend's settings). The Edge Functions are checked as Deno sees them; tsc
+# and ESLint see the shared core from the Node side.
+lint_and_types() {
+  npm run --silent lint && npm run --silent typecheck
+}
+build_and_format() {
+  npm run --silent build && npm run --silent format:check && npm run --silent check:functions
+}
+lane checks lint_and_types
+lane build build_and_format
+wait_lanes
+
+# The quick set, then the tests that start servers, PostgreSQL, Deno and commands, one file at
+# a time; beside them the browser journeys, one Chromium and one server at a time.
+lane tests npx vitest run --project web --project server --project integration
+lane browser npx vitest run --project e2e
+wait_lanes

@@ -9,7 +9,11 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
+import {
+  AXE_EVERY_STEP_TIMEOUT_MS,
+  expectNoAxeViolations,
+  waitForAnimations,
+} from '../support/browser/axe.ts'
 import {
   BOOKING_TEXT,
   bookingPage,
@@ -647,5 +651,6 @@ describe('Accessibility of the booking pages (WCAG 2.2 AA and best practices, ax
       await page.getByRole('alert').filter({ visible: true }).waitFor()
       await check('/agendar/gerenciar (a link that opens nothing)')
     },
+    AXE_EVERY_STEP_TIMEOUT_MS,
   )
 })

@@ -9,7 +9,7 @@
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { company } from '../../supabase/functions/_shared/company.ts'
-import { expectNoAxeViolations } from '../support/browser/axe.ts'
+import { AXE_EVERY_STEP_TIMEOUT_MS, expectNoAxeViolations } from '../support/browser/axe.ts'
 import { PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { tabThrough } from '../support/browser/focus.ts'
 import { signIn, useDeskSite } from '../support/browser/lead-desk-site.ts'
@@ -280,5 +280,6 @@ describe('Accessibility of every desk page', () => {
         expect(odd, `${path}: controls without the focus ring`).toEqual([])
       }
     },
+    AXE_EVERY_STEP_TIMEOUT_MS,
   )
 })

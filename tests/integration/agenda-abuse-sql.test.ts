@@ -12,7 +12,7 @@ import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { MIGRATIONS_DIR } from '../../server/paths.ts'
 import { bookingRefusals } from '../../src/content/booking.ts'
 import { resetAgenda, setAgenda } from '../support/booking.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
 import { createTestDatabase } from '../support/test-database.ts'
 
@@ -34,7 +34,7 @@ const stores: [string, Store][] = [
     'a Supabase-like PostgreSQL 15',
     {
       async open() {
-        const postgres: PostgresServer = await startPostgresServer()
+        const postgres: PostgresDatabase = await createPostgresDatabase()
         await applyMigrationsLikeSupabase(postgres.url)
         const db = await openPostgresDatabase(postgres.url)
         // Ours, applied a second time, change nothing and fail nowhere.

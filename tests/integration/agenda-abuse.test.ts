@@ -15,7 +15,7 @@ import { bookingRefusals } from '../../src/content/booking.ts'
 import { addressIn, manageTokenIn } from '../support/booking-mail.ts'
 import { resetAgenda } from '../support/booking.ts'
 import { tableRow, writeHostileSection } from '../support/hostile-table.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { TEST_SWEEP_SECRET, testSettings } from '../support/test-app.ts'
 import { waitFor } from '../support/wait.ts'
@@ -24,14 +24,14 @@ import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-r
 const INBOX = 'agenda@aurora.test'
 const SITE = 'https://www.aurora.test'
 
-let postgres: PostgresServer
+let postgres: PostgresDatabase
 let smtp: SmtpCatcher
 let crm: WebhookReceiver
 let servers: RunningServer[] = []
 
 beforeAll(async () => {
   ;[postgres, smtp, crm] = await Promise.all([
-    startPostgresServer(),
+    createPostgresDatabase(),
     startSmtpCatcher(),
     startWebhookReceiver(),
   ])
@@ -48,7 +48,7 @@ beforeAll(async () => {
       WEBHOOK_URLS: `${crm.url}/crm`,
       WEBHOOK_SECRET: `whsec_${randomBytes(24).toString('base64')}`,
       // The booking rules alone: the calls budget of a /56 and a /48 (decision 058) would
-      // refuse these scripts sooner, and server/flood/prefix-floods.test.ts holds it.
+      // refuse these scripts sooner, and tests/integration/prefix-floods.test.ts holds it.
       PUBLIC_CALLS_PER_56_PER_MINUTE: '1000000',
       PUBLIC_CALLS_PER_48_PER_MINUTE: '1000000',
     },

@@ -3,7 +3,7 @@
  * `npm run restore` (the build's command): each refused with a clear answer and nothing
  * written. A forger who can rewrite a backup where it is kept (a new calendar-feed token, a
  * phishing meeting address, the limits off, an erasure taken out) cannot sign it again without
- * the backup key, which is in no backup (decision 056). `WRITE_HOSTILE_TABLE=docs/hostile-inputs.md npx vitest run --project server
+ * the backup key, which is in no backup (decision 056). `WRITE_HOSTILE_TABLE=docs/hostile-inputs.md npx vitest run --project integration
  * tests/integration/backup-hostile.test.ts` writes both tables into docs/hostile-inputs.md.
  */
 import { existsSync } from 'node:fs'

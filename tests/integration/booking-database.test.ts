@@ -21,7 +21,7 @@ import {
   setAgenda,
   slotsByDay,
 } from '../support/booking.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
 import { createTestDatabase } from '../support/test-database.ts'
 
@@ -85,7 +85,7 @@ const stores: [string, Store][] = [
     'a Supabase-like PostgreSQL 15',
     {
       async open() {
-        const postgres: PostgresServer = await startPostgresServer()
+        const postgres: PostgresDatabase = await createPostgresDatabase()
         await applyMigrationsLikeSupabase(postgres.url)
         const db = await openPostgresDatabase(postgres.url)
         // The booking migrations applied a second time change nothing and fail nowhere.

@@ -25,7 +25,7 @@ import {
 } from '../support/booking-mail.ts'
 import { manageTokenInOutbox } from '../support/booking.ts'
 import { COMPANY_DOMAIN, FORGED_NAMES } from '../support/forged-headers.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { GTUBE, startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { TEST_SWEEP_HEADERS, TEST_SWEEP_SECRET, testSettings } from '../support/test-app.ts'
 
@@ -35,7 +35,7 @@ const SITE = 'https://www.aurora.test'
 const TRY_LATER = 'RECUSAR-POR-ORA'
 let refusingForNow = true
 
-let postgres: PostgresServer
+let postgres: PostgresDatabase
 let smtp: SmtpCatcher
 let servers: RunningServer[] = []
 let outboxServer: RunningServer
@@ -43,7 +43,7 @@ let outboxDataDir: string
 
 beforeAll(async () => {
   ;[postgres, smtp, outboxDataDir] = await Promise.all([
-    startPostgresServer(),
+    createPostgresDatabase(),
     startSmtpCatcher({
       refuseSpam: true,
       refuseWith: (mail) => (refusingForNow && mail.text?.includes(TRY_LATER) ? 451 : undefined),

@@ -15,14 +15,14 @@ import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { bookingRefusals } from '../../src/content/booking.ts'
 import { addressIn, calendarPartOf, parseInvitation } from '../support/booking-mail.ts'
 import { manageTokenInOutbox } from '../support/booking.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { TEST_SWEEP_HEADERS, TEST_SWEEP_SECRET, testSettings } from '../support/test-app.ts'
 import { company } from '../../supabase/functions/_shared/company.ts'
 
 const INBOX = 'agenda@aurora.test'
 
-let postgres: PostgresServer
+let postgres: PostgresDatabase
 let smtp: SmtpCatcher
 let dataDir: string
 let onPostgres: RunningServer[] = []
@@ -30,7 +30,7 @@ let onPglite: RunningServer
 
 beforeAll(async () => {
   ;[postgres, smtp, dataDir] = await Promise.all([
-    startPostgresServer(),
+    createPostgresDatabase(),
     startSmtpCatcher(),
     mkdtemp(path.join(tmpdir(), 'booking-race-')),
   ])

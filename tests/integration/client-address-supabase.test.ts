@@ -13,15 +13,15 @@ import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer } from '../../server/start-server.ts'
 import { insertAsPostgrest, type PostgrestAnswer } from '../support/postgrest-insert.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
 import { testSettings } from '../support/test-app.ts'
 
-let postgres: PostgresServer
+let postgres: PostgresDatabase
 let db: Database
 
 beforeAll(async () => {
-  postgres = await startPostgresServer()
+  postgres = await createPostgresDatabase()
   await applyMigrationsLikeSupabase(postgres.url)
   db = await openPostgresDatabase(postgres.url)
 }, 120_000)

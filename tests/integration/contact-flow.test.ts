@@ -8,7 +8,7 @@ import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { contactFieldErrors } from '../../src/content/contact-errors.ts'
 import { TEST_SWEEP_HEADERS, TEST_SWEEP_SECRET, testSettings } from '../support/test-app.ts'
-import { startPostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase } from '../support/postgres-database.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 
 interface Store {
@@ -33,7 +33,7 @@ const stores: [string, Store][] = [
     'a real PostgreSQL server',
     {
       async open() {
-        const postgres = await startPostgresServer()
+        const postgres = await createPostgresDatabase()
         return { env: { DATABASE_URL: postgres.url }, close: postgres.stop }
       },
     },

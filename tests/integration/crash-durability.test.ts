@@ -15,7 +15,7 @@ import { openPgliteDatabase } from '../../server/db/pglite.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 
 const ROUNDS = 3
 const LOAD_MS = 1_500
@@ -37,9 +37,9 @@ const pgliteStore = async (): Promise<Store> => {
   }
 }
 
-let postgres: PostgresServer | undefined
+let postgres: PostgresDatabase | undefined
 const postgresStore = async (): Promise<Store> => {
-  postgres = await startPostgresServer()
+  postgres = await createPostgresDatabase()
   const url = postgres.url
   return {
     env: { DATABASE_URL: url },

@@ -21,7 +21,7 @@ import type { Logger, LogFields } from '../../server/log.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { company } from '../../supabase/functions/_shared/company.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { generateLeads, seedLeads } from '../support/seed-leads.ts'
 import { testSettings } from '../support/test-app.ts'
 import { testBackupKey, testTrust } from '../support/test-backups.ts'
@@ -190,11 +190,11 @@ describe('the daily backup on PGlite', () => {
 })
 
 describe('two servers on one PostgreSQL', () => {
-  let postgres: PostgresServer | undefined
+  let postgres: PostgresDatabase | undefined
   const servers: RunningServer[] = []
 
   beforeAll(async () => {
-    postgres = await startPostgresServer()
+    postgres = await createPostgresDatabase()
     for (let index = 0; index < 2; index += 1) {
       servers.push(await startServer(testSettings({ PORT: '0', DATABASE_URL: postgres.url })))
     }

@@ -20,7 +20,7 @@ import {
 } from '../support/calendar-feed-server.ts'
 import { createDeskClient } from '../support/desk-client.ts'
 import { hostileZoneFeed, yearsOfMeetingsFeed } from '../support/hostile-feeds.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { keepVisiting } from '../support/visitor-waits.ts'
 import { waitFor } from '../support/wait.ts'
 
@@ -31,7 +31,7 @@ import { waitFor } from '../support/wait.ts'
  */
 const GENEROUS_WAIT_MS = 5_000
 
-let postgres: PostgresServer
+let postgres: PostgresDatabase
 let feed: CalendarFeedServer
 let db: pg.Pool
 
@@ -39,7 +39,7 @@ beforeAll(async () => {
   if (!existsSync(path.join(ROOT_DIR, 'dist-server', 'busy-feed-worker.js'))) {
     throw new Error('dist-server/ is missing or old: run `npm run build` first (npm test does).')
   }
-  ;[postgres, feed] = await Promise.all([startPostgresServer(), startCalendarFeedServer()])
+  ;[postgres, feed] = await Promise.all([createPostgresDatabase(), startCalendarFeedServer()])
   // A first start makes the schema, so the feed's status can be read before each read.
   await (await startBuiltServer()).stop()
   db = new pg.Pool({ connectionString: postgres.url, max: 2 })

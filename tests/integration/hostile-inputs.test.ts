@@ -2,7 +2,7 @@
  * What a hostile visitor might send, through the real server (raw HTTP on a socket, PGlite,
  * the built-like fake site): each case's status, error code and how many rows it left. The
  * table below is the list; `WRITE_HOSTILE_TABLE=docs/hostile-inputs.md npx vitest run --project
- * server tests/integration/hostile-inputs.test.ts` writes it out with the answers observed.
+ * integration tests/integration/hostile-inputs.test.ts` writes it out with the answers observed.
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

@@ -18,7 +18,7 @@ import {
   expectNameReadAsTyped,
   FORGED_NAMES,
 } from '../support/forged-headers.ts'
-import { startPostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase } from '../support/postgres-database.ts'
 import { GTUBE, startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { TEST_SWEEP_SECRET as SWEEP_SECRET, testSettings } from '../support/test-app.ts'
 import { waitFor } from '../support/wait.ts'
@@ -39,7 +39,7 @@ const stores: [string, () => Promise<{ env: Record<string, string>; close(): Pro
   [
     'PostgreSQL',
     async () => {
-      const postgres = await startPostgresServer()
+      const postgres = await createPostgresDatabase()
       return { env: { DATABASE_URL: postgres.url }, close: postgres.stop }
     },
   ],

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createJsonLogger } from '../../server/log.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { createDeskClient, type DeskClient } from '../support/desk-client.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { testSettings } from '../support/test-app.ts'
 
 const OLD_PASSWORD = 'correto cavalo bateria grampo'
@@ -106,9 +106,9 @@ describe('on PGlite', () => {
 })
 
 describe('on PostgreSQL, with several servers', () => {
-  let postgres: PostgresServer
+  let postgres: PostgresDatabase
   beforeAll(async () => {
-    postgres = await startPostgresServer()
+    postgres = await createPostgresDatabase()
   }, 120_000)
   afterAll(async () => {
     await Promise.all([...running].map((server) => stop(server)))

@@ -13,13 +13,14 @@ import { bundleForNode } from '../../scripts/bundle-for-node.js'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { parsePasswordHash, verifyPassword } from '../../server/desk/sign-in/password-hash.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { seedLeads } from '../support/seed-leads.ts'
 import { testSettings } from '../support/test-app.ts'
 
 const PASSWORD = 'correto cavalo bateria grampo'
 // Inside the project, so the bundle finds node_modules and the migrations as dist-server/ does.
-const BUILD_DIR = path.join(ROOT_DIR, 'node_modules', '.cache', 'leads-command-test')
+// One folder per run: checkouts that share an installed node_modules may run this file at once.
+const BUILD_DIR = path.join(ROOT_DIR, 'node_modules', '.cache', `leads-command-test-${process.pid}`)
 const COMMAND = path.join(BUILD_DIR, 'leads.js')
 
 interface Run {
@@ -188,10 +189,10 @@ describe('with the embedded database (PGlite)', () => {
 })
 
 describe('with DATABASE_URL', () => {
-  let postgres: PostgresServer
+  let postgres: PostgresDatabase
 
   beforeAll(async () => {
-    postgres = await startPostgresServer()
+    postgres = await createPostgresDatabase()
     // The server applies the migrations at start, as in a deployment.
     const server = await startServer(testSettings({ PORT: '0', DATABASE_URL: postgres.url }))
     await seedLeads(server.db, [

@@ -10,7 +10,7 @@ import type { Database } from '../../server/db/database.ts'
 import { applyMigrations } from '../../server/db/migrate.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { createTestDatabase } from '../support/test-database.ts'
 
 const DIGEST = 'a'.repeat(64)
@@ -73,10 +73,10 @@ describe('on PGlite', () => {
 })
 
 describe('on PostgreSQL', () => {
-  let postgres: PostgresServer | undefined
+  let postgres: PostgresDatabase | undefined
   let db: Database | undefined
   beforeAll(async () => {
-    postgres = await startPostgresServer()
+    postgres = await createPostgresDatabase()
     db = await openPostgresDatabase(postgres.url)
     await ensureSupabaseRoles(db)
     await applyMigrations(db)

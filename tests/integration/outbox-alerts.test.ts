@@ -19,7 +19,7 @@ import { bookConfirmedThroughApi, bookThroughApi, freeTimesOf } from '../support
 import { createDeskClient, type DeskClient } from '../support/desk-client.ts'
 import { tableRow, writeHostileSection } from '../support/hostile-table.ts'
 import { advanceDigestClock, startNewHour } from '../support/outbox-clock.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { GTUBE, startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { testSettings } from '../support/test-app.ts'
 import { waitFor } from '../support/wait.ts'
@@ -75,7 +75,7 @@ const engines: [string, () => Promise<Engine & { smtpRefuses: Set<string> } & Pa
   [
     'PostgreSQL 15',
     async () => {
-      const postgres: PostgresServer = await startPostgresServer()
+      const postgres: PostgresDatabase = await createPostgresDatabase()
       const parts = await startParts()
       const settings = serverSettings(parts, { DATABASE_URL: postgres.url })
       const log = createJsonLogger(() => {})

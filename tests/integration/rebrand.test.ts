@@ -28,7 +28,7 @@ import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { freePort } from '../support/free-port.ts'
 import { DENO_ENV } from '../support/deno-function.ts'
 import { copyProject, type ProjectCopy } from '../support/project-copy.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
 import { pngColours } from '../support/png.ts'
@@ -70,7 +70,7 @@ const expectNothingOld = (texts: Record<string, string>) => {
 let project: ProjectCopy
 let folder: string
 let smtp: SmtpCatcher
-let postgres: PostgresServer
+let postgres: PostgresDatabase
 let jsonReceiver: WebhookReceiver
 let slackReceiver: WebhookReceiver
 const children: ChildProcess[] = []
@@ -98,7 +98,7 @@ beforeAll(async () => {
   await project.build()
   ;[smtp, postgres, jsonReceiver, slackReceiver] = await Promise.all([
     startSmtpCatcher(),
-    startPostgresServer(),
+    createPostgresDatabase(),
     startWebhookReceiver(),
     startWebhookReceiver(),
   ])

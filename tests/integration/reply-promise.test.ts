@@ -16,7 +16,7 @@ import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { bookConfirmedThroughApi, bookThroughApi, freeTimesOf } from '../support/booking-api.ts'
 import { createDeskClient, type DeskClient } from '../support/desk-client.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { testSettings } from '../support/test-app.ts'
 import { waitFor } from '../support/wait.ts'
@@ -31,7 +31,7 @@ const ALERT_AFTER_HOURS = 0.0025
 const PROMISE_HOURS = 0.005
 const ALERT_WAIT = { timeoutMs: 60_000, intervalMs: 200 }
 
-let postgres: PostgresServer
+let postgres: PostgresDatabase
 let smtp: SmtpCatcher
 let n8n: WebhookReceiver
 let slack: WebhookReceiver
@@ -40,7 +40,7 @@ let desk: DeskClient
 
 beforeAll(async () => {
   ;[postgres, smtp, n8n, slack] = await Promise.all([
-    startPostgresServer(),
+    createPostgresDatabase(),
     startSmtpCatcher(),
     startWebhookReceiver(),
     startWebhookReceiver(),

@@ -20,7 +20,7 @@ import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { company } from '../../supabase/functions/_shared/company.ts'
 import { setAgenda } from '../support/booking.ts'
 import { createDeskClient } from '../support/desk-client.ts'
-import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
+import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { testSettings } from '../support/test-app.ts'
 import { waitFor } from '../support/wait.ts'
@@ -37,7 +37,7 @@ const RETRY_WAIT = { timeoutMs: 60_000, intervalMs: 100 }
 /** A first attempt: the next sweep (200 ms) and one POST, however busy the machine is. */
 const DELIVERY_WAIT = { timeoutMs: 20_000, intervalMs: 100 }
 
-let postgres: PostgresServer
+let postgres: PostgresDatabase
 let smtp: SmtpCatcher
 let servers: RunningServer[] = []
 const logLines: string[] = []
@@ -57,7 +57,7 @@ const paths = {
 
 beforeAll(async () => {
   ;[postgres, smtp, crm, n8n, slack, teams, discord] = await Promise.all([
-    startPostgresServer(),
+    createPostgresDatabase(),
     startSmtpCatcher(),
     startWebhookReceiver(),
     startWebhookReceiver(),

@@ -1,1 +1,7 @@
 import '@testing-library/jest-dom/vitest'
+import { configure } from '@testing-library/dom'
+
+// findBy* and waitFor give up after 1 s by default; at load 15 on the shared CI machine a
+// form's submit took longer than that to show its answer (decision 063). A slow machine is not
+// a failure: they wait up to 10 s, still well inside the test's own timeout.
+configure({ asyncUtilTimeout: 10_000 })

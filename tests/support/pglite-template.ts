@@ -15,7 +15,7 @@ import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
  * themselves are still applied to fresh databases by the tests that check them (PostgreSQL 15
  * with `supabase db push`'s order, and the two-servers start).
  */
-export default async function setup(): Promise<() => Promise<void>> {
+const makeTemplate = async () => {
   const root = await mkdtemp(path.join(tmpdir(), 'pglite-template-'))
   const folder = path.join(root, 'pglite')
   // initdb here rather than in the child process the server uses (which this runner cannot
@@ -31,9 +31,26 @@ export default async function setup(): Promise<() => Promise<void>> {
   const dump = path.join(root, 'pglite.tar')
   await writeFile(dump, Buffer.from(await (await reader.dumpDataDir('none')).arrayBuffer()))
   await reader.close()
+  return { root, folder, dump }
+}
+
+// The projects that list this file in one run (server and integration, say) share one
+// template: made by the first, removed after the last.
+const shared = globalThis as typeof globalThis & {
+  pgliteTemplate?: { made: ReturnType<typeof makeTemplate>; users: number }
+}
+
+export default async function setup(): Promise<() => Promise<void>> {
+  shared.pgliteTemplate ??= { made: makeTemplate(), users: 0 }
+  const template = shared.pgliteTemplate
+  template.users += 1
+  const { root, folder, dump } = await template.made
   process.env.PGLITE_TEMPLATE_DIR = folder
   process.env.PGLITE_TEMPLATE_DUMP = dump
   return async () => {
+    template.users -= 1
+    if (template.users > 0) return
+    shared.pgliteTemplate = undefined
     delete process.env.PGLITE_TEMPLATE_DIR
     delete process.env.PGLITE_TEMPLATE_DUMP
     await rm(root, { recursive: true, force: true })

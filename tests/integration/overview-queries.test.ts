@@ -8,15 +8,15 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { startPostgresServer } from '../../../tests/support/postgres-server.ts'
-import { seedLeads } from '../../../tests/support/seed-leads.ts'
-import { createTestDatabase } from '../../../tests/support/test-database.ts'
-import type { Database } from '../../db/database.ts'
-import { applyMigrations } from '../../db/migrate.ts'
-import { openPostgresDatabase } from '../../db/postgres.ts'
-import { ensureSupabaseRoles } from '../../db/supabase-roles.ts'
-import { MIGRATIONS_DIR } from '../../paths.ts'
-import { OVERVIEW_WEEKS, readOverview } from './overview-queries.ts'
+import { createPostgresDatabase } from '../support/postgres-database.ts'
+import { seedLeads } from '../support/seed-leads.ts'
+import { createTestDatabase } from '../support/test-database.ts'
+import type { Database } from '../../server/db/database.ts'
+import { applyMigrations } from '../../server/db/migrate.ts'
+import { openPostgresDatabase } from '../../server/db/postgres.ts'
+import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
+import { MIGRATIONS_DIR } from '../../server/paths.ts'
+import { OVERVIEW_WEEKS, readOverview } from '../../server/desk/overview/overview-queries.ts'
 
 // A Wednesday: the current week began on Monday 2026-11-23, the window on 2026-09-07.
 const NOW = new Date('2026-11-25T15:00:00Z')
@@ -35,7 +35,7 @@ const stores: [string, () => Promise<{ db: Database; close(): Promise<void> }>][
   [
     'PostgreSQL 15',
     async () => {
-      const postgres = await startPostgresServer()
+      const postgres = await createPostgresDatabase()
       const db = await openPostgresDatabase(postgres.url)
       await ensureSupabaseRoles(db)
       await applyMigrations(db)

@@ -10,10 +10,10 @@ import {
   startLockHolder,
   type HolderEvent,
   type LockHolder,
-} from '../../tests/support/lock-holder.ts'
-import type { LockRecord } from './lock-file.ts'
-import { acquireDataDirLock } from './lock.ts'
-import { readThisProcess } from './lock-owner.ts'
+} from '../support/lock-holder.ts'
+import type { LockRecord } from '../../server/db/lock-file.ts'
+import { acquireDataDirLock } from '../../server/db/lock.ts'
+import { readThisProcess } from '../../server/db/lock-owner.ts'
 
 const run = promisify(execFile)
 const folders: string[] = []
@@ -85,7 +85,7 @@ describe('data folder lock', () => {
   it('refuses a second process, naming the folder, the PID and the host that hold it', async () => {
     const dir = await tempFolder()
     const { lock } = await acquireTimed(dir)
-    const script = `import('${path.resolve(import.meta.dirname, 'lock.ts')}').then(m => m.acquireDataDirLock(process.argv[1])).then(() => process.exit(0), e => { console.error(e.message); process.exit(3) })`
+    const script = `import('${path.resolve(import.meta.dirname, '../../server/db/lock.ts')}').then(m => m.acquireDataDirLock(process.argv[1])).then(() => process.exit(0), e => { console.error(e.message); process.exit(3) })`
     const attempt = run(process.execPath, ['--import', 'tsx', '-e', script, dir])
     const error = await attempt.then(
       () => undefined,

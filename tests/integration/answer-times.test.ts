@@ -8,14 +8,14 @@
  * placed around the real "now".
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startPostgresServer } from '../../../tests/support/postgres-server.ts'
-import { seedLeads, type SeedLead } from '../../../tests/support/seed-leads.ts'
-import { createTestDatabase } from '../../../tests/support/test-database.ts'
-import type { Database } from '../../db/database.ts'
-import { applyMigrations } from '../../db/migrate.ts'
-import { openPostgresDatabase } from '../../db/postgres.ts'
-import { ensureSupabaseRoles } from '../../db/supabase-roles.ts'
-import { readOverview, type AnswerFigures } from './overview-queries.ts'
+import { createPostgresDatabase } from '../support/postgres-database.ts'
+import { seedLeads, type SeedLead } from '../support/seed-leads.ts'
+import { createTestDatabase } from '../support/test-database.ts'
+import type { Database } from '../../server/db/database.ts'
+import { applyMigrations } from '../../server/db/migrate.ts'
+import { openPostgresDatabase } from '../../server/db/postgres.ts'
+import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
+import { readOverview, type AnswerFigures } from '../../server/desk/overview/overview-queries.ts'
 
 const HOUR = 3_600_000
 const ZONE = 'America/Sao_Paulo'
@@ -75,7 +75,7 @@ const stores: [string, () => Promise<{ db: Database; close(): Promise<void> }>][
   [
     'PostgreSQL 15',
     async () => {
-      const postgres = await startPostgresServer()
+      const postgres = await createPostgresDatabase()
       const db = await openPostgresDatabase(postgres.url)
       await ensureSupabaseRoles(db)
       await applyMigrations(db)
