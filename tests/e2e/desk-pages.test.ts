@@ -280,5 +280,8 @@ describe('Accessibility of every desk page', () => {
         expect(odd, `${path}: controls without the focus ring`).toEqual([])
       }
     },
+    // Fifteen pages, each through axe and thirty tab stops: about 25 s on a quiet machine,
+    // past a minute on a busy one.
+    240_000,
   )
 })
