@@ -283,7 +283,9 @@ describe('HSTS', () => {
   })
 })
 
-describe('guessing the password', () => {
+// Every guess costs one scrypt at the real cost (32 MiB, a tenth of a second on an idle core),
+// as it must: a dozen of them took past the 30-second limit at load 20 (CI is shared).
+describe('guessing the password', { timeout: 180_000 }, () => {
   // Each case starts with no failures counted: the cap on unknown browsers is shared.
   const forgetFailures = () => server.db.exec('delete from private.desk_login_failures')
   beforeEach(forgetFailures)
