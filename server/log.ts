@@ -1,11 +1,12 @@
 import type { MiddlewareHandler } from 'hono'
+import type { LogFields, Logger } from '../supabase/functions/_shared/log.ts'
 
-export type LogFields = Record<string, string | number | boolean | null | undefined>
-
-export interface Logger {
-  info(event: string, fields?: LogFields): void
-  error(event: string, fields?: LogFields): void
-}
+export {
+  messageOf,
+  silentLogger,
+  type LogFields,
+  type Logger,
+} from '../supabase/functions/_shared/log.ts'
 
 /** One JSON object per line, ready for any log collector. */
 export const createJsonLogger = (
@@ -16,17 +17,6 @@ export const createJsonLogger = (
   return {
     info: (event, fields) => emit('info', event, fields),
     error: (event, fields) => emit('error', event, fields),
-  }
-}
-
-export const silentLogger: Logger = { info: () => {}, error: () => {} }
-
-/** An error's message, for a log line; never throws (a thrown value may be anything). */
-export const messageOf = (error: unknown): string => {
-  try {
-    return error instanceof Error ? error.message : String(error)
-  } catch {
-    return 'unknown'
   }
 }
 

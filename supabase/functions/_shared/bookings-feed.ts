@@ -2,6 +2,7 @@ import ical, { ICalEventStatus } from 'ical-generator'
 import { bookingsFeedCopy as copy } from './bookings-feed-copy.ts'
 import { company } from './company.ts'
 import type { CountsCalls } from './function-call-limit.ts'
+import type { BookedMeeting } from './render-booking-email.ts'
 import type { RunQuery } from './run-query.ts'
 import { visitorTextAsPlain } from './visitor-text-parts.ts'
 
@@ -42,17 +43,11 @@ export const sameDigest = (a: string, b: string): boolean => {
   return difference === 0
 }
 
-/** One meeting as the feed shows it (private.booking_feed_events). */
-export interface FeedEvent {
-  id: string
-  status: string
-  startsAt: Date
-  endsAt: Date
-  name: string
-  email: string
-  company: string | null
-  note: string
-  meetingUrl: string
+/** One meeting as the feed shows it (private.booking_feed_events): the booking's own words. */
+export type FeedEvent = Pick<
+  BookedMeeting,
+  'id' | 'status' | 'startsAt' | 'endsAt' | 'name' | 'email' | 'company' | 'note' | 'meetingUrl'
+> & {
   sequence: number
   updatedAt: Date
 }

@@ -1,5 +1,6 @@
 import type { BusyCalendarFeed } from './busy-calendar-settings.ts'
 import { expandBusyTimes } from './busy-feed-expand.ts'
+import type { Logger } from './log.ts'
 import type { RunQuery } from './run-query.ts'
 import { EXPANSION_LIMITS, type Expansion, type FeedWindow } from './busy-feed-limits.ts'
 import type { CpuClock } from './busy-feed-guards.ts'
@@ -15,17 +16,12 @@ import type { ResolveHost } from './public-address.ts'
  * on a timer, the refresh-busy-calendar Edge Function when pg_cron asks.
  */
 
-/** Log lines carry the feed's host and counts only, never its address or its events. */
-export interface RefreshLog {
-  info(event: string, fields?: Record<string, string | number>): void
-  error(event: string, fields?: Record<string, string | number>): void
-}
-
 export interface BusyRefreshDeps {
   query: RunQuery
   /** The runtime's resolver: a redirect is followed only to a public host. */
   resolveHost: ResolveHost
-  log?: RefreshLog
+  /** Lines carry the feed's host and counts only, never its address or its events. */
+  log?: Logger
   /** The instant the window is counted from (tests pass a fixed one). */
   now?: () => Date
   limits?: FeedLimits

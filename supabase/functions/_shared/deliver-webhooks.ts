@@ -1,4 +1,4 @@
-import { refuseUnlessScheduler, schedulerFailed, schedulerJson } from './scheduler-request.ts'
+import { schedulerFailed, schedulerHandler, schedulerJson } from './scheduler-request.ts'
 import { readDatabaseUrl, readSweepSecret } from './function-env.ts'
 import { deliverDueWebhooks, type WebhookDeliveryDeps } from './webhook-delivery.ts'
 import { webhookSecretProblem } from './webhook-signature.ts'
@@ -49,19 +49,9 @@ export const readDeliverWebhooksSettings = (
   return { ok: true, settings: { databaseUrl, sweepSecret, webhookSecret, warnings } }
 }
 
-export const handleDeliverWebhooks = async (
-  req: Request,
-  deps: DeliverWebhooksDeps,
-): Promise<Response> => {
-  const refused = await refuseUnlessScheduler(
-    req,
-    deps.sweepSecret,
-    'Only the scheduler may run the webhook sweep.',
-  )
-  if (refused) return refused
-  try {
-    return schedulerJson(200, { ok: true, ...(await deliverDueWebhooks(deps, deps.budgetMs)) })
-  } catch {
-    return schedulerFailed('The sweep failed.')
-  }
-}
+export const handleDeliverWebhooks = schedulerHandler(
+  'Only the scheduler may run the webhook sweep.',
+  async (deps: DeliverWebhooksDeps) =>
+    schedulerJson(200, { ok: true, ...(await deliverDueWebhooks(deps, deps.budgetMs)) }),
+  () => schedulerFailed('The sweep failed.'),
+)

@@ -1,4 +1,4 @@
-import { refuseUnlessScheduler, schedulerJson } from './scheduler-request.ts'
+import { schedulerHandler, schedulerJson } from './scheduler-request.ts'
 import {
   BUSY_CALENDAR_URL_SETTING,
   readBusyCalendarUrl,
@@ -53,18 +53,10 @@ export const readRefreshFunctionSettings = (
   return { ok: true, settings: { databaseUrl, feed: feed.feed, sweepSecret, warnings } }
 }
 
-export const handleRefreshBusyCalendar = async (
-  req: Request,
-  deps: RefreshBusyCalendarDeps,
-): Promise<Response> => {
-  const refused = await refuseUnlessScheduler(
-    req,
-    deps.sweepSecret,
-    'Only the scheduler may refresh the busy times.',
-  )
-  if (refused) return refused
-  if (deps.feed === undefined) return schedulerJson(200, { ok: true, status: 'off' })
-  try {
+export const handleRefreshBusyCalendar = schedulerHandler(
+  'Only the scheduler may refresh the busy times.',
+  async (deps: RefreshBusyCalendarDeps) => {
+    if (deps.feed === undefined) return schedulerJson(200, { ok: true, status: 'off' })
     const outcome = await refreshBusyTimes(deps.feed, deps)
     if (outcome.status === 'refreshed') {
       return schedulerJson(200, { ok: true, status: 'refreshed', events: outcome.events })
@@ -73,11 +65,12 @@ export const handleRefreshBusyCalendar = async (
       return schedulerJson(502, { ok: false, status: 'failed', error: outcome.error })
     }
     return schedulerJson(503, { ok: false, status: 'stopped' })
-  } catch (error) {
+  },
+  (error, deps) => {
     // The database went away (or a bug): the busy times are as they were.
     deps.log?.error('busy_calendar_refresh_failed', {
       message: error instanceof Error ? error.message : 'unknown',
     })
     return schedulerJson(500, { ok: false, status: 'error' })
-  }
-}
+  },
+)

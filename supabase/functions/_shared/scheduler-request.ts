@@ -36,3 +36,23 @@ export const refuseUnlessScheduler = async (
   }
   return undefined
 }
+
+/**
+ * A function only pg_cron may run: the refusals above, then `run`. A run that throws (the
+ * database went away, a bug) answers `failed` in JSON for pg_net's record, never a stack.
+ */
+export const schedulerHandler =
+  <Deps extends { sweepSecret: string | undefined }>(
+    refused: string,
+    run: (deps: Deps) => Promise<Response>,
+    failed: (error: unknown, deps: Deps) => Response,
+  ) =>
+  async (req: Request, deps: Deps): Promise<Response> => {
+    const refusal = await refuseUnlessScheduler(req, deps.sweepSecret, refused)
+    if (refusal) return refusal
+    try {
+      return await run(deps)
+    } catch (error) {
+      return failed(error, deps)
+    }
+  }

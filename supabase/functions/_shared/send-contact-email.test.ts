@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createTestDatabase } from '../../../tests/support/test-database.ts'
-import type { Database } from '../../../server/db/database.ts'
+import { describe, expect, it } from 'vitest'
+import { useTestDatabase } from '../../../tests/support/use-test-database.ts'
 import { headersForSql } from './anon-request.ts'
 import { CONTACT_LIMITS, parseContactMessage } from './contact-message.ts'
 import type { SendEmailResult } from './mail-delivery.ts'
@@ -11,19 +10,14 @@ import { handleSendContactEmail, type SendContactEmailDeps } from './send-contac
 // The mail transport is the one stand-in; tests/integration use a real SMTP server.
 const SWEEP_SECRET = 'sweep-secret-for-these-tests-0123456789abcdef'
 
-let db: Database
-beforeAll(async () => {
-  db = await createTestDatabase()
-})
-afterAll(() => db.close())
-beforeEach(async () => {
-  await db.exec(`
+const db = useTestDatabase(
+  `
     delete from public.contact_submissions;
     delete from private.mail_sends;
     delete from private.mail_claim_misses;
     update private.contact_settings set mail_per_hour = 20, per_address_limit = 10;
-  `)
-})
+  `,
+)
 
 let sequence = 0
 const storedMessage = async (overrides: Record<string, string | null> = {}) => {
@@ -35,7 +29,7 @@ const storedMessage = async (overrides: Record<string, string | null> = {}) => {
     message: `<script>alert(${sequence})</script>\nQuero um site.`,
     ...overrides,
   }
-  await db.query(
+  await db().query(
     'insert into contact_submissions (name, email, company, message) values ($1, $2, $3, $4)',
     [message.name, message.email, message.company, message.message],
   )
@@ -49,7 +43,7 @@ const setup = (
   const sent: ContactEmail[] = []
   const background: Promise<unknown>[] = []
   const deps: SendContactEmailDeps = {
-    query: (sql, params) => db.query(sql, params),
+    query: (sql, params) => db().query(sql, params),
     sendEmail: async (email) => {
       sent.push(email)
       return send()
@@ -90,7 +84,7 @@ const sweep = (deps: SendContactEmailDeps, secret: string | null = SWEEP_SECRET)
 
 const rowFor = async (email: string) =>
   (
-    await db.query<{
+    await db().query<{
       notified_at: Date | null
       notify_attempts: number
       notify_error: string | null
@@ -146,7 +140,7 @@ describe('send-contact-email', () => {
   })
 
   it('refuses a caller asking again and again for mail never stored with 429, Retry-After and CORS, that caller alone', async () => {
-    await db.exec('update private.contact_settings set per_address_limit = 3')
+    await db().exec('update private.contact_settings set per_address_limit = 3')
     const { deps, sent } = setup()
     const from = (address: string) => ({
       headers: {
@@ -238,7 +232,7 @@ describe('send-contact-email', () => {
   })
 
   it('defers leads past the hourly cap and sends them as one digest', async () => {
-    await db.exec('update private.contact_settings set mail_per_hour = 2')
+    await db().exec('update private.contact_settings set mail_per_hour = 2')
     const { deps, sent } = setup()
     const messages = [
       await storedMessage(),
@@ -252,7 +246,7 @@ describe('send-contact-email', () => {
     expect(sent).toHaveLength(2)
 
     // The sweep leaves leads younger than two minutes to the visitor's request: age them.
-    await db.exec("update contact_submissions set created_at = created_at - interval '3 minutes'")
+    await db().exec("update contact_submissions set created_at = created_at - interval '3 minutes'")
     expect(await (await sweep(deps)).json()).toEqual({
       ok: true,
       sent: 1,
@@ -272,9 +266,9 @@ describe('send-contact-email', () => {
   })
 
   it('runs the sweep only for the scheduler: anyone else gets 401 JSON with CORS and no counts', async () => {
-    await db.exec('update private.contact_settings set mail_per_hour = 0')
+    await db().exec('update private.contact_settings set mail_per_hour = 0')
     const message = await storedMessage()
-    await db.exec("update contact_submissions set created_at = created_at - interval '3 minutes'")
+    await db().exec("update contact_submissions set created_at = created_at - interval '3 minutes'")
     const { deps, sent } = setup()
     const refusals = [
       await sweep(deps, null),
@@ -310,7 +304,7 @@ describe('send-contact-email', () => {
     expect((await res.json()).error.message).toBe(
       'The mail server refused the message for good; it stays stored for the company.',
     )
-    const refused = await db.query(
+    const refused = await db().query(
       `select notified_at, notify_attempts, notify_error, notify_refused_at is not null as refused,
               next_notify_at = 'infinity' as never_due
          from contact_submissions where email = $1`,
@@ -326,17 +320,17 @@ describe('send-contact-email', () => {
       },
     ])
     // Neither the visitor's request again nor a later sweep sends it.
-    await db.exec("update contact_submissions set created_at = created_at - interval '3 minutes'")
+    await db().exec("update contact_submissions set created_at = created_at - interval '3 minutes'")
     expect((await call(deps, message)).status).toBe(409)
     expect(await (await sweep(deps)).json()).toMatchObject({ sent: 0, failed: 0 })
     expect(sent).toHaveLength(1)
   })
 
   it('keeps the back-off for a digest that fails for now, without splitting it', async () => {
-    await db.exec('update private.contact_settings set mail_per_hour = 0')
+    await db().exec('update private.contact_settings set mail_per_hour = 0')
     await storedMessage()
     await storedMessage()
-    await db.exec("update contact_submissions set created_at = created_at - interval '3 minutes'")
+    await db().exec("update contact_submissions set created_at = created_at - interval '3 minutes'")
     const { deps, sent } = setup(async () => ({
       ok: false,
       reason: '451 4.3.0 try later',
@@ -350,7 +344,7 @@ describe('send-contact-email', () => {
       refused: 0,
     })
     expect(sent).toHaveLength(1)
-    const rows = await db.query(
+    const rows = await db().query(
       `select notify_attempts, notify_refused_at, next_notify_at > now() as waiting
          from contact_submissions`,
     )

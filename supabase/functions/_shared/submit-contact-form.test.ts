@@ -1,7 +1,6 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { Database } from '../../../server/db/database.ts'
+import { describe, expect, it } from 'vitest'
 import { contactFieldErrors, contactFloodErrors } from '../../../src/content/contact-errors.ts'
-import { createTestDatabase } from '../../../tests/support/test-database.ts'
+import { useTestDatabase } from '../../../tests/support/use-test-database.ts'
 import { refusalId } from './contact-pages.ts'
 import { MAX_FORM_BODY_BYTES, parseUrlEncoded } from './contact-form-post.ts'
 import { readSiteUrl } from './function-settings.ts'
@@ -16,28 +15,23 @@ import {
 // use a real SMTP server.
 const SITE = 'https://www.aurora.test'
 
-let db: Database
-beforeAll(async () => {
-  db = await createTestDatabase()
-})
-afterAll(() => db.close())
-beforeEach(async () => {
-  await db.exec(`
+const db = useTestDatabase(
+  `
     delete from public.contact_submissions;
     delete from private.submission_counts;
     update private.contact_settings
        set per_address_limit = 10, unknown_address_limit = 1000, min_fill_ms = 3000,
            -- As on hosted Supabase (decision 024), not as the Node server sets it.
            client_address_header = 'cf-connecting-ip', client_address_hops = 1;
-  `)
-})
+  `,
+)
 
 const setup = (overrides: Partial<SubmitContactFormHandlerDeps> = {}) => {
   const sent: ContactEmail[] = []
   const deps: SubmitContactFormHandlerDeps = {
     siteUrl: SITE,
-    inTransaction: (fn) => db.transaction(fn),
-    query: (sql, params) => db.query(sql, params),
+    inTransaction: (fn) => db().transaction(fn),
+    query: (sql, params) => db().query(sql, params),
     sendEmail: async (email) => {
       sent.push(email)
       return { ok: true }
@@ -80,7 +74,7 @@ const post = (
 
 const storedFor = async (email: string) =>
   (
-    await db.query(
+    await db().query(
       'select name, email, company, message from contact_submissions where email = $1',
       [email],
     )
@@ -121,7 +115,7 @@ describe('submit-contact-form', () => {
 
   it('counts the flood limit against the address the platform forwarded', async () => {
     const { deps } = setup()
-    await db.exec('update private.contact_settings set per_address_limit = 1')
+    await db().exec('update private.contact_settings set per_address_limit = 1')
     // What Supabase's edge (Cloudflare) sets on every request to a function.
     const from = { headers: { 'cf-connecting-ip': '198.51.100.23' } }
     expect((await post(deps, lead(), from)).headers.get('location')).toMatch(/enviada\/$/)
@@ -217,7 +211,7 @@ describe('submit-contact-form', () => {
     expect((await post(deps, big)).status).toBe(413)
     const latin1 = `name=Jos%E9&email=${encodeURIComponent(lead().email)}&message=Oi`
     expect((await post(deps, latin1)).status).toBe(400)
-    expect(await db.query('select 1 from contact_submissions')).toMatchObject({ rows: [] })
+    expect(await db().query('select 1 from contact_submissions')).toMatchObject({ rows: [] })
   })
 })
 

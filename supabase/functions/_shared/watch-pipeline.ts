@@ -1,5 +1,5 @@
 import { sendDueCompanyAlerts, type CompanyAlertDeps } from './company-alert-delivery.ts'
-import { refuseUnlessScheduler, schedulerFailed, schedulerJson } from './scheduler-request.ts'
+import { schedulerFailed, schedulerHandler, schedulerJson } from './scheduler-request.ts'
 
 /**
  * The watch-pipeline Edge Function, runtime-neutral (decisions 051, 052, 053): pg_cron runs
@@ -13,21 +13,12 @@ export interface WatchPipelineDeps extends CompanyAlertDeps {
   sweepSecret: string | undefined
 }
 
-export const handleWatchPipeline = async (
-  req: Request,
-  deps: WatchPipelineDeps,
-): Promise<Response> => {
-  const refused = await refuseUnlessScheduler(
-    req,
-    deps.sweepSecret,
-    'Only the scheduler may run the pipeline watch.',
-  )
-  if (refused) return refused
-  try {
+export const handleWatchPipeline = schedulerHandler(
+  'Only the scheduler may run the pipeline watch.',
+  async (deps: WatchPipelineDeps) => {
     const { rows } = await deps.query('select private.watch_pipeline() as found', [])
     const alerts = await sendDueCompanyAlerts(deps)
     return schedulerJson(200, { ok: true, found: rows[0]?.found ?? {}, alerts })
-  } catch {
-    return schedulerFailed('The watch failed.')
-  }
-}
+  },
+  () => schedulerFailed('The watch failed.'),
+)
