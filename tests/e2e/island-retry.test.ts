@@ -9,7 +9,7 @@ import type { Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
 import { DESKTOP } from '../support/browser/devices.ts'
-import { isIslandHydrated, useE2eSession } from '../support/browser/session.ts'
+import { isIslandHydrated, pageScriptRan, useE2eSession } from '../support/browser/session.ts'
 import { waitFor } from '../support/wait.ts'
 
 const session = useE2eSession()
@@ -39,6 +39,11 @@ describe('The contact form when its code cannot be downloaded', () => {
       })
       await page.clock.install()
       await page.goto('/')
+      // Paused once the page script has run (it starts on a timer): from here only runFor moves
+      // the page's time. A clock left to run counted the real seconds a busy machine took to
+      // type, and ended the pause before the test said so.
+      await pageScriptRan(page)
+      await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000)
       const form = contactForm(page)
       const askedTimes = (times: number) =>
         waitFor(

@@ -92,3 +92,17 @@ export function scriptsInHtml(page: Page): Promise<string[]> {
       .map((file) => new URL(file, location.href).pathname),
   )
 }
+
+/**
+ * Resolves once the page script has run. The page starts it on a timer after load, so a test
+ * that stops the page's clock must wait for it first; importing the same module here waits for
+ * that one run (a module runs once per page) or starts it.
+ */
+export async function pageScriptRan(page: Page): Promise<void> {
+  // A string, not a function: the test runner would rewrite a function's import() for Node.
+  await page.evaluate(`(async () => {
+    const script = document.querySelector('script[data-page-script]')
+    const [main] = (script?.getAttribute('data-page-script') ?? '').split(' ')
+    if (main) await import(new URL(main, location.href).href)
+  })()`)
+}
