@@ -5,7 +5,7 @@ import {
   type MailMessage,
   type SendEmailResult,
 } from './mail-delivery.ts'
-import { halves, sendDue, sendOne, type Outbox, type OutboxTally } from './outbox.ts'
+import { sendDue, sendOne, type Outbox, type OutboxTally } from './outbox.ts'
 import type { RunQuery } from './run-query.ts'
 import { headerValue, isHeaderSafeAddress, toHeaderText } from './mail-header.ts'
 import type { MailSettings } from './mail-settings.ts'
@@ -283,7 +283,7 @@ const moveToOwnSends = async (query: RunQuery, sendId: string, part: AlertClaim[
 const alertOutbox = (
   deps: CompanyAlertDeps,
   limit = ALERT_SWEEP_LIMIT,
-): Outbox<AlertSend, SendEmailResult | typeof DROPPED> => {
+): Outbox<AlertSend, SendEmailResult | typeof DROPPED, AlertClaim> => {
   const marks = mailMarks(
     deps.query,
     { finish: 'private.finish_alert_send', refuse: 'private.refuse_alert_send' },
@@ -330,11 +330,10 @@ const alertOutbox = (
     },
     fields: (send) => ({ send: send.sendId, kind: send.kind, alerts: send.claims.length }),
     log: deps.log,
-    size: (send) => send.claims.length,
+    items: (send) => send.claims,
     split: {
       name: 'company_alert_refused_split',
-      halves: (send) =>
-        halves(send.claims).map((part) => () => moveToOwnSends(deps.query, send.sendId, part)),
+      move: (send, part) => moveToOwnSends(deps.query, send.sendId, part),
     },
   }
 }

@@ -4,14 +4,7 @@ import { within } from './within.ts'
 import type { MailSettings } from './mail-settings.ts'
 import { headerValue, isHeaderSafeAddress, toHeaderText } from './mail-header.ts'
 import { noteMailOutcome } from './mail-health.ts'
-import {
-  halves,
-  sendDue,
-  sendOne,
-  type DeliveryLog,
-  type Outbox,
-  type OutboxTally,
-} from './outbox.ts'
+import { sendDue, sendOne, type DeliveryLog, type Outbox, type OutboxTally } from './outbox.ts'
 import {
   renderContactEmail,
   renderDigestEmail,
@@ -291,7 +284,7 @@ const groupMailSends = (claims: Claim[]): MailSend[] => {
  */
 const moveToOwnSend = async (
   query: RunQuery,
-  sendId: string,
+  { sendId }: MailSend,
   part: StoredSubmission[],
 ): Promise<MailSend[]> => {
   const { rows } = await query(
@@ -313,7 +306,7 @@ const moveToOwnSend = async (
 const leadMailOutbox = (
   deps: MailDeliveryDeps,
   limit = SWEEP_LIMIT,
-): Outbox<MailSend, SendEmailResult> => ({
+): Outbox<MailSend, SendEmailResult, StoredSubmission> => ({
   claim: async () => {
     const { rows } = await deps.query('select * from private.claim_due_mail($1, $2, $3)', [
       SWEEP_MIN_AGE_MINUTES,
@@ -337,11 +330,10 @@ const leadMailOutbox = (
   names: { sent: 'mail_sent', failed: 'mail_failed', refused: 'mail_refused' },
   fields: (send) => ({ kind: send.kind, send: send.sendId, leads: send.submissions.length }),
   log: deps.log,
-  size: (send) => send.submissions.length,
+  items: (send) => send.submissions,
   split: {
     name: 'mail_refused_split',
-    halves: (send) =>
-      halves(send.submissions).map((part) => () => moveToOwnSend(deps.query, send.sendId, part)),
+    move: (send, part) => moveToOwnSend(deps.query, send, part),
   },
 })
 

@@ -26,8 +26,11 @@ export type LogFields = Record<string, string | number>
  */
 export type SendOutcome = 'sent' | 'failed' | 'refused' | 'skipped'
 
-/** One outbox's own steps; `Send` is what one claim hands over, `Result` how its send ended. */
-export interface Outbox<Send, Result> {
+/**
+ * One outbox's own steps: `Send` is what one claim hands over (an e-mail, a post), `Result` how
+ * its send ended, `Item` what a send carries (a lead, an alert).
+ */
+export interface Outbox<Send, Result, Item = unknown> {
   /** Claims what is due, with a lease (no other sender takes it meanwhile), as sends. */
   claim: () => Promise<Send[]>
   /** Sends one claimed send; the receiving end's refusal is a value, never thrown. */
@@ -43,16 +46,16 @@ export interface Outbox<Send, Result> {
   /** What the log lines say of a send. */
   fields: (send: Send, result: Result) => LogFields
   log?: DeliveryLog
-  /** How many items a send carries (a digest, several); 1 when not said. */
-  size?: (send: Send) => number
+  /** The items a send carries (a digest, several); one when not said. */
+  items?: (send: Send) => Item[]
   /**
    * A send of several items refused for good (one of them reads as spam, say) is not marked
-   * refused whole: it is logged under `name`, and each of its halves is moved to sends of its
-   * own by `halves`, when its turn comes, and sent at once (decision 022).
+   * refused whole: it is logged under `name`, and each half of its items in turn is moved to
+   * sends of their own by `move` and sent at once, down to single items (decision 022).
    */
   split?: {
     name: string
-    halves: (send: Send) => Array<() => Promise<Send[]>>
+    move: (send: Send, part: Item[]) => Promise<Send[]>
   }
 }
 
@@ -92,8 +95,8 @@ export interface Delivery<Result> {
  * only the send's own time limits end it, well inside the claim's lease, so a slow receiving
  * end never gets it twice.
  */
-export const sendOne = async <Send, Result>(
-  outbox: Outbox<Send, Result>,
+export const sendOne = async <Send, Result, Item>(
+  outbox: Outbox<Send, Result, Item>,
   send: Send,
 ): Promise<Delivery<Result>> => {
   const result = await outbox.send(send)
@@ -103,13 +106,16 @@ export const sendOne = async <Send, Result>(
     tally.skipped += 1
     return { result, outcome, tally }
   }
-  const size = outbox.size?.(send) ?? 1
+  const items = outbox.items?.(send)
+  const size = items?.length ?? 1
   const fields = outbox.fields(send, result)
-  if (outcome === 'refused' && size > 1 && outbox.split) {
+  if (outcome === 'refused' && items && size > 1 && outbox.split) {
     outbox.log?.error(outbox.split.name, fields)
     tally.failed += 1
-    for (const move of outbox.split.halves(send)) {
-      for (const part of await move()) addUp(tally, (await sendOne(outbox, part)).tally)
+    for (const half of halves(items)) {
+      for (const part of await outbox.split.move(send, half)) {
+        addUp(tally, (await sendOne(outbox, part)).tally)
+      }
     }
     return { result, outcome, tally }
   }
@@ -128,8 +134,8 @@ export const sendOne = async <Send, Result>(
 }
 
 /** Sends these, one at a time: a burst of parallel connections is what servers throttle first. */
-export const sendEach = async <Send, Result>(
-  outbox: Outbox<Send, Result>,
+export const sendEach = async <Send, Result, Item>(
+  outbox: Outbox<Send, Result, Item>,
   sends: Send[],
 ): Promise<OutboxTally> => {
   const tally = noSends()
@@ -138,11 +144,12 @@ export const sendEach = async <Send, Result>(
 }
 
 /** Claims what is due and sends it: what every outbox's sweep is. */
-export const sendDue = async <Send, Result>(outbox: Outbox<Send, Result>): Promise<OutboxTally> =>
-  sendEach(outbox, await outbox.claim())
+export const sendDue = async <Send, Result, Item>(
+  outbox: Outbox<Send, Result, Item>,
+): Promise<OutboxTally> => sendEach(outbox, await outbox.claim())
 
 /** Items in halves, the first the larger by one when odd (decision 022). */
-export const halves = <T>(items: T[]): T[][] => {
+const halves = <T>(items: T[]): T[][] => {
   const middle = Math.ceil(items.length / 2)
   return [items.slice(0, middle), items.slice(middle)]
 }
