@@ -9,10 +9,12 @@
 --   claim having added it: 1 minute after the first failure, 2 after the second … 6 hours;
 -- - a lead's notify_attempts is counted by the failure itself (it adds one in the same update,
 --   whose right-hand sides read the row as it was): the failures are notify_attempts + 1.
--- The bounded exponent only spares an interval overflow after fifty failures: past nine the
--- 6 hours' cap answered already. The webhooks keep Standard Webhooks' schedule
--- (private.webhook_retry_delay, decision 032): receivers are promised it. Names, signatures and
--- grants are as they were. Safe to apply twice.
+-- The bounded exponent changes only what happened from the 39th failure on (a week of them):
+-- the interval overflowed, the record failed with an error, and the row was tried again when
+-- its lease ended, every 5 minutes; it now waits its 6 hours, as from the 10th failure. The
+-- webhooks keep Standard Webhooks' schedule (private.webhook_retry_delay, decision 032):
+-- receivers are promised it. Names, signatures and grants are as they were. Safe to apply
+-- twice.
 
 -- As in 20261124000200_mail_refusals.sql, the back-off the one above.
 create or replace function private.finish_mail(p_send_id bigint, p_ok boolean, p_error text)
