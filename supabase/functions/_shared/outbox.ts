@@ -69,7 +69,7 @@ export interface OutboxTally {
   refusedItems: number
 }
 
-export const noSends = (): OutboxTally => ({
+const noSends = (): OutboxTally => ({
   sent: 0,
   failed: 0,
   refused: 0,
@@ -78,7 +78,7 @@ export const noSends = (): OutboxTally => ({
   refusedItems: 0,
 })
 
-export const addUp = (total: OutboxTally, more: OutboxTally): OutboxTally => {
+const addUp = (total: OutboxTally, more: OutboxTally): OutboxTally => {
   for (const key of Object.keys(total) as (keyof OutboxTally)[]) total[key] += more[key]
   return total
 }
