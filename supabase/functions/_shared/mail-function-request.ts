@@ -75,20 +75,22 @@ export const readJsonBody = async (
   return { json: read.ok ? parseJsonBody(read.bytes, maxDepth) : undefined }
 }
 
-/** What a mail function does before it reads a caller's body. */
-export interface MailCallSteps extends CountsCalls {
-  /** Its sweep path's name (`…/retry`, `…/sweep`), the scheduler's secret, and the sweep. */
-  sweep: { path: string; secret: string | undefined; run: () => Promise<object> }
+/** What a mail function is given to do before it reads a caller's body. */
+export interface MailCallDeps extends CountsCalls {
+  /** MAIL_SWEEP_SECRET: the sweep path needs it; without one nobody may run the sweep. */
+  sweepSecret: string | undefined
 }
 
 /**
- * A call to one of the mail functions: the preflight and other methods, pg_cron's sweep (its
- * secret's holder only) and the call counted in its caller's budget are answered alike here;
- * `answer` answers the rest, and `failed` anything either throws.
+ * A call to one of the mail functions: the preflight and other methods, pg_cron's sweep on
+ * `sweep.path` (`…/retry`, `…/sweep`; the secret's holder only) and the call counted in its
+ * caller's budget are answered alike here; `answer` answers the rest, and `failed` anything
+ * either throws.
  */
 export const answerMailCall = async (
   req: Request,
-  { sweep, countCall }: MailCallSteps,
+  { sweepSecret, countCall }: MailCallDeps,
+  sweep: { path: string; run: () => Promise<object> },
   answer: (origin: string | null) => Promise<Response>,
   failed: (error: unknown, origin: string | null) => Response,
 ): Promise<Response> => {
@@ -97,7 +99,7 @@ export const answerMailCall = async (
   if (notPost) return notPost
   try {
     if (isSweepPath(req, sweep.path)) {
-      return await sweepAnswer(req, sweep.secret, origin, sweep.run)
+      return await sweepAnswer(req, sweepSecret, origin, sweep.run)
     }
     const overLimit = await countCall?.(req)
     if (overLimit) return callLimitAnswer(overLimit, origin)

@@ -56,13 +56,11 @@ export const handleSendBookingEmail = (
   req: Request,
   deps: SendBookingEmailDeps,
 ): Promise<Response> =>
+  // A token that opens nothing is looked up like one that does: each look-up is a call.
   answerMailCall(
     req,
-    {
-      sweep: { path: 'sweep', secret: deps.sweepSecret, run: () => sendDueBookingMail(deps) },
-      // A token that opens nothing is looked up like one that does: each look-up is a call.
-      countCall: deps.countCall,
-    },
+    deps,
+    { path: 'sweep', run: () => sendDueBookingMail(deps) },
     async (origin) => {
       const read = await readJsonBody(req, MAX_BOOKING_BODY_BYTES, MAX_JSON_DEPTH, origin)
       if ('refused' in read) return read.refused

@@ -112,11 +112,9 @@ export const handleSendContactEmail = (
 ): Promise<Response> =>
   answerMailCall(
     req,
-    {
-      // The scheduled sweep (pg_cron on hosted Supabase): sends what is due, answers with counts.
-      sweep: { path: 'retry', secret: deps.sweepSecret, run: () => sendDueMail(deps) },
-      countCall: deps.countCall,
-    },
+    deps,
+    // The scheduled sweep (pg_cron on hosted Supabase): sends what is due, answers with counts.
+    { path: 'retry', run: () => sendDueMail(deps) },
     async (origin) => {
       const remembered = await deps.rememberedRefusal?.()
       const refusal = remembered === undefined ? undefined : floodRefusal(remembered)
