@@ -5,7 +5,7 @@
 -- Generated: do not edit. `npm run schema:dump` writes it again (scripts/schema-dump.ts), and
 -- tests/integration/schema-file.test.ts fails while it differs from what the migrations make.
 --
--- Migrations: 51, up to 20261205040300_nudge_only_idle_mail.sql.
+-- Migrations: 52, up to 20261205050000_one_outbox.sql.
 -- Made by: pg_dump --schema-only --no-owner (PostgreSQL 15) of a new database on
 -- PostgreSQL 15, after the server's start-up: Supabase's roles where missing
 -- (server/db/supabase-roles.ts), then every migration (server/db/migrate.ts, whose ledger is
@@ -3369,8 +3369,7 @@ begin
     update private.booking_messages m
        set failed_at = now(),
            last_error = left(coalesce(p_error, 'unknown error'), 500),
-           due_at = now() + least(interval '6 hours',
-             interval '1 minute' * power(2, greatest(m.attempts - 1, 0))),
+           due_at = now() + private.outbox_backoff(m.attempts),
            claimed_until = null
      where m.id = p_id and m.sent_at is null;
   end if;
@@ -3394,8 +3393,7 @@ begin
   else
     update private.company_alerts a
        set failed_at = now(), last_error = left(coalesce(p_error, 'unknown error'), 500),
-           due_at = now() + least(interval '6 hours',
-             interval '1 minute' * power(2, greatest(a.attempts - 1, 0))),
+           due_at = now() + private.outbox_backoff(a.attempts),
            claimed_until = null
      where a.id = p_id and a.sent_at is null;
   end if;
@@ -3425,8 +3423,7 @@ begin
   else
     update private.lead_replies r
        set failed_at = now(), last_error = left(coalesce(p_error, 'unknown error'), 500),
-           due_at = now() + least(interval '6 hours',
-             interval '1 minute' * power(2, greatest(r.attempts - 1, 0))),
+           due_at = now() + private.outbox_backoff(r.attempts),
            claimed_until = null
      where r.id = p_id and r.sent_at is null;
   end if;
@@ -3457,8 +3454,7 @@ begin
   else
     update public.contact_submissions
        set notify_attempts = notify_attempts + 1,
-           next_notify_at = now() + least(interval '6 hours',
-             interval '1 minute' * power(2, notify_attempts)),
+           next_notify_at = now() + private.outbox_backoff(notify_attempts + 1),
            notify_error = left(coalesce(p_error, 'unknown error'), 500),
            notify_refused_at = null
      where notify_send_id = p_send_id and notified_at is null;

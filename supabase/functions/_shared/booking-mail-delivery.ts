@@ -2,6 +2,7 @@ import { bookingEmailCopy } from './booking-email-copy.ts'
 import { company } from './company.ts'
 import {
   CLAIM_LEASE_MINUTES,
+  mailMarks,
   sendThrough,
   type DeliveryLog,
   type MailMessage,
@@ -12,7 +13,7 @@ import {
 import type { RunQuery } from './run-query.ts'
 import { within } from './within.ts'
 import { headerValue, isHeaderSafeAddress, toHeaderText } from './mail-header.ts'
-import { noteMailOutcome } from './mail-health.ts'
+import { sendDue, sendEach, type Outbox, type OutboxTally } from './outbox.ts'
 import type { MailSettings } from './mail-settings.ts'
 import {
   renderBookingEmail,
@@ -150,68 +151,64 @@ export const toBookingMailMessage = (
   }
 }
 
-/** How one row's send ended. */
-export type RowOutcome = 'sent' | 'failed' | 'refused'
-
-const record = async (query: RunQuery, id: string, result: SendEmailResult) => {
-  if (!result.ok && result.permanent) {
-    await query('select private.refuse_booking_mail($1::bigint, $2)', [id, result.reason])
-  } else {
-    await query('select private.finish_booking_mail($1::bigint, $2, $3)', [
-      id,
-      result.ok,
-      result.ok ? null : result.reason,
-    ])
-  }
-}
-
-/**
- * Renders and sends one claimed row and records how it ended. The send is never abandoned:
- * only the SMTP time limits end it, well inside the claim's lease. A row that cannot be
- * rendered is recorded as failed, so it is retried and its reason is there to read.
- */
-export const sendBookingRow = async (
-  deps: BookingMailDeps,
-  row: BookingMailRow,
-): Promise<RowOutcome> => {
-  let result: SendEmailResult
-  try {
-    const email = renderBookingEmail(row, {
-      siteUrl: deps.settings.siteUrl,
-      companyInbox: deps.settings.to,
-      stamp: new Date(),
-    })
-    result = await deps.sendBookingEmail(toBookingMailMessage(row, email, deps.settings))
-  } catch (error) {
-    result = {
-      ok: false,
-      reason: `not rendered: ${error instanceof Error ? error.message : String(error)}`,
-      permanent: false,
-    }
-  }
-  await record(deps.query, row.id, result)
-  await noteMailOutcome(deps.query, result, { toVisitor: row.recipient === 'visitor' })
-  const fields = { message: row.id, kind: row.kind, recipient: row.recipient }
-  if (result.ok) {
-    deps.log?.info('booking_mail_sent', fields)
-    return 'sent'
-  }
-  deps.log?.error(result.permanent ? 'booking_mail_refused' : 'booking_mail_failed', fields)
-  return result.permanent ? 'refused' : 'failed'
-}
-
 export interface BookingSweepResult {
   sent: number
   failed: number
   refused: number
 }
 
-const sendRows = async (deps: BookingMailDeps, rows: BookingMailRow[]) => {
-  const tally: BookingSweepResult = { sent: 0, failed: 0, refused: 0 }
-  // One at a time: a burst of parallel connections is what mail servers throttle first.
-  for (const row of rows) tally[await sendBookingRow(deps, row)] += 1
-  return tally
-}
+const toSweepResult = ({ sent, failed, refused }: OutboxTally): BookingSweepResult => ({
+  sent,
+  failed,
+  refused,
+})
+
+/**
+ * The booking e-mails' outbox: one row, one e-mail. The send is never abandoned: only the SMTP
+ * time limits end it, well inside the claim's lease. A row that cannot be rendered is recorded
+ * as failed, so it is retried and its reason is there to read.
+ */
+const bookingOutbox = (
+  deps: BookingMailDeps,
+  limit = BOOKING_SWEEP_LIMIT,
+): Outbox<BookingMailRow, SendEmailResult> => ({
+  claim: async () => {
+    const { rows } = await deps.query('select * from private.claim_booking_mail(null, $1, $2)', [
+      limit,
+      CLAIM_LEASE_MINUTES,
+    ])
+    return rows.map(readClaim)
+  },
+  send: async (row) => {
+    try {
+      const email = renderBookingEmail(row, {
+        siteUrl: deps.settings.siteUrl,
+        companyInbox: deps.settings.to,
+        stamp: new Date(),
+      })
+      return await deps.sendBookingEmail(toBookingMailMessage(row, email, deps.settings))
+    } catch (error) {
+      return {
+        ok: false,
+        reason: `not rendered: ${error instanceof Error ? error.message : String(error)}`,
+        permanent: false,
+      }
+    }
+  },
+  ...mailMarks(
+    deps.query,
+    { finish: 'private.finish_booking_mail', refuse: 'private.refuse_booking_mail' },
+    (row: BookingMailRow) => row.id,
+    (row) => row.recipient === 'visitor',
+  ),
+  names: {
+    sent: 'booking_mail_sent',
+    failed: 'booking_mail_failed',
+    refused: 'booking_mail_refused',
+  },
+  fields: (row) => ({ message: row.id, kind: row.kind, recipient: row.recipient }),
+  log: deps.log,
+})
 
 /**
  * Sends every due row (reminders whose day has come, and what failed and waited its back-off).
@@ -221,13 +218,7 @@ const sendRows = async (deps: BookingMailDeps, rows: BookingMailRow[]) => {
 export const sendDueBookingMail = async (
   deps: BookingMailDeps,
   limit = BOOKING_SWEEP_LIMIT,
-): Promise<BookingSweepResult> => {
-  const { rows } = await deps.query('select * from private.claim_booking_mail(null, $1, $2)', [
-    limit,
-    CLAIM_LEASE_MINUTES,
-  ])
-  return sendRows(deps, rows.map(readClaim))
-}
+): Promise<BookingSweepResult> => toSweepResult(await sendDue(bookingOutbox(deps, limit)))
 
 export interface SendNowDeps extends BookingMailDeps, AnswersWithinDeadline {}
 
@@ -254,7 +245,7 @@ export const sendBookingMailNow = async (
     [token, BOOKING_SWEEP_LIMIT, CLAIM_LEASE_MINUTES],
   )
   if (rows.length === 0) return 'nothing_due'
-  const sending = sendRows(deps, rows.map(readClaim))
+  const sending = sendEach(bookingOutbox(deps), rows.map(readClaim))
   const tally = await within(sending, deps.responseDeadlineMs)
   if (tally === 'deadline') {
     deps.waitUntil?.(sending.catch(() => undefined))

@@ -1,8 +1,13 @@
-import type { DeliveryLog, MailMessage, SendEmailResult } from './mail-delivery.ts'
+import {
+  CLAIM_LEASE_MINUTES,
+  mailMarks,
+  type DeliveryLog,
+  type MailMessage,
+  type SendEmailResult,
+} from './mail-delivery.ts'
+import { sendDue, sendOne, type Outbox, type OutboxTally } from './outbox.ts'
 import type { RunQuery } from './run-query.ts'
-import { CLAIM_LEASE_MINUTES, halves } from './mail-delivery.ts'
 import { headerValue, isHeaderSafeAddress, toHeaderText } from './mail-header.ts'
-import { noteMailOutcome } from './mail-health.ts'
 import type { MailSettings } from './mail-settings.ts'
 import { renderOverdueAlert, type RenderedAlert } from './render-overdue-alert.ts'
 import { renderIncidentAlert, type IncidentAlert } from './render-incident-alert.ts'
@@ -243,96 +248,102 @@ export const toAlertMessage = (
 
 export type AlertOutcome = 'sent' | 'failed' | 'refused' | 'dropped'
 
-const record = async (query: RunQuery, sendId: string, result: SendEmailResult) => {
-  if (!result.ok && result.permanent) {
-    await query('select private.refuse_alert_send($1::bigint, $2)', [sendId, result.reason])
-  } else {
-    await query('select private.finish_alert_send($1::bigint, $2, $3)', [
-      sendId,
-      result.ok,
-      result.ok ? null : result.reason,
-    ])
-  }
-}
-
 /** What a sweep came to, in e-mails (a digest is one). */
 export type AlertTally = Record<AlertOutcome, number>
 
-const noAlerts = (): AlertTally => ({ sent: 0, failed: 0, refused: 0, dropped: 0 })
+const toAlertTally = ({ sent, failed, refused, skipped }: OutboxTally): AlertTally => ({
+  sent,
+  failed,
+  refused,
+  dropped: skipped,
+})
 
-const addUp = (total: AlertTally, more: AlertTally) => {
-  for (const outcome of Object.keys(total) as AlertOutcome[]) total[outcome] += more[outcome]
+/** A send's composing ended: nothing to send, its subjects are all gone. */
+const DROPPED = { dropped: true } as const
+
+/**
+ * Moves the alerts of a refused digest's part to sends of their own just before they go
+ * (private.split_alert_send renews their lease).
+ */
+const moveToOwnSends = async (query: RunQuery, sendId: string, part: AlertClaim[]) => {
+  const { rows } = await query(
+    'select * from private.split_alert_send($1::bigint, $2::bigint[], $3)',
+    [sendId, part.map((claim) => claim.id), CLAIM_LEASE_MINUTES],
+  )
+  return groupAlertSends(rows.map(readClaim))
 }
 
 /**
- * Writes, sends and records one claimed e-mail; one whose subjects are all gone is dropped. A
- * digest the mail server refuses for its content (a name holding a spam filter's test string,
- * say) is split in halves, each sent at once as a digest of its own, down to single alerts
- * (decision 022's way): only an alert refused on its own is set apart, as a refusal of the
- * alerts' outbox (an incident the desk can dismiss).
+ * The company's outbox: writes, sends and records one claimed e-mail; one whose subjects are
+ * all gone is dropped. A digest the mail server refuses for its content (a name holding a spam
+ * filter's test string, say) is split in halves, each sent at once as a digest of its own, down
+ * to single alerts (decision 022's way): only an alert refused on its own is set apart, as a
+ * refusal of the alerts' outbox (an incident the desk can dismiss).
  */
-export const sendAlertSend = async (
+const alertOutbox = (
   deps: CompanyAlertDeps,
-  send: AlertSend,
-): Promise<AlertTally> => {
-  const tally = noAlerts()
-  let result: SendEmailResult
-  try {
-    const composed = await (composers[send.kind]?.(deps, send) ?? Promise.resolve(null))
-    if (composed === null) {
-      await deps.query('delete from private.company_alerts where send_id = $1::bigint', [
-        send.sendId,
+  limit = ALERT_SWEEP_LIMIT,
+): Outbox<AlertSend, SendEmailResult | typeof DROPPED, AlertClaim> => {
+  const marks = mailMarks(
+    deps.query,
+    { finish: 'private.finish_alert_send', refuse: 'private.refuse_alert_send' },
+    (send: AlertSend) => send.sendId,
+    () => false,
+  )
+  // Only a send that went out is recorded: a dropped one never reaches the marks.
+  const went = (result: SendEmailResult | typeof DROPPED): SendEmailResult =>
+    'dropped' in result ? { ok: false, reason: 'dropped', permanent: false } : result
+  return {
+    claim: async () => {
+      const { rows } = await deps.query('select * from private.claim_company_alerts($1, $2)', [
+        limit,
+        CLAIM_LEASE_MINUTES,
       ])
-      await deps.query('select private.finish_outbox_send($1::bigint, false)', [send.sendId])
-      tally.dropped += 1
-      return tally
-    }
-    result = await deps.sendMessage(toAlertMessage(composed, deps.settings))
-  } catch (error) {
-    result = {
-      ok: false,
-      reason: `not written: ${error instanceof Error ? error.message : String(error)}`,
-      permanent: false,
-    }
-  }
-  const fields = { send: send.sendId, kind: send.kind, alerts: send.claims.length }
-  if (!result.ok && result.permanent && send.claims.length > 1) {
-    deps.log?.error('company_alert_refused_split', fields)
-    tally.failed += 1
-    for (const part of halves(send.claims)) {
-      const { rows } = await deps.query(
-        'select * from private.split_alert_send($1::bigint, $2::bigint[], $3)',
-        [send.sendId, part.map((claim) => claim.id), CLAIM_LEASE_MINUTES],
-      )
-      for (const piece of groupAlertSends(rows.map(readClaim))) {
-        addUp(tally, await sendAlertSend(deps, piece))
+      return groupAlertSends(rows.map(readClaim))
+    },
+    send: async (send) => {
+      try {
+        const composed = await (composers[send.kind]?.(deps, send) ?? Promise.resolve(null))
+        if (composed === null) {
+          await deps.query('delete from private.company_alerts where send_id = $1::bigint', [
+            send.sendId,
+          ])
+          await deps.query('select private.finish_outbox_send($1::bigint, false)', [send.sendId])
+          return DROPPED
+        }
+        return await deps.sendMessage(toAlertMessage(composed, deps.settings))
+      } catch (error) {
+        return {
+          ok: false,
+          reason: `not written: ${error instanceof Error ? error.message : String(error)}`,
+          permanent: false,
+        }
       }
-    }
-    return tally
+    },
+    outcome: (result) => ('dropped' in result ? 'skipped' : marks.outcome(result)),
+    markSent: (send, result) => marks.markSent(send, went(result)),
+    markFailed: (send, result) => marks.markFailed(send, went(result)),
+    names: {
+      sent: 'company_alert_sent',
+      failed: 'company_alert_failed',
+      refused: 'company_alert_refused',
+    },
+    fields: (send) => ({ send: send.sendId, kind: send.kind, alerts: send.claims.length }),
+    log: deps.log,
+    items: (send) => send.claims,
+    split: {
+      name: 'company_alert_refused_split',
+      move: (send, part) => moveToOwnSends(deps.query, send.sendId, part),
+    },
   }
-  await record(deps.query, send.sendId, result)
-  await noteMailOutcome(deps.query, result, { toVisitor: false })
-  if (result.ok) {
-    deps.log?.info('company_alert_sent', fields)
-    tally.sent += 1
-  } else {
-    deps.log?.error(result.permanent ? 'company_alert_refused' : 'company_alert_failed', fields)
-    tally[result.permanent ? 'refused' : 'failed'] += 1
-  }
-  return tally
 }
+
+/** Writes, sends and records one claimed e-mail (alertOutbox). */
+export const sendAlertSend = async (deps: CompanyAlertDeps, send: AlertSend): Promise<AlertTally> =>
+  toAlertTally((await sendOne(alertOutbox(deps), send)).tally)
 
 /** Sends every due alert, one e-mail at a time (mail servers throttle bursts first). */
 export const sendDueCompanyAlerts = async (
   deps: CompanyAlertDeps,
   limit = ALERT_SWEEP_LIMIT,
-): Promise<AlertTally> => {
-  const { rows } = await deps.query('select * from private.claim_company_alerts($1, $2)', [
-    limit,
-    CLAIM_LEASE_MINUTES,
-  ])
-  const tally = noAlerts()
-  for (const send of groupAlertSends(rows.map(readClaim)))
-    addUp(tally, await sendAlertSend(deps, send))
-  return tally
-}
+): Promise<AlertTally> => toAlertTally(await sendDue(alertOutbox(deps, limit)))

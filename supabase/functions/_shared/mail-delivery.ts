@@ -4,6 +4,7 @@ import { within } from './within.ts'
 import type { MailSettings } from './mail-settings.ts'
 import { headerValue, isHeaderSafeAddress, toHeaderText } from './mail-header.ts'
 import { noteMailOutcome } from './mail-health.ts'
+import { sendDue, sendOne, type DeliveryLog, type Outbox, type OutboxTally } from './outbox.ts'
 import {
   renderContactEmail,
   renderDigestEmail,
@@ -60,11 +61,7 @@ export type SendEmailResult =
 /** Sends one rendered e-mail to the company; never throws for a mail server's refusal. */
 export type SendEmail = (email: ContactEmail) => Promise<SendEmailResult>
 
-/** Log lines carry ids and counts only: no visitor's data. The Node server's logger fits. */
-export interface DeliveryLog {
-  info(event: string, fields?: Record<string, string | number>): void
-  error(event: string, fields?: Record<string, string | number>): void
-}
+export type { DeliveryLog } from './outbox.ts'
 
 export interface MailDeliveryDeps {
   query: RunQuery
@@ -202,18 +199,31 @@ export const claimSubmissionMail = async (
   return { outcome: row?.outcome === 'deferred' ? 'deferred' : 'not_found' }
 }
 
-/** Records how a send ended for every lead it carried (SQL: finish_mail, refuse_mail). */
-const recordOutcome = async (query: RunQuery, sendId: string, result: SendEmailResult) => {
-  if (!result.ok && result.permanent) {
-    await query('select private.refuse_mail($1::bigint, $2)', [sendId, result.reason])
-  } else {
-    await query('select private.finish_mail($1::bigint, $2, $3)', [
-      sendId,
-      result.ok,
-      result.ok ? null : result.reason,
-    ])
-  }
-}
+/**
+ * How the e-mail outboxes record a send (SQL's `finish`: sent, or failed for now and due again
+ * after the back-off; `refuse`: refused for good), and tell the mail's health of it.
+ */
+export const mailMarks = <Send>(
+  query: RunQuery,
+  sql: { finish: string; refuse: string },
+  idOf: (send: Send) => string,
+  toVisitor: (send: Send) => boolean,
+): Pick<Outbox<Send, SendEmailResult>, 'outcome' | 'markSent' | 'markFailed'> => ({
+  outcome: (result) => (result.ok ? 'sent' : result.permanent ? 'refused' : 'failed'),
+  markSent: async (send, result) => {
+    await query(`select ${sql.finish}($1::bigint, $2, $3)`, [idOf(send), true, null])
+    await noteMailOutcome(query, result, { toVisitor: toVisitor(send) })
+  },
+  markFailed: async (send, result) => {
+    const reason = result.ok ? null : result.reason
+    if (!result.ok && result.permanent) {
+      await query(`select ${sql.refuse}($1::bigint, $2)`, [idOf(send), reason])
+    } else {
+      await query(`select ${sql.finish}($1::bigint, $2, $3)`, [idOf(send), false, reason])
+    }
+    await noteMailOutcome(query, result, { toVisitor: toVisitor(send) })
+  },
+})
 
 /** What a sweep (or one claimed send and the parts it was split into) came to. */
 export interface SweepResult {
@@ -227,15 +237,12 @@ export interface SweepResult {
   refused: number
 }
 
-const noSends = (): SweepResult => ({ sent: 0, failed: 0, leads: 0, refused: 0 })
-
-const addUp = (total: SweepResult, more: SweepResult) => {
-  total.sent += more.sent
-  total.failed += more.failed
-  total.leads += more.leads
-  total.refused += more.refused
-  return total
-}
+const toSweepResult = (tally: OutboxTally): SweepResult => ({
+  sent: tally.sent,
+  failed: tally.failed + tally.refused,
+  leads: tally.sentItems,
+  refused: tally.refusedItems,
+})
 
 export interface Delivery {
   /** How the claimed e-mail itself ended. */
@@ -244,22 +251,95 @@ export interface Delivery {
   tally: SweepResult
 }
 
-/** A refused digest's two parts (decision 022): the first the larger by one when odd. */
-export const halves = <T>(items: T[]): T[][] => {
-  const middle = Math.ceil(items.length / 2)
-  return [items.slice(0, middle), items.slice(middle)]
+/** Leads one sweep claims at most. */
+const SWEEP_LIMIT = 10
+
+/** One e-mail to the company: a lead, or a digest of several. */
+interface MailSend {
+  kind: Claim['kind']
+  sendId: string
+  submissions: StoredSubmission[]
+}
+
+/** Claims in the order the database gave them, gathered per e-mail. */
+const groupMailSends = (claims: Claim[]): MailSend[] => {
+  const sends = new Map<string, MailSend>()
+  for (const claim of claims) {
+    const send = sends.get(claim.sendId) ?? {
+      kind: claim.kind,
+      sendId: claim.sendId,
+      submissions: [],
+    }
+    send.submissions.push(claim.submission)
+    sends.set(claim.sendId, send)
+  }
+  return [...sends.values()]
 }
 
 /**
- * Sends one claimed e-mail (a lead, or a digest of several) and records the outcome. It is
- * never abandoned halfway: only the SMTP time limits end it, so a slow mail server cannot
- * make the same lead go out twice.
- *
- * A digest whose content the mail server refuses for good (a lead that reads as spam, say)
- * is split in halves, each sent at once as a digest of its own, down to single leads: the
- * others reach the company, and only a lead refused on its own is marked refused and left
- * for the lead desk. The parts are digests, never single e-mails, so the hourly cap of single
- * e-mails holds; together they are that digest's turn (decision 022).
+ * Moves the leads of a refused digest's part to a send of their own just before it goes
+ * (private.split_mail_send renews its lease). Only leads still waiting on the refused send are
+ * moved: one erased meanwhile, or claimed by another sweep after a long split, is not sent
+ * from here. The part is a digest, never a single e-mail, so the hourly cap of singles holds.
+ */
+const moveToOwnSend = async (
+  query: RunQuery,
+  { sendId }: MailSend,
+  part: StoredSubmission[],
+): Promise<MailSend[]> => {
+  const { rows } = await query(
+    'select * from private.split_mail_send($1::bigint, $2::uuid[], $3)',
+    [sendId, part.map((lead) => lead.id), CLAIM_LEASE_MINUTES],
+  )
+  const claims = rows.map(readClaim)
+  const partId = claims[0]?.sendId
+  if (partId === undefined) return []
+  return [{ kind: 'digest', sendId: partId, submissions: claims.map((claim) => claim.submission) }]
+}
+
+/**
+ * The lead e-mails' outbox. A digest whose content the mail server refuses for good (a lead
+ * that reads as spam, say) is split in halves, each sent at once as a digest of its own, down
+ * to single leads: the others reach the company, and only a lead refused on its own is marked
+ * refused and left for the lead desk; together the parts are that digest's turn (decision 022).
+ */
+const leadMailOutbox = (
+  deps: MailDeliveryDeps,
+  limit = SWEEP_LIMIT,
+): Outbox<MailSend, SendEmailResult, StoredSubmission> => ({
+  claim: async () => {
+    const { rows } = await deps.query('select * from private.claim_due_mail($1, $2, $3)', [
+      SWEEP_MIN_AGE_MINUTES,
+      limit,
+      CLAIM_LEASE_MINUTES,
+    ])
+    return groupMailSends(rows.map(readClaim))
+  },
+  send: async ({ kind, submissions }) => {
+    const first = submissions[0]
+    const email =
+      kind === 'single' && first ? renderContactEmail(first) : renderDigestEmail(submissions)
+    return await deps.sendEmail({ ...email, leadIds: submissions.map((lead) => lead.id) })
+  },
+  ...mailMarks(
+    deps.query,
+    { finish: 'private.finish_mail', refuse: 'private.refuse_mail' },
+    (send: MailSend) => send.sendId,
+    () => false,
+  ),
+  names: { sent: 'mail_sent', failed: 'mail_failed', refused: 'mail_refused' },
+  fields: (send) => ({ kind: send.kind, send: send.sendId, leads: send.submissions.length }),
+  log: deps.log,
+  items: (send) => send.submissions,
+  split: {
+    name: 'mail_refused_split',
+    move: (send, part) => moveToOwnSend(deps.query, send, part),
+  },
+})
+
+/**
+ * Sends one claimed e-mail (a lead, or a digest of several) and records the outcome, never
+ * abandoned halfway (outbox.ts), a refused digest split in parts (leadMailOutbox).
  */
 export const sendClaimedMail = async (
   deps: MailDeliveryDeps,
@@ -267,58 +347,12 @@ export const sendClaimedMail = async (
   sendId: string,
   submissions: StoredSubmission[],
 ): Promise<Delivery> => {
-  const first = submissions[0]
-  const email =
-    kind === 'single' && first ? renderContactEmail(first) : renderDigestEmail(submissions)
-  const result = await deps.sendEmail({ ...email, leadIds: submissions.map((lead) => lead.id) })
-  const fields = { kind, send: sendId, leads: submissions.length }
-  if (!result.ok && result.permanent && submissions.length > 1) {
-    deps.log?.error('mail_refused_split', fields)
-    const tally = addUp({ ...noSends(), failed: 1 }, await sendInParts(deps, sendId, submissions))
-    return { result, tally }
-  }
-  await recordOutcome(deps.query, sendId, result)
-  await noteMailOutcome(deps.query, result, { toVisitor: false })
-  if (result.ok) {
-    deps.log?.info('mail_sent', fields)
-    return { result, tally: { ...noSends(), sent: 1, leads: submissions.length } }
-  }
-  deps.log?.error(result.permanent ? 'mail_refused' : 'mail_failed', fields)
-  return {
-    result,
-    tally: { ...noSends(), failed: 1, refused: result.permanent ? submissions.length : 0 },
-  }
-}
-
-/**
- * Sends a refused digest's leads in two halves. Each half is moved to a send of its own just
- * before it goes (private.split_mail_send renews its lease), and only leads still waiting on
- * the refused send are moved: one erased meanwhile, or claimed by another sweep after a long
- * split, is not sent from here.
- */
-const sendInParts = async (
-  deps: MailDeliveryDeps,
-  sendId: string,
-  submissions: StoredSubmission[],
-): Promise<SweepResult> => {
-  const tally = noSends()
-  for (const part of halves(submissions)) {
-    const { rows } = await deps.query(
-      'select * from private.split_mail_send($1::bigint, $2::uuid[], $3)',
-      [sendId, part.map((lead) => lead.id), CLAIM_LEASE_MINUTES],
-    )
-    const claims = rows.map(readClaim)
-    const partId = claims[0]?.sendId
-    if (partId === undefined) continue
-    const sent = await sendClaimedMail(
-      deps,
-      'digest',
-      partId,
-      claims.map((claim) => claim.submission),
-    )
-    addUp(tally, sent.tally)
-  }
-  return tally
+  const { result, tally } = await sendOne(leadMailOutbox(deps), {
+    kind,
+    sendId,
+    submissions,
+  })
+  return { result, tally: toSweepResult(tally) }
 }
 
 export const sendClaim = (deps: MailDeliveryDeps, claim: Claim) =>
@@ -376,22 +410,7 @@ export const notifyCompany = async (
  * closed, hourly cap spent), with their back-off passed. Run every minute by the embedded
  * server and, on hosted Supabase, by pg_cron through the function's /retry path.
  */
-export const sendDueMail = async (deps: MailDeliveryDeps, limit = 10): Promise<SweepResult> => {
-  const { rows } = await deps.query('select * from private.claim_due_mail($1, $2, $3)', [
-    SWEEP_MIN_AGE_MINUTES,
-    limit,
-    CLAIM_LEASE_MINUTES,
-  ])
-  const sends = new Map<string, { kind: Claim['kind']; submissions: StoredSubmission[] }>()
-  for (const claim of rows.map(readClaim)) {
-    const send = sends.get(claim.sendId) ?? { kind: claim.kind, submissions: [] }
-    send.submissions.push(claim.submission)
-    sends.set(claim.sendId, send)
-  }
-  const result = noSends()
-  // One at a time: a burst of parallel connections is what mail servers throttle first.
-  for (const [sendId, send] of sends) {
-    addUp(result, (await sendClaimedMail(deps, send.kind, sendId, send.submissions)).tally)
-  }
-  return result
-}
+export const sendDueMail = async (
+  deps: MailDeliveryDeps,
+  limit = SWEEP_LIMIT,
+): Promise<SweepResult> => toSweepResult(await sendDue(leadMailOutbox(deps, limit)))

@@ -1,3 +1,4 @@
+import { callLimitAnswer, type CountsCalls } from './function-call-limit.ts'
 import { errorAnswer, jsonAnswer, preflightAnswer } from './function-json.ts'
 import {
   ACCEPTED_BODY_ENCODINGS,
@@ -72,4 +73,38 @@ export const readJsonBody = async (
     }
   }
   return { json: read.ok ? parseJsonBody(read.bytes, maxDepth) : undefined }
+}
+
+/** What a mail function is given to do before it reads a caller's body. */
+export interface MailCallDeps extends CountsCalls {
+  /** MAIL_SWEEP_SECRET: the sweep path needs it; without one nobody may run the sweep. */
+  sweepSecret: string | undefined
+}
+
+/**
+ * A call to one of the mail functions: the preflight and other methods, pg_cron's sweep on
+ * `sweep.path` (`…/retry`, `…/sweep`; the secret's holder only) and the call counted in its
+ * caller's budget are answered alike here; `answer` answers the rest, and `failed` anything
+ * either throws.
+ */
+export const answerMailCall = async (
+  req: Request,
+  { sweepSecret, countCall }: MailCallDeps,
+  sweep: { path: string; run: () => Promise<object> },
+  answer: (origin: string | null) => Promise<Response>,
+  failed: (error: unknown, origin: string | null) => Response,
+): Promise<Response> => {
+  const origin = req.headers.get('origin')
+  const notPost = answerUnlessPost(req, origin)
+  if (notPost) return notPost
+  try {
+    if (isSweepPath(req, sweep.path)) {
+      return await sweepAnswer(req, sweepSecret, origin, sweep.run)
+    }
+    const overLimit = await countCall?.(req)
+    if (overLimit) return callLimitAnswer(overLimit, origin)
+    return await answer(origin)
+  } catch (error) {
+    return failed(error, origin)
+  }
 }

@@ -4,14 +4,9 @@ import {
   type SendNowDeps,
   type SendNowOutcome,
 } from './booking-mail-delivery.ts'
-import { callLimitAnswer, type CountsCalls } from './function-call-limit.ts'
+import type { CountsCalls } from './function-call-limit.ts'
 import { errorAnswer, jsonAnswer, unexpectedFailureAnswer } from './function-json.ts'
-import {
-  answerUnlessPost,
-  isSweepPath,
-  readJsonBody,
-  sweepAnswer,
-} from './mail-function-request.ts'
+import { answerMailCall, readJsonBody } from './mail-function-request.ts'
 
 export interface SendBookingEmailDeps extends SendNowDeps, CountsCalls {
   /** MAIL_SWEEP_SECRET: the /sweep path needs it; without one nobody may run the sweep. */
@@ -57,33 +52,29 @@ const answers: Record<SendNowOutcome, (origin: string | null) => Response> = {
  * token opens, nothing else, and whether it opens one or not is never told; `POST …/sweep`
  * with the scheduler's secret sends every due e-mail. JSON with CORS headers, always.
  */
-export const handleSendBookingEmail = async (
+export const handleSendBookingEmail = (
   req: Request,
   deps: SendBookingEmailDeps,
-): Promise<Response> => {
-  const origin = req.headers.get('origin')
-  const notPost = answerUnlessPost(req, origin)
-  if (notPost) return notPost
-  try {
-    if (isSweepPath(req, 'sweep')) {
-      return await sweepAnswer(req, deps.sweepSecret, origin, () => sendDueBookingMail(deps))
-    }
-    // A token that opens nothing is looked up like one that does: each look-up is a call.
-    const overLimit = await deps.countCall?.(req)
-    if (overLimit) return callLimitAnswer(overLimit, origin)
-    const read = await readJsonBody(req, MAX_BOOKING_BODY_BYTES, MAX_JSON_DEPTH, origin)
-    if ('refused' in read) return read.refused
-    const token = read.json?.ok ? tokenOf(read.json.value) : undefined
-    if (token === undefined) {
-      return errorAnswer(
-        400,
-        'invalid_request',
-        'Send a JSON object with the booking\'s manage token: { "token": "…" }.',
-        origin,
-      )
-    }
-    return answers[await sendBookingMailNow(deps, token)](origin)
-  } catch (error) {
-    return unexpectedFailureAnswer(error, 'The booking e-mails could not be sent.', origin)
-  }
-}
+): Promise<Response> =>
+  // A token that opens nothing is looked up like one that does: each look-up is a call.
+  answerMailCall(
+    req,
+    deps,
+    { path: 'sweep', run: () => sendDueBookingMail(deps) },
+    async (origin) => {
+      const read = await readJsonBody(req, MAX_BOOKING_BODY_BYTES, MAX_JSON_DEPTH, origin)
+      if ('refused' in read) return read.refused
+      const token = read.json?.ok ? tokenOf(read.json.value) : undefined
+      if (token === undefined) {
+        return errorAnswer(
+          400,
+          'invalid_request',
+          'Send a JSON object with the booking\'s manage token: { "token": "…" }.',
+          origin,
+        )
+      }
+      return answers[await sendBookingMailNow(deps, token)](origin)
+    },
+    (error, origin) =>
+      unexpectedFailureAnswer(error, 'The booking e-mails could not be sent.', origin),
+  )

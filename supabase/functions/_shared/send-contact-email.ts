@@ -1,13 +1,8 @@
 import { parseContactMessage, type ContactIssue, type ContactMessage } from './contact-message.ts'
 import { readDatabaseAnswer, type DatabaseRefusal } from './database-answer.ts'
-import { callLimitAnswer, type CountsCalls } from './function-call-limit.ts'
+import type { CountsCalls } from './function-call-limit.ts'
 import { errorAnswer, jsonAnswer, unexpectedFailureAnswer } from './function-json.ts'
-import {
-  answerUnlessPost,
-  isSweepPath,
-  readJsonBody,
-  sweepAnswer,
-} from './mail-function-request.ts'
+import { answerMailCall, readJsonBody } from './mail-function-request.ts'
 import { notifyCompany, sendDueMail, type NotifyDeps } from './mail-delivery.ts'
 
 export interface SendContactEmailDeps extends NotifyDeps {
@@ -111,37 +106,34 @@ const notify = async (
  * supabase-js turns an empty or non-JSON 2xx into a SyntaxError and a missing
  * Access-Control-Allow-Origin into "Failed to send a request".
  */
-export const handleSendContactEmail = async (
+export const handleSendContactEmail = (
   req: Request,
   deps: SendContactEmailDeps,
-): Promise<Response> => {
-  const origin = req.headers.get('origin')
-  const notPost = answerUnlessPost(req, origin)
-  if (notPost) return notPost
-  try {
+): Promise<Response> =>
+  answerMailCall(
+    req,
+    deps,
     // The scheduled sweep (pg_cron on hosted Supabase): sends what is due, answers with counts.
-    if (isSweepPath(req, 'retry')) {
-      return await sweepAnswer(req, deps.sweepSecret, origin, () => sendDueMail(deps))
-    }
-    const overLimit = await deps.countCall?.(req)
-    if (overLimit) return callLimitAnswer(overLimit, origin)
-    const remembered = await deps.rememberedRefusal?.()
-    const refusal = remembered === undefined ? undefined : floodRefusal(remembered)
-    if (refusal) return tooManyRequests(refusal, origin)
-    const read = await readJsonBody(req, MAX_FUNCTION_BODY_BYTES, MAX_JSON_DEPTH, origin)
-    if ('refused' in read) return read.refused
-    const body = read.json
-    if (!body?.ok) return fail(400, 'invalid_json', 'The request body is not valid JSON.', origin)
-    const parsed = parseContactMessage(body.value)
-    if (!parsed.ok) {
-      return fail(400, 'invalid_contact_message', 'The contact message is invalid.', origin, {
-        issues: parsed.issues,
-      })
-    }
-    return await notify(parsed.value, deps, origin, deps.visitorHeaders(req))
-  } catch (error) {
-    const refusal = floodRefusal(error)
-    if (refusal) return tooManyRequests(refusal, origin)
-    return unexpectedFailureAnswer(error, 'The message could not be processed.', origin)
-  }
-}
+    { path: 'retry', run: () => sendDueMail(deps) },
+    async (origin) => {
+      const remembered = await deps.rememberedRefusal?.()
+      const refusal = remembered === undefined ? undefined : floodRefusal(remembered)
+      if (refusal) return tooManyRequests(refusal, origin)
+      const read = await readJsonBody(req, MAX_FUNCTION_BODY_BYTES, MAX_JSON_DEPTH, origin)
+      if ('refused' in read) return read.refused
+      const body = read.json
+      if (!body?.ok) return fail(400, 'invalid_json', 'The request body is not valid JSON.', origin)
+      const parsed = parseContactMessage(body.value)
+      if (!parsed.ok) {
+        return fail(400, 'invalid_contact_message', 'The contact message is invalid.', origin, {
+          issues: parsed.issues,
+        })
+      }
+      return await notify(parsed.value, deps, origin, deps.visitorHeaders(req))
+    },
+    (error, origin) => {
+      const refusal = floodRefusal(error)
+      if (refusal) return tooManyRequests(refusal, origin)
+      return unexpectedFailureAnswer(error, 'The message could not be processed.', origin)
+    },
+  )

@@ -1,5 +1,5 @@
 import { companyToken } from './company-name.ts'
-import type { DeliveryLog } from './mail-delivery.ts'
+import { sendOne, type DeliveryLog, type Outbox, type SendOutcome } from './outbox.ts'
 import type { RunQuery } from './run-query.ts'
 import { digestCapacity, renderWebhookDigest } from './webhook-digests.ts'
 import { renderWebhookBody } from './webhook-messages.ts'
@@ -250,13 +250,15 @@ export const attemptDelivery = async (
   }
 }
 
+/** Gives a claim back unsent (the sender is stopping): due again at once, no attempt counted. */
+const release = (query: RunQuery, claim: Claim) =>
+  claim.sendId === undefined
+    ? query('select private.release_webhook_delivery($1::bigint)', [claim.deliveryId])
+    : query('select private.release_webhook_send($1::bigint)', [claim.sendId])
+
+/** Records how an attempt ended: SQL retries a failure on its schedule, or sets it apart. */
 const record = async (query: RunQuery, claim: Claim, result: AttemptResult) => {
-  if (result.outcome === 'stopped') {
-    await (claim.sendId === undefined
-      ? query('select private.release_webhook_delivery($1::bigint)', [claim.deliveryId])
-      : query('select private.release_webhook_send($1::bigint)', [claim.sendId]))
-    return
-  }
+  if (result.outcome === 'stopped') return
   // A capped receiver's send is recorded for every delivery it carried, and in the ledger.
   const finish =
     claim.sendId === undefined
@@ -287,6 +289,52 @@ export interface TurnOptions {
   stop?: AbortSignal
 }
 
+/** An attempt as the outbox counts it: a 410 is a refusal for good, a stop is no attempt. */
+const OUTCOMES: Record<AttemptResult['outcome'], SendOutcome> = {
+  delivered: 'sent',
+  failed: 'failed',
+  gone: 'refused',
+  stopped: 'skipped',
+}
+
+/**
+ * One receiver's outbox: each claim is one due delivery, or a capped receiver's digest, the
+ * oldest first. A 410 is a refusal for good (the receiver is disabled); an attempt the stop
+ * cut short is given back, nothing recorded.
+ */
+const receiverOutbox = (
+  deps: WebhookDeliveryDeps,
+  receiverId: string,
+  stop?: AbortSignal,
+): Outbox<Claim, AttemptResult> => ({
+  claim: async () => {
+    const { rows } = await deps.query(
+      'select * from private.claim_webhook_delivery($1::bigint, $2)',
+      [receiverId, webhookLeaseSeconds(deps.timeoutMs)],
+    )
+    const claimed = readClaim(rows)
+    return claimed ? [await fitDigest(deps.query, claimed)] : []
+  },
+  send: async (claim) => {
+    const result = await attemptDelivery(deps, claim, stop)
+    if (result.outcome === 'stopped') await release(deps.query, claim)
+    return result
+  },
+  outcome: (result) => OUTCOMES[result.outcome],
+  markSent: (claim, result) => record(deps.query, claim, result),
+  markFailed: (claim, result) => record(deps.query, claim, result),
+  names: { sent: 'webhook_delivered', failed: 'webhook_failed', refused: 'webhook_receiver_gone' },
+  fields: (claim, result) => ({
+    receiver: receiverId,
+    host: hostOf(claim.url),
+    webhook_id: claim.eventId,
+    ...(claim.digest ? { events: claim.digest.length } : {}),
+    ...('status' in result && result.status !== null ? { status: result.status } : {}),
+    ...('error' in result ? { error: result.error } : {}),
+  }),
+  log: deps.log,
+})
+
 /**
  * One receiver's turn: its due deliveries one after another until none is due, one fails, the
  * turn has sent MAX_DELIVERIES_PER_TURN, or `until` has passed.
@@ -297,34 +345,17 @@ export const deliverToReceiver = async (
   { until, stop }: TurnOptions,
 ): Promise<WebhookTally> => {
   const tally: WebhookTally = { delivered: 0, failed: 0 }
+  const outbox = receiverOutbox(deps, receiverId, stop)
   for (let sent = 0; sent < MAX_DELIVERIES_PER_TURN; sent += 1) {
     if (Date.now() >= until || stop?.aborted) break
-    const { rows } = await deps.query(
-      'select * from private.claim_webhook_delivery($1::bigint, $2)',
-      [receiverId, webhookLeaseSeconds(deps.timeoutMs)],
-    )
-    const claimed = readClaim(rows)
-    if (!claimed) break
-    const claim = await fitDigest(deps.query, claimed)
-    const result = await attemptDelivery(deps, claim, stop)
-    await record(deps.query, claim, result)
-    if (result.outcome === 'stopped') break
-    const fields = {
-      receiver: receiverId,
-      host: hostOf(claim.url),
-      webhook_id: claim.eventId,
-      ...(claim.digest ? { events: claim.digest.length } : {}),
-      ...('status' in result && result.status !== null ? { status: result.status } : {}),
-    }
-    if (result.outcome === 'delivered') {
-      deps.log?.info('webhook_delivered', fields)
+    const [claim] = await outbox.claim()
+    if (!claim) break
+    const { outcome } = await sendOne(outbox, claim)
+    if (outcome === 'skipped') break
+    if (outcome === 'sent') {
       tally.delivered += 1
       continue
     }
-    deps.log?.error(result.outcome === 'gone' ? 'webhook_receiver_gone' : 'webhook_failed', {
-      ...fields,
-      error: result.error,
-    })
     tally.failed += 1
     break
   }

@@ -2,13 +2,14 @@ import { randomBytes } from 'node:crypto'
 import type { SendMessage } from '../../../../supabase/functions/_shared/company-alert-delivery.ts'
 import {
   CLAIM_LEASE_MINUTES,
+  mailMarks,
   type DeliveryLog,
   type SendEmailResult,
 } from '../../../../supabase/functions/_shared/mail-delivery.ts'
+import { sendEach, sendOne, type Outbox } from '../../../../supabase/functions/_shared/outbox.ts'
 import { within } from '../../../../supabase/functions/_shared/within.ts'
 import type { RunQuery } from '../../../../supabase/functions/_shared/run-query.ts'
 import type { MailSettings } from '../../../../supabase/functions/_shared/mail-settings.ts'
-import { noteMailOutcome } from '../../../../supabase/functions/_shared/mail-health.ts'
 import { renderLeadReply, toReplyMessage, type ClaimedReply } from './render-lead-reply.ts'
 
 /**
@@ -58,39 +59,51 @@ const companyZone = async (query: RunQuery) => {
 
 export type ReplyOutcome = 'sent' | 'failed' | 'refused'
 
+/** The due replies (what failed and waited its back-off), with a lease. */
+const claimDueReplies = async (query: RunQuery) => {
+  const { rows } = await query('select * from private.claim_lead_replies(null, $1, $2)', [
+    REPLY_SWEEP_LIMIT,
+    CLAIM_LEASE_MINUTES,
+  ])
+  return rows.map(readClaim)
+}
+
+/** The replies' outbox, for the company's time zone: one reply, one e-mail to its lead. */
+const replyOutbox = (
+  deps: LeadReplyDeps,
+  timeZone: string,
+): Outbox<ClaimedReply, SendEmailResult> => ({
+  claim: () => claimDueReplies(deps.query),
+  send: async (reply) => {
+    try {
+      const rendered = renderLeadReply(reply, { timeZone })
+      return await deps.sendMessage(toReplyMessage(reply, rendered, deps.settings))
+    } catch (error) {
+      return {
+        ok: false,
+        reason: `not written: ${error instanceof Error ? error.message : String(error)}`,
+        permanent: false,
+      }
+    }
+  },
+  ...mailMarks(
+    deps.query,
+    { finish: 'private.finish_lead_reply', refuse: 'private.refuse_lead_reply' },
+    (reply: ClaimedReply) => reply.id,
+    () => true,
+  ),
+  names: { sent: 'lead_reply_sent', failed: 'lead_reply_failed', refused: 'lead_reply_refused' },
+  fields: (reply) => ({ reply: reply.id }),
+  log: deps.log,
+})
+
 const sendClaimed = async (
   deps: LeadReplyDeps,
   reply: ClaimedReply,
   timeZone: string,
 ): Promise<ReplyOutcome> => {
-  let result: SendEmailResult
-  try {
-    const rendered = renderLeadReply(reply, { timeZone })
-    result = await deps.sendMessage(toReplyMessage(reply, rendered, deps.settings))
-  } catch (error) {
-    result = {
-      ok: false,
-      reason: `not written: ${error instanceof Error ? error.message : String(error)}`,
-      permanent: false,
-    }
-  }
-  if (!result.ok && result.permanent) {
-    await deps.query('select private.refuse_lead_reply($1::bigint, $2)', [reply.id, result.reason])
-  } else {
-    await deps.query('select private.finish_lead_reply($1::bigint, $2, $3)', [
-      reply.id,
-      result.ok,
-      result.ok ? null : result.reason,
-    ])
-  }
-  await noteMailOutcome(deps.query, result, { toVisitor: true })
-  const fields = { reply: reply.id }
-  if (result.ok) {
-    deps.log?.info('lead_reply_sent', fields)
-    return 'sent'
-  }
-  deps.log?.error(result.permanent ? 'lead_reply_refused' : 'lead_reply_failed', fields)
-  return result.permanent ? 'refused' : 'failed'
+  const { outcome } = await sendOne(replyOutbox(deps, timeZone), reply)
+  return outcome === 'skipped' ? 'failed' : outcome
 }
 
 /** What the team typed, checked where it entered (the route): the database checks it again. */
@@ -155,14 +168,10 @@ export const sendLeadReplyNow = async (
 
 /** Sends every due reply (what failed and waited its back-off): the watch runs it. */
 export const sendDueLeadReplies = async (deps: LeadReplyDeps): Promise<number> => {
-  const { rows } = await deps.query('select * from private.claim_lead_replies(null, $1, $2)', [
-    REPLY_SWEEP_LIMIT,
-    CLAIM_LEASE_MINUTES,
-  ])
-  if (rows.length === 0) return 0
-  const zone = await companyZone(deps.query)
-  for (const row of rows) await sendClaimed(deps, readClaim(row), zone)
-  return rows.length
+  const claimed = await claimDueReplies(deps.query)
+  if (claimed.length === 0) return 0
+  await sendEach(replyOutbox(deps, await companyZone(deps.query)), claimed)
+  return claimed.length
 }
 
 /** A reply as the lead's timeline shows it. */
