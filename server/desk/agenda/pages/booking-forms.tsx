@@ -1,5 +1,4 @@
 /** @jsxImportSource hono/jsx */
-import type { Child } from 'hono/jsx'
 import { frameCopy } from '../../frame/frame-copy.ts'
 import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
@@ -8,6 +7,7 @@ import { VisitorText } from '../../frame/visitor-text.tsx'
 import { NOTE_LIMIT } from '../../leads/lead.ts'
 import { CANCEL_MESSAGE_LIMIT } from '../booking-actions.ts'
 import { BOOKING_OUTCOMES, type BookingDetails } from '../booking.ts'
+import { ConfirmCheck, PanelForm } from '../../forms/panel-form.tsx'
 
 const copy = agendaCopy.booking
 
@@ -15,34 +15,6 @@ interface FormProps {
   booking: BookingDetails
   csrfToken: string
 }
-
-/** A change to one booking: its own panel, heading, CSRF token and one submit button. */
-const PanelForm = ({
-  action,
-  heading,
-  submit,
-  csrfToken,
-  tone,
-  children,
-}: {
-  action: string
-  heading: string
-  submit: string
-  csrfToken: string
-  tone?: 'danger'
-  children: Child
-}) => (
-  <form method="post" action={action} class="panel stack">
-    <h2>{heading}</h2>
-    <input type="hidden" name="_csrf" value={csrfToken} />
-    {children}
-    <div class="actions">
-      <button type="submit" class={tone}>
-        {submit}
-      </button>
-    </div>
-  </form>
-)
 
 /** Cancelling tells the visitor: it asks for a confirmation and takes an optional message. */
 export const CancelForm = ({ booking, csrfToken }: FormProps) => (
@@ -65,10 +37,7 @@ export const CancelForm = ({ booking, csrfToken }: FormProps) => (
     <p id="mensagem-dica" class="hint">
       {copy.cancelMessageHint}
     </p>
-    <label class="check">
-      <input type="checkbox" name="confirm" value="1" required />
-      <span>{copy.cancelConfirm}</span>
-    </label>
+    <ConfirmCheck text={copy.cancelConfirm} />
   </PanelForm>
 )
 
@@ -158,10 +127,7 @@ export const ReleaseForm = ({ booking, csrfToken }: FormProps) => {
           </label>
         )}
       </fieldset>
-      <label class="check">
-        <input type="checkbox" name="confirm" value="1" required />
-        <span>{copy.releaseConfirm}</span>
-      </label>
+      <ConfirmCheck text={copy.releaseConfirm} />
     </PanelForm>
   )
 }

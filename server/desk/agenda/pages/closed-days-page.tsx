@@ -12,6 +12,7 @@ import {
   type MeetingOnDay,
 } from '../closed-days.ts'
 import { formatDateTimeIn, formatLongDay, formatShortDay } from '../company-clock.ts'
+import { PanelForm, RowAction } from '../../forms/panel-form.tsx'
 import { AgendaTabs } from './agenda-tabs.tsx'
 import { Day } from './booking-parts.tsx'
 
@@ -74,9 +75,12 @@ const CloseDayForm = ({
 }) => {
   const conflict = draft !== undefined && draft.meetings.length > 0
   return (
-    <form method="post" action={deskPaths.closedDays} class="panel stack">
-      <h2>{copy.addHeading}</h2>
-      <input type="hidden" name="_csrf" value={csrfToken} />
+    <PanelForm
+      action={deskPaths.closedDays}
+      heading={copy.addHeading}
+      submit={copy.add}
+      csrfToken={csrfToken}
+    >
       {conflict && <MeetingsInTheWay draft={draft} zone={zone} />}
       <label for="dia">{copy.day}</label>
       <input id="dia" type="date" name="dia" min={today} value={draft?.day ?? ''} required />
@@ -104,10 +108,7 @@ const CloseDayForm = ({
           </textarea>
         </>
       )}
-      <div class="actions">
-        <button type="submit">{copy.add}</button>
-      </div>
-    </form>
+    </PanelForm>
   )
 }
 
@@ -136,16 +137,13 @@ export const ClosedDaysPage = (props: ClosedDaysPageProps) => (
                 <Day day={closed.day}>{formatLongDay(closed.day)}</Day>:{' '}
                 {closed.reason ?? copy.noReason}
               </span>
-              <form method="post" action={deskPaths.closedDayReopen(closed.day)}>
-                <input type="hidden" name="_csrf" value={props.csrfToken} />
-                <button
-                  type="submit"
-                  class="secondary"
-                  aria-label={copy.reopenLabel(formatShortDay(closed.day))}
-                >
-                  {copy.reopen}
-                </button>
-              </form>
+              <RowAction
+                action={deskPaths.closedDayReopen(closed.day)}
+                csrfToken={props.csrfToken}
+                text={copy.reopen}
+                tone="secondary"
+                label={copy.reopenLabel(formatShortDay(closed.day))}
+              />
             </li>
           ))}
         </ul>

@@ -6,6 +6,7 @@ import { deskPaths } from '../../desk-paths.ts'
 import { isSuspiciousText } from '../../frame/visitor-text-parts.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
 import { LEAD_STATUSES, NOTE_LIMIT, type Lead } from '../lead.ts'
+import { ConfirmCheck, PanelForm } from '../../forms/panel-form.tsx'
 
 const copy = leadsCopy.lead
 
@@ -26,11 +27,8 @@ const panels = {
   erase: { action: deskPaths.leadErase, heading: copy.eraseHeading, submit: copy.erase },
 }
 
-/**
- * A change to one lead: its own panel, heading and CSRF token, with one submit button (`tone`
- * for one that is not the usual next step).
- */
-const PanelForm = ({
+/** A change to one lead, posted to its own address (see panels). */
+const LeadForm = ({
   panel,
   form: { lead, csrfToken },
   tone,
@@ -41,20 +39,19 @@ const PanelForm = ({
   tone?: 'secondary' | 'danger'
   children: Child
 }) => (
-  <form method="post" action={panels[panel].action(lead.id)} class="panel stack">
-    <h2>{panels[panel].heading}</h2>
-    <input type="hidden" name="_csrf" value={csrfToken} />
+  <PanelForm
+    action={panels[panel].action(lead.id)}
+    heading={panels[panel].heading}
+    submit={panels[panel].submit}
+    csrfToken={csrfToken}
+    tone={tone}
+  >
     {children}
-    <div class="actions">
-      <button type="submit" class={tone}>
-        {panels[panel].submit}
-      </button>
-    </div>
-  </form>
+  </PanelForm>
 )
 
 export const StatusForm = (form: FormProps) => (
-  <PanelForm panel="status" form={form}>
+  <LeadForm panel="status" form={form}>
     <label for="situacao">{copy.statusLabel}</label>
     <select id="situacao" name="status">
       {LEAD_STATUSES.map((status) => (
@@ -63,13 +60,13 @@ export const StatusForm = (form: FormProps) => (
         </option>
       ))}
     </select>
-  </PanelForm>
+  </LeadForm>
 )
 
 export const ResendForm = (form: FormProps) => (
-  <PanelForm panel="resend" form={form} tone="secondary">
+  <LeadForm panel="resend" form={form} tone="secondary">
     <p class="hint">{copy.resendHint}</p>
-  </PanelForm>
+  </LeadForm>
 )
 
 /**
@@ -77,7 +74,7 @@ export const ResendForm = (form: FormProps) => (
  * holds hidden characters or mixed alphabets, pasted from a visitor, is shown marked too.
  */
 export const NoteForm = (form: FormProps) => (
-  <PanelForm panel="note" form={form}>
+  <LeadForm panel="note" form={form}>
     <label for="nota">{frameCopy.leadNote.label}</label>
     {form.lead.note !== null && isSuspiciousText(form.lead.note) && (
       <p class="hint message">
@@ -90,23 +87,20 @@ export const NoteForm = (form: FormProps) => (
     <p id="nota-dica" class="hint">
       {copy.noteHint}
     </p>
-  </PanelForm>
+  </LeadForm>
 )
 
 /** Erasure asks for an explicit confirmation: it cannot be undone. */
 export const EraseForm = ({ fromSameEmail, ...form }: FormProps & { fromSameEmail: number }) => (
-  <PanelForm panel="erase" form={form} tone="danger">
+  <LeadForm panel="erase" form={form} tone="danger">
     <p class="hint">{copy.eraseHint}</p>
     <p class="hint">{copy.eraseMailbox}</p>
-    <label class="check">
-      <input type="checkbox" name="confirm" value="1" required />
-      <span>{copy.eraseConfirm}</span>
-    </label>
+    <ConfirmCheck text={copy.eraseConfirm} />
     {fromSameEmail > 1 && (
       <label class="check">
         <input type="checkbox" name="all" value="1" />
         <span>{copy.eraseOthers(fromSameEmail - 1)}</span>
       </label>
     )}
-  </PanelForm>
+  </LeadForm>
 )
