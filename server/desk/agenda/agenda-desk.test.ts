@@ -1,33 +1,22 @@
 import ICAL from 'ical.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { resetAgenda, setAgenda, localSlots, TEST_AGENDA } from '../../../tests/support/booking.ts'
-import { createDeskClient, type DeskClient } from '../../../tests/support/desk-client.ts'
+import type { DeskClient } from '../../../tests/support/desk-client.ts'
 import { tableRow, writeHostileSection } from '../../../tests/support/hostile-table.ts'
 import { localInstant, seedBookings } from '../../../tests/support/seed-bookings.ts'
 import { createTestApp } from '../../../tests/support/test-app.ts'
 import { createTestDatabase } from '../../../tests/support/test-database.ts'
 import type { Database } from '../../db/database.ts'
 import type { LeadDeskOptions } from '../http/desk-env.ts'
-import { preparePassword } from '../sign-in/password-check.ts'
-
-const PASSWORD = 'correto cavalo bateria grampo'
+import { deskBrowser, deskOptions, readPage, signInTo } from '../desk-test-kit.ts'
 
 let db: Database
 let options: LeadDeskOptions
 
 const app = () => createTestApp(db, { desk: options })
 
-const signedIn = async (): Promise<DeskClient> => {
-  const client = createDeskClient((url, init) => Promise.resolve(app().request(url, init)))
-  expect((await client.signIn(PASSWORD)).status).toBe(303)
-  return client
-}
-
-const page = async (client: DeskClient, path: string) => {
-  const response = await client.request(path)
-  expect([path, response.status]).toEqual([path, 200])
-  return response.text()
-}
+const signedIn = () => signInTo(app)
+const page = readPage
 
 const bookingRow = async (id: string) =>
   (
@@ -65,12 +54,7 @@ const daySection = (html: string, day: string) => {
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  options = {
-    password: await preparePassword(db, { kind: 'plain', value: PASSWORD }),
-    loginAnswerMs: 150,
-    outboxDir: undefined,
-    isHttps: () => false,
-  }
+  options = await deskOptions(db)
 })
 afterAll(() => db.close())
 beforeEach(async () => {
@@ -760,8 +744,7 @@ describe('the calendar feed', () => {
       headers.set('x-forwarded-host', 'atacante.example')
       return Promise.resolve(createTestApp(db, { desk: site }).request(url, { ...init, headers }))
     }
-    const client = createDeskClient(request)
-    expect((await client.signIn(PASSWORD)).status).toBe(303)
+    const client = await signInTo(() => ({ request }))
     const url = await makeFeed(client)
     expect(url.origin).toBe('https://www.empresa.example.com.br')
     expect(url.pathname).toBe('/painel/agenda.ics')
@@ -1096,9 +1079,7 @@ describe('hostile requests', () => {
       hostileId = booking?.id ?? ''
       const before = await bookingRow(hostileId)
       desk ??= await signedIn()
-      const client = hostile.anonymous
-        ? createDeskClient((url, init) => Promise.resolve(app().request(url, init)))
-        : desk
+      const client = hostile.anonymous ? deskBrowser(app) : desk
       const target = hostile.path(hostileId)
       const response =
         hostile.method === 'POST'
@@ -1129,7 +1110,7 @@ describe('the session and CSRF guards', () => {
       { startsAt: (await localInstant(db, 2, '10:00')).instant },
     ])
     if (!booking) throw new Error('not seeded')
-    const stranger = createDeskClient((url, init) => Promise.resolve(app().request(url, init)))
+    const stranger = deskBrowser(app)
     for (const path of [
       '/painel/agenda',
       `/painel/agenda/reunioes/${booking.id}`,
