@@ -73,3 +73,36 @@ export const RowAction = ({
     </button>
   </form>
 )
+
+/** One change on a record's page: where it posts for the record's id, and its words. */
+export interface RecordPanel {
+  action: (id: string) => string
+  heading: string
+  submit: string
+  tone?: 'secondary' | 'danger'
+}
+
+/**
+ * The panel forms of one kind of record (a lead, a booking) from a table of its changes, so
+ * that each form names only its panel and what it asks for.
+ */
+export const recordForms =
+  <Panel extends string>(panels: Record<Panel, RecordPanel>) =>
+  ({
+    panel,
+    id,
+    csrfToken,
+    children,
+  }: {
+    panel: Panel
+    id: string
+    csrfToken: string
+    children?: Child
+  }) => {
+    const { action, ...words } = panels[panel]
+    return (
+      <PanelForm action={action(id)} csrfToken={csrfToken} {...words}>
+        {children}
+      </PanelForm>
+    )
+  }

@@ -1,12 +1,11 @@
 /** @jsxImportSource hono/jsx */
-import type { Child } from 'hono/jsx'
 import { frameCopy } from '../../frame/frame-copy.ts'
 import { leadsCopy } from '../leads-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { isSuspiciousText } from '../../frame/visitor-text-parts.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
 import { LEAD_STATUSES, NOTE_LIMIT, type Lead } from '../lead.ts'
-import { ConfirmCheck, PanelForm } from '../../forms/panel-form.tsx'
+import { ConfirmCheck, recordForms, type RecordPanel } from '../../forms/panel-form.tsx'
 
 const copy = leadsCopy.lead
 
@@ -15,43 +14,32 @@ interface FormProps {
   csrfToken: string
 }
 
-/** Where each change to a lead is posted, its heading and its button. */
-const panels = {
+/** Where each change to a lead is posted, its heading, its button and that button's tone. */
+const panels: Record<'status' | 'resend' | 'note' | 'erase', RecordPanel> = {
   status: { action: deskPaths.leadStatus, heading: copy.statusHeading, submit: copy.saveStatus },
-  resend: { action: deskPaths.leadResend, heading: copy.resendHeading, submit: copy.resend },
+  resend: {
+    action: deskPaths.leadResend,
+    heading: copy.resendHeading,
+    submit: copy.resend,
+    tone: 'secondary',
+  },
   note: {
     action: deskPaths.leadNote,
     heading: frameCopy.leadNote.heading,
     submit: frameCopy.leadNote.save,
   },
-  erase: { action: deskPaths.leadErase, heading: copy.eraseHeading, submit: copy.erase },
+  erase: {
+    action: deskPaths.leadErase,
+    heading: copy.eraseHeading,
+    submit: copy.erase,
+    tone: 'danger',
+  },
 }
 
-/** A change to one lead, posted to its own address (see panels). */
-const LeadForm = ({
-  panel,
-  form: { lead, csrfToken },
-  tone,
-  children,
-}: {
-  panel: keyof typeof panels
-  form: FormProps
-  tone?: 'secondary' | 'danger'
-  children: Child
-}) => (
-  <PanelForm
-    action={panels[panel].action(lead.id)}
-    heading={panels[panel].heading}
-    submit={panels[panel].submit}
-    csrfToken={csrfToken}
-    tone={tone}
-  >
-    {children}
-  </PanelForm>
-)
+const LeadForm = recordForms(panels)
 
 export const StatusForm = (form: FormProps) => (
-  <LeadForm panel="status" form={form}>
+  <LeadForm panel="status" id={form.lead.id} csrfToken={form.csrfToken}>
     <label for="situacao">{copy.statusLabel}</label>
     <select id="situacao" name="status">
       {LEAD_STATUSES.map((status) => (
@@ -64,7 +52,7 @@ export const StatusForm = (form: FormProps) => (
 )
 
 export const ResendForm = (form: FormProps) => (
-  <LeadForm panel="resend" form={form} tone="secondary">
+  <LeadForm panel="resend" id={form.lead.id} csrfToken={form.csrfToken}>
     <p class="hint">{copy.resendHint}</p>
   </LeadForm>
 )
@@ -74,7 +62,7 @@ export const ResendForm = (form: FormProps) => (
  * holds hidden characters or mixed alphabets, pasted from a visitor, is shown marked too.
  */
 export const NoteForm = (form: FormProps) => (
-  <LeadForm panel="note" form={form}>
+  <LeadForm panel="note" id={form.lead.id} csrfToken={form.csrfToken}>
     <label for="nota">{frameCopy.leadNote.label}</label>
     {form.lead.note !== null && isSuspiciousText(form.lead.note) && (
       <p class="hint message">
@@ -92,7 +80,7 @@ export const NoteForm = (form: FormProps) => (
 
 /** Erasure asks for an explicit confirmation: it cannot be undone. */
 export const EraseForm = ({ fromSameEmail, ...form }: FormProps & { fromSameEmail: number }) => (
-  <LeadForm panel="erase" form={form} tone="danger">
+  <LeadForm panel="erase" id={form.lead.id} csrfToken={form.csrfToken}>
     <p class="hint">{copy.eraseHint}</p>
     <p class="hint">{copy.eraseMailbox}</p>
     <ConfirmCheck text={copy.eraseConfirm} />
