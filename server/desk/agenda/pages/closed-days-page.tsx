@@ -3,7 +3,6 @@ import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import type { NoticeMessage } from '../../frame/notices.ts'
-import { VisitorText } from '../../frame/visitor-text.tsx'
 import { CANCEL_MESSAGE_LIMIT } from '../booking-actions.ts'
 import {
   CLOSED_DAY_REASON_LIMIT,
@@ -11,10 +10,11 @@ import {
   type Holiday,
   type MeetingOnDay,
 } from '../closed-days.ts'
-import { formatDateTimeIn, formatLongDay, formatShortDay } from '../company-clock.ts'
+import { formatLongDay, formatShortDay } from '../company-clock.ts'
 import { PanelForm, RowAction } from '../../forms/panel-form.tsx'
 import { AgendaTabs } from './agenda-tabs.tsx'
 import { Day } from './booking-parts.tsx'
+import { MeetingLine } from './meeting-line.tsx'
 
 const copy = agendaCopy.closedDays
 
@@ -52,10 +52,7 @@ const MeetingsInTheWay = ({ draft, zone }: { draft: CloseDayDraft; zone: string 
     <ul>
       {draft.meetings.map((meeting) => (
         <li>
-          {formatDateTimeIn(meeting.startsAt, zone)}:{' '}
-          <a href={deskPaths.booking(meeting.id)}>
-            <VisitorText text={meeting.name} />
-          </a>
+          <MeetingLine meeting={meeting} zone={zone} />
         </li>
       ))}
     </ul>

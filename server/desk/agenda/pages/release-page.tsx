@@ -8,6 +8,7 @@ import { formatDateTimeIn } from '../company-clock.ts'
 import { ConfirmCheck, PanelForm } from '../../forms/panel-form.tsx'
 import type { ReleasePreview } from '../release-preview.ts'
 import { AgendaTabs } from './agenda-tabs.tsx'
+import { MeetingLine } from './meeting-line.tsx'
 
 const copy = agendaCopy.release
 
@@ -45,12 +46,8 @@ const Preview = ({
       <ul>
         {preview.meetings.map((meeting) => (
           <li>
-            {formatDateTimeIn(meeting.startsAt, zone)}:{' '}
-            <a href={deskPaths.booking(meeting.id)}>
-              <VisitorText text={meeting.name} />
-            </a>{' '}
-            (<VisitorText text={meeting.email} />, {copy.bookedAt}{' '}
-            {formatDateTimeIn(meeting.createdAt, zone)})
+            <MeetingLine meeting={meeting} zone={zone} /> (<VisitorText text={meeting.email} />,{' '}
+            {copy.bookedAt} {formatDateTimeIn(meeting.createdAt, zone)})
           </li>
         ))}
       </ul>
