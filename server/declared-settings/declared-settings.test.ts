@@ -12,6 +12,7 @@ import type { Database } from '../db/database.ts'
 import { ROOT_DIR } from '../paths.ts'
 import { parseTrustProxy } from '../proxy-trust.ts'
 import { readSettings } from '../settings.ts'
+import { namesTheServerReads, settingProblems } from '../settings-test-kit.ts'
 import { DECLARED_SETTINGS, SETTING_GROUPS, VISITOR_LIMITS } from './index.ts'
 import {
   ENV_EXAMPLE_PATH,
@@ -23,22 +24,9 @@ import {
 const committed = (file: string) => readFileSync(path.join(ROOT_DIR, file), 'utf8')
 const RUN = 'is not what server/declared-settings/ declares: run `npm run settings:docs`'
 
-/** Every name readSettings looks up, found by watching it read an empty environment. */
-const namesTheServerReads = () => {
-  const read = new Set<string>()
-  const env = new Proxy<Record<string, string | undefined>>(
-    {},
-    { get: (_target, name) => (typeof name === 'string' && read.add(name), undefined) },
-  )
-  readSettings(env)
-  return [...read].sort()
-}
-
 /** The problems readSettings names for this one setting. */
-const problemsOf = (name: string, text: string) => {
-  const result = readSettings({ [name]: text })
-  return result.ok ? [] : result.problems.filter((problem) => problem.startsWith(`${name} must`))
-}
+const problemsOf = (name: string, text: string) =>
+  settingProblems({ [name]: text }).filter((problem) => problem.startsWith(`${name} must`))
 
 describe('the declared settings', () => {
   it('are the files .env.example and docs/settings.md', async () => {

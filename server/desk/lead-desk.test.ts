@@ -10,20 +10,25 @@ import {
   renderDigestEmail,
   type ContactEmail,
 } from '../../supabase/functions/_shared/render-contact-email.ts'
-import { createDeskClient, type DeskClient } from '../../tests/support/desk-client.ts'
+import type { DeskClient } from '../../tests/support/desk-client.ts'
 import { parseCsv } from '../../tests/support/csv.ts'
-import { tableRow, writeHostileSection } from '../../tests/support/hostile-table.ts'
+import { tableRow } from '../../tests/support/hostile-table.ts'
 import { seedLeads } from '../../tests/support/seed-leads.ts'
 import { createTestApp, testSettings } from '../../tests/support/test-app.ts'
 import { createTestDatabase } from '../../tests/support/test-database.ts'
 import type { Database } from '../db/database.ts'
 import { createOutboxTransport } from '../mail/outbox-transport.ts'
 import { DEV_ANON_KEY } from '../settings.ts'
-import { preparePassword } from './sign-in/password-check.ts'
+import {
+  deskBrowser,
+  deskOptions,
+  DESK_PASSWORD,
+  readPage,
+  signInTo,
+  writeHostileSectionAfterAll,
+} from './desk-test-kit.ts'
 import type { LeadDeskOptions } from './http/desk-env.ts'
 import { PAGE_SIZE } from './leads/lead-store.ts'
-
-const PASSWORD = 'correto cavalo bateria grampo'
 
 let db: Database
 let outboxDir: string
@@ -45,12 +50,17 @@ const app = () =>
     },
   })
 
-const signedIn = async (): Promise<DeskClient> => {
-  const client = createDeskClient((url, init) => Promise.resolve(app().request(url, init)))
-  const response = await client.signIn(PASSWORD)
-  expect(response.status).toBe(303)
-  return client
-}
+const signedIn = () => signInTo(app)
+
+/** The names the list shows under its filter now, each as visitor text, sorted. */
+const listedNames = async (client: DeskClient) =>
+  [
+    ...(await readPage(client, '/painel/contatos')).matchAll(
+      /contatos\/[^"]+"><bdi class="visitor-text">([^<]+)</g,
+    ),
+  ]
+    .map((match) => match[1])
+    .sort()
 
 const rowsOf = async (email: string) =>
   (
@@ -63,12 +73,7 @@ const rowsOf = async (email: string) =>
 beforeAll(async () => {
   db = await createTestDatabase()
   outboxDir = await mkdtemp(path.join(tmpdir(), 'desk-outbox-'))
-  options = {
-    password: await preparePassword(db, { kind: 'plain', value: PASSWORD }),
-    loginAnswerMs: 150,
-    outboxDir,
-    isHttps: () => false,
-  }
+  options = await deskOptions(db, { outboxDir })
 })
 afterAll(async () => {
   await db.close()
@@ -93,7 +98,7 @@ describe('signing in', () => {
   })
 
   it('refuses a wrong password after a pause, and says so in Portuguese', async () => {
-    const client = createDeskClient((url, init) => Promise.resolve(app().request(url, init)))
+    const client = deskBrowser(app)
     const started = performance.now()
     const response = await client.signIn('senha errada de propósito')
     expect(performance.now() - started).toBeGreaterThanOrEqual(options.loginAnswerMs)
@@ -107,7 +112,7 @@ describe('signing in', () => {
     const holdMs = 700
     const held = createTestApp(db, { desk: { ...options, loginAnswerMs: holdMs } })
     const timedSignIn = async (password: string, csrf?: false) => {
-      const client = createDeskClient((url, init) => Promise.resolve(held.request(url, init)))
+      const client = deskBrowser(() => held)
       const form = await client.request('/painel/entrar')
       const nonce = /name="_csrf" value="([^"]+)"/.exec(await form.text())?.[1] ?? ''
       const started = performance.now()
@@ -122,18 +127,18 @@ describe('signing in', () => {
     const wrong: number[] = []
     // Interleaved, so a slow moment of the machine falls on both.
     for (let round = 0; round < 4; round += 1) {
-      const ok = await timedSignIn(PASSWORD)
+      const ok = await timedSignIn(DESK_PASSWORD)
       const refused = await timedSignIn(`senha errada ${round}`)
       expect([ok.status, refused.status]).toEqual([303, 401])
       right.push(ok.ms)
       wrong.push(refused.ms)
     }
-    const stale = await timedSignIn(PASSWORD, false)
+    const stale = await timedSignIn(DESK_PASSWORD, false)
     expect(stale.status).toBe(403)
     await db.query(
       "insert into private.desk_login_failures (client_key) select 'unknown' from generate_series(1, 10)",
     )
-    const throttled = await timedSignIn(PASSWORD)
+    const throttled = await timedSignIn(DESK_PASSWORD)
     expect(throttled.status).toBe(429)
 
     // No answer leaves before the pause, whatever it says…
@@ -146,8 +151,8 @@ describe('signing in', () => {
   })
 
   it('refuses a sign-in form posted without its own token (login CSRF)', async () => {
-    const client = createDeskClient((url, init) => Promise.resolve(app().request(url, init)))
-    const response = await client.post('/painel/entrar', { senha: PASSWORD }, { csrf: false })
+    const client = deskBrowser(app)
+    const response = await client.post('/painel/entrar', { senha: DESK_PASSWORD }, { csrf: false })
     expect(response.status).toBe(403)
     expect(client.cookies.has('painel_sessao')).toBe(false)
   })
@@ -241,14 +246,7 @@ describe('the list', () => {
       { name: 'Pendente', email: 'pendente@example.com', message: 'd', notified: false },
     ])
     const client = await signedIn()
-    const names = async () =>
-      [
-        ...(await (await client.request('/painel/contatos')).text()).matchAll(
-          /contatos\/[^"]+"><bdi class="visitor-text">([^<]+)</g,
-        ),
-      ]
-        .map((match) => match[1])
-        .sort()
+    const names = () => listedNames(client)
     await client.post('/painel/filtro', { status: 'fechado' })
     expect(await names()).toEqual(['Fechada'])
     await client.post('/painel/filtro', { delivery: 'falhou' })
@@ -298,14 +296,7 @@ describe('where leads come from', () => {
       { name: 'Direto', email: 'direto@example.com', message: 'c' },
     ])
     const client = await signedIn()
-    const names = async () =>
-      [
-        ...(await (await client.request('/painel/contatos')).text()).matchAll(
-          /contatos\/[^"]+"><bdi class="visitor-text">([^<]+)</g,
-        ),
-      ]
-        .map((match) => match[1])
-        .sort()
+    const names = () => listedNames(client)
     await client.post('/painel/filtro', { source: 'NEWS' })
     expect(await names()).toEqual(['Da Newsletter'])
     await client.post('/painel/filtro', { source: 'google.com' })
@@ -433,14 +424,7 @@ describe('a lead the mail server refused for good', () => {
     expect(page).toContain('ela não será reenviada sozinha')
     expect(page).toContain('O servidor de e-mail recusou de novo esta mensagem, de vez.')
 
-    const names = async () =>
-      [
-        ...(await (await client.request('/painel/contatos')).text()).matchAll(
-          /contatos\/[^"]+">(?:<bdi[^>]*>)?([^<]+)</g,
-        ),
-      ]
-        .map((match) => match[1])
-        .sort()
+    const names = () => listedNames(client)
     await client.post('/painel/filtro', { delivery: 'recusado' })
     expect(await names()).toEqual(['Rita'])
     await client.post('/painel/filtro', { delivery: 'falhou' })
@@ -608,25 +592,21 @@ const startsFormula = (cell: string) =>
 
 describe('the CSV export read by readers that trim Unicode spaces and normalise characters', () => {
   const observed: { label: string; field: string; answer: string }[] = []
-  afterAll(async () => {
-    const file = process.env.WRITE_HOSTILE_TABLE
-    if (!file) return
-    await writeHostileSection(file, "The CSV export's hidden formulas", [
-      "## The CSV export's hidden formulas",
-      '',
-      'Generated by `server/desk/lead-desk.test.ts` (the real app on PGlite, signed in): each',
-      "value sent through the site's insert, exported as CSV and read back by seven readers",
-      "(Excel pt-BR's `;`, en-US Excel's and LibreOffice's `,`, a tab reader, readers that end a",
-      'row at every line break, Unicode ones included, one that splits at a fullwidth comma) that',
-      'trim every Unicode space and format character and read characters in their compatibility',
-      'form (NFKC, as Excel reads a fullwidth `＝`). None sees a cell start a formula: an',
-      'apostrophe opens the cell, or goes right before the sign after a split (decision 060).',
-      '',
-      '| # | input | field | answer |',
-      '| - | ----- | ----- | ------ |',
-      ...observed.map((o, n) => tableRow([n + 1, o.label, o.field, o.answer])),
-    ])
-  })
+  writeHostileSectionAfterAll("The CSV export's hidden formulas", () => [
+    "## The CSV export's hidden formulas",
+    '',
+    'Generated by `server/desk/lead-desk.test.ts` (the real app on PGlite, signed in): each',
+    "value sent through the site's insert, exported as CSV and read back by seven readers",
+    "(Excel pt-BR's `;`, en-US Excel's and LibreOffice's `,`, a tab reader, readers that end a",
+    'row at every line break, Unicode ones included, one that splits at a fullwidth comma) that',
+    'trim every Unicode space and format character and read characters in their compatibility',
+    'form (NFKC, as Excel reads a fullwidth `＝`). None sees a cell start a formula: an',
+    'apostrophe opens the cell, or goes right before the sign after a split (decision 060).',
+    '',
+    '| # | input | field | answer |',
+    '| - | ----- | ----- | ------ |',
+    ...observed.map((o, n) => tableRow([n + 1, o.label, o.field, o.answer])),
+  ])
 
   it.each(HIDDEN_FORMULAS.map((hidden) => [hidden.label, hidden] as const))(
     '%s: no reader sees a formula',

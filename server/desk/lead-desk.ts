@@ -58,19 +58,22 @@ export const createLeadDesk = (deps: DeskDeps) => {
     countMeetingsForNav(deps),
     readIncidentsForBanner(deps),
   )
-  desk.route('/', createOverviewRoutes(deps))
-  desk.route('/', createListRoutes(deps))
-  desk.route('/', createLeadRoutes(deps))
-  desk.route('/', createApiRoutes(deps))
-  desk.route('/', createQuarantineRoutes(deps))
-  desk.route('/', createAgendaRoutes(deps))
-  desk.route('/', createBookingRoutes(deps))
-  desk.route('/', createClosedDayRoutes(deps))
-  desk.route('/', createReleaseRoutes(deps))
-  desk.route('/', createNetworkRoutes(deps))
-  desk.route('/', createFeedSettingsRoutes(deps))
-  desk.route('/', createWebhookRoutes(deps))
-  desk.route('/', createIncidentRoutes(deps))
+  const behindTheSession = [
+    createOverviewRoutes,
+    createListRoutes,
+    createLeadRoutes,
+    createApiRoutes,
+    createQuarantineRoutes,
+    createAgendaRoutes,
+    createBookingRoutes,
+    createClosedDayRoutes,
+    createReleaseRoutes,
+    createNetworkRoutes,
+    createFeedSettingsRoutes,
+    createWebhookRoutes,
+    createIncidentRoutes,
+  ]
+  for (const routes of behindTheSession) desk.route('/', routes(deps))
   return desk
 }
 

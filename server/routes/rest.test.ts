@@ -54,6 +54,22 @@ const post = (
           : JSON.stringify(body),
   })
 
+/** PostgREST's error body: a code and a message, with details and hint always null. */
+const postgrestError = (code: string, message: string) => ({
+  code,
+  details: null,
+  hint: null,
+  message,
+})
+
+/** A row sent as the site sends it, to an app built for one test. */
+const postRow = (target: Pick<ReturnType<typeof createApp>, 'request'>, row: unknown) =>
+  target.request('/rest/v1/contact_submissions', {
+    method: 'POST',
+    headers: { ...keyHeaders, 'content-type': 'application/json' },
+    body: JSON.stringify(row),
+  })
+
 const rowsWithEmail = async (email: string) =>
   (
     await db.query<Record<string, unknown>>('select * from contact_submissions where email = $1', [
@@ -127,12 +143,7 @@ describe('POST /rest/v1/contact_submissions', () => {
     for (const body of ['}{ x', '']) {
       const res = await post(body)
       expect(res.status).toBe(400)
-      expect(await res.json()).toEqual({
-        code: 'PGRST102',
-        details: null,
-        hint: null,
-        message: 'Empty or invalid json',
-      })
+      expect(await res.json()).toEqual(postgrestError('PGRST102', 'Empty or invalid json'))
     }
   })
 
@@ -149,12 +160,12 @@ describe('POST /rest/v1/contact_submissions', () => {
   it('names an unknown column like PostgREST (PGRST204)', async () => {
     const res = await post({ ...validRow(), foo: 1 })
     expect(res.status).toBe(400)
-    expect(await res.json()).toEqual({
-      code: 'PGRST204',
-      details: null,
-      hint: null,
-      message: "Could not find the 'foo' column of 'contact_submissions' in the schema cache",
-    })
+    expect(await res.json()).toEqual(
+      postgrestError(
+        'PGRST204',
+        "Could not find the 'foo' column of 'contact_submissions' in the schema cache",
+      ),
+    )
   })
 
   it.each([
@@ -218,12 +229,7 @@ describe('POST /rest/v1/contact_submissions', () => {
     delete row.email
     const res = await post(row)
     expect(res.status).toBe(400)
-    expect(await res.json()).toEqual({
-      code: '23514',
-      details: null,
-      hint: null,
-      message: contactFieldErrors.email.required,
-    })
+    expect(await res.json()).toEqual(postgrestError('23514', contactFieldErrors.email.required))
   })
 
   it('rejects a NUL byte with 22P05', async () => {
@@ -273,7 +279,7 @@ describe('POST /rest/v1/contact_submissions', () => {
     const row = validRow(override)
     const res = await post(row)
     expect(res.status).toBe(400)
-    expect(await res.json()).toEqual({ code: '23514', details: null, hint: null, message })
+    expect(await res.json()).toEqual(postgrestError('23514', message))
     expect(await rowsWithEmail(String(row.email))).toHaveLength(0)
   })
 
@@ -427,18 +433,9 @@ describe('errors without internals', () => {
     const brokenApp = createTestApp(broken, {
       log: { info: () => {}, error: (event, fields) => logged.push({ event, ...fields }) },
     })
-    const res = await brokenApp.request('/rest/v1/contact_submissions', {
-      method: 'POST',
-      headers: { ...keyHeaders, 'content-type': 'application/json' },
-      body: JSON.stringify(validRow()),
-    })
+    const res = await postRow(brokenApp, validRow())
     expect(res.status).toBe(500)
-    expect(await res.json()).toEqual({
-      code: 'PGRST000',
-      details: null,
-      hint: null,
-      message: 'Internal server error',
-    })
+    expect(await res.json()).toEqual(postgrestError('PGRST000', 'Internal server error'))
     expect(logged).toContainEqual(
       expect.objectContaining({
         event: 'unhandled_error',
@@ -461,18 +458,11 @@ describe('errors without internals', () => {
     async (_state, message, code) => {
       const refused = Object.assign(new Error(message), { code })
       const down: Database = { ...db, transaction: () => Promise.reject(refused) }
-      const res = await createTestApp(down).request('/rest/v1/contact_submissions', {
-        method: 'POST',
-        headers: { ...keyHeaders, 'content-type': 'application/json' },
-        body: JSON.stringify(validRow()),
-      })
+      const res = await postRow(createTestApp(down), validRow())
       expect(res.status).toBe(503)
-      expect(await res.json()).toEqual({
-        code: 'PGRST000',
-        details: null,
-        hint: null,
-        message: 'Database connection error. Retrying the connection.',
-      })
+      expect(await res.json()).toEqual(
+        postgrestError('PGRST000', 'Database connection error. Retrying the connection.'),
+      )
     },
   )
 

@@ -46,16 +46,8 @@ export interface NetworkOverview {
 const dateOf = (value: Date | string) => (value instanceof Date ? value : new Date(value))
 
 export const readNetworkOverview = async (db: Queryable): Promise<NetworkOverview> => {
-  const activity = await db.query<{
-    network: string
-    booked: number
-    waiting: number
-    unconfirmed: number
-    confirmed: number
-    addresses: number
-    last_at: Date | string
-    blocked: boolean
-  }>(
+  // The figures come as the page shows them; only the instant is named and typed otherwise.
+  const activity = await db.query<Omit<NetworkActivity, 'lastAt'> & { last_at: Date | string }>(
     `select b.client_network as network,
             count(*)::integer as booked,
             count(*) filter (where b.status = 'pending' and b.hold_until > now())::integer
@@ -91,15 +83,9 @@ export const readNetworkOverview = async (db: Queryable): Promise<NetworkOvervie
       order by n.blocked_at desc`,
   )
   return {
-    activity: activity.rows.map((row) => ({
-      network: row.network,
-      booked: row.booked,
-      waiting: row.waiting,
-      unconfirmed: row.unconfirmed,
-      confirmed: row.confirmed,
-      addresses: row.addresses,
-      lastAt: dateOf(row.last_at),
-      blocked: row.blocked,
+    activity: activity.rows.map(({ last_at: lastAt, ...row }) => ({
+      ...row,
+      lastAt: dateOf(lastAt),
     })),
     unknown: unknown.rows[0]?.total ?? 0,
     blocked: blocked.rows.map((row) => ({

@@ -14,6 +14,7 @@ import {
   type LeadSummary,
 } from './lead.ts'
 import { selectionSql, type LeadSelection } from './lead-filter.ts'
+import type { SubmissionRow } from './submission-row.ts'
 
 /** Leads per page of the list. */
 export const PAGE_SIZE = 25
@@ -32,12 +33,7 @@ const COLUMNS = `s.id, s.created_at, s.name, s.email, s.company, s.lead_status,
   s.first_answered_at, s.first_answer_via, s.overdue_alerted_at,
   private.is_address_confirmed(s.email) as email_confirmed`
 
-interface LeadRow {
-  id: string
-  created_at: Date | string
-  name: string
-  email: string
-  company: string | null
+interface LeadRow extends SubmissionRow {
   lead_status: string
   notified: boolean
   notify_error: string | null

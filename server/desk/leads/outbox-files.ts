@@ -8,6 +8,7 @@ import {
 import type { Queryable } from '../../db/database.ts'
 import { leadIdsOf, replaceContent } from '../../mail/eml-message.ts'
 import { createMessageBuilder, writeEmlFile } from '../../mail/outbox-transport.ts'
+import type { SubmissionRow } from './submission-row.ts'
 
 /**
  * The development outbox (<DATA_DIR>/outbox, used without SMTP_URL) holds each notification
@@ -112,12 +113,7 @@ interface TaggedCopy {
   ids: string[]
 }
 
-interface LeadRow {
-  id: string
-  created_at: Date | string
-  name: string
-  email: string
-  company: string | null
+interface LeadRow extends SubmissionRow {
   message: string
 }
 

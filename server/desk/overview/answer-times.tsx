@@ -1,8 +1,9 @@
 /** @jsxImportSource hono/jsx */
 import { describeDuration, describeHours } from '../../../supabase/functions/_shared/durations.ts'
 import { overviewCopy } from './overview-copy.ts'
-import { DeskTable, type DeskColumn } from '../frame/desk-table.tsx'
+import type { DeskColumn } from '../frame/desk-table.tsx'
 import type { AnswerFigures, Overview } from './overview-queries.ts'
+import { TablePanel } from './table-panel.tsx'
 
 const copy = overviewCopy
 
@@ -52,15 +53,14 @@ const answerColumns = (current: string | undefined): DeskColumn<AnswerFigures>[]
 export const AnswerTimes = ({ overview }: { overview: Overview }) => {
   const current = overview.answers.at(-1)?.week
   return (
-    <section class="panel" aria-labelledby="tempo-de-resposta">
-      <h2 id="tempo-de-resposta">{copy.answersHeading}</h2>
-      <p class="hint">{copy.answersIntro(describeHours(overview.promiseHours))}</p>
-      <DeskTable
-        id="respostas"
-        name={{ caption: copy.answersCaption }}
-        columns={answerColumns(current)}
-        rows={overview.answers}
-      />
-    </section>
+    <TablePanel
+      id="tempo-de-resposta"
+      heading={copy.answersHeading}
+      intro={<p class="hint">{copy.answersIntro(describeHours(overview.promiseHours))}</p>}
+      tableId="respostas"
+      caption={copy.answersCaption}
+      columns={answerColumns(current)}
+      rows={overview.answers}
+    />
   )
 }

@@ -1,4 +1,5 @@
 /** @jsxImportSource hono/jsx */
+import type { Child } from 'hono/jsx'
 import { overviewCopy } from './overview-copy.ts'
 import { DeskDocument } from '../frame/desk-document.tsx'
 import { DeskTable, type DeskColumn } from '../frame/desk-table.tsx'
@@ -14,6 +15,7 @@ import type {
 } from './overview-queries.ts'
 import { weekLabel, WeeklyBars } from './weekly-chart.tsx'
 import { AnswerTimes } from './answer-times.tsx'
+import { TablePanel } from './table-panel.tsx'
 
 const copy = overviewCopy
 
@@ -65,6 +67,13 @@ const visitsColumn = <Row extends { views: number }>(heading: string): DeskColum
   cell: (row) => number(row.views),
 })
 
+/** The row's name (a week, a source): read before each of its figures. */
+const nameColumn = <Row,>(heading: string, cell: (row: Row) => Child): DeskColumn<Row> => ({
+  heading,
+  rowHeader: true,
+  cell,
+})
+
 /** A row's leads and meetings, the last two columns of the weeks, sources and campaigns. */
 const leadsAndMeetings = <Row extends { leads: number; meetings: number }>(headings: {
   leads: string
@@ -75,37 +84,26 @@ const leadsAndMeetings = <Row extends { leads: number; meetings: number }>(headi
 ]
 
 const weekColumns = (current: string | undefined): DeskColumn<WeekFigures>[] => [
-  {
-    heading: copy.week,
-    rowHeader: true,
-    cell: (week) =>
-      week.week === current ? copy.currentWeek(weekLabel(week.week)) : weekLabel(week.week),
-  },
+  nameColumn(copy.week, (week) =>
+    week.week === current ? copy.currentWeek(weekLabel(week.week)) : weekLabel(week.week),
+  ),
   visitsColumn(copy.series.views),
   ...leadsAndMeetings<WeekFigures>(copy.series),
 ]
 
 const sourceColumns: DeskColumn<SourceFigures>[] = [
-  {
-    heading: copy.columns.source,
-    rowHeader: true,
-    cell: (row) => <SourceName source={row.source} />,
-  },
+  nameColumn(copy.columns.source, (row) => <SourceName source={row.source} />),
   visitsColumn(copy.columns.views),
   ...leadsAndMeetings<SourceFigures>(copy.columns),
 ]
 
 const campaignColumns: DeskColumn<CampaignFigures>[] = [
-  {
-    heading: copy.columns.campaign,
-    rowHeader: true,
-    cell: (row) => <VisitorText text={row.campaign} />,
-  },
+  nameColumn(copy.columns.campaign, (row) => <VisitorText text={row.campaign} />),
   ...leadsAndMeetings<CampaignFigures>(copy.columns),
 ]
 
 const mailColumns = (timeZone: string): DeskColumn<{ label: string; queue: MailQueue }>[] => [
-  { heading: copy.mailColumns.kind, rowHeader: true, cell: (row) => row.label },
+  nameColumn(copy.mailColumns.kind, (row) => row.label),
   { heading: copy.mailColumns.pending, cell: (row) => number(row.queue.pending) },
   { heading: copy.mailColumns.failed, cell: (row) => number(row.queue.failed) },
   { heading: copy.mailColumns.refused, cell: (row) => number(row.queue.refused) },
@@ -185,62 +183,49 @@ export const OverviewPage = ({
       </section>
 
       <div class="grid-2">
-        <section class="panel" aria-labelledby="origens">
-          <h2 id="origens">{copy.sourcesHeading}</h2>
-          {sources.length === 0 ? (
-            <p>{copy.noSources}</p>
-          ) : (
-            <DeskTable
-              id="tabela-origens"
-              name={{ caption: copy.sourcesCaption }}
-              columns={sourceColumns}
-              rows={sources}
-            />
-          )}
-        </section>
+        <TablePanel
+          id="origens"
+          heading={copy.sourcesHeading}
+          tableId="tabela-origens"
+          caption={copy.sourcesCaption}
+          columns={sourceColumns}
+          rows={sources}
+          empty={copy.noSources}
+        />
 
-        <section class="panel" aria-labelledby="campanhas">
-          <h2 id="campanhas">{copy.campaignsHeading}</h2>
-          {campaigns.length === 0 ? (
-            <p>{copy.noCampaigns}</p>
-          ) : (
-            <DeskTable
-              id="tabela-campanhas"
-              name={{ caption: copy.campaignsCaption }}
-              columns={campaignColumns}
-              rows={campaigns}
-            />
-          )}
-        </section>
+        <TablePanel
+          id="campanhas"
+          heading={copy.campaignsHeading}
+          tableId="tabela-campanhas"
+          caption={copy.campaignsCaption}
+          columns={campaignColumns}
+          rows={campaigns}
+          empty={copy.noCampaigns}
+        />
       </div>
 
       {/* Full width: the mail table's five columns do not fit half a desktop. */}
-      <section class="panel" aria-labelledby="envio">
-        <h2 id="envio">{copy.mailHeading}</h2>
-        <DeskTable
-          id="tabela-envio"
-          name={{ caption: copy.mailCaption }}
-          columns={mailColumns(timeZone)}
-          rows={[
-            { label: copy.mailKinds.leads, queue: overview.leadMail },
-            { label: copy.mailKinds.bookings, queue: overview.bookingMail },
-          ]}
-        />
-      </section>
+      <TablePanel
+        id="envio"
+        heading={copy.mailHeading}
+        tableId="tabela-envio"
+        caption={copy.mailCaption}
+        columns={mailColumns(timeZone)}
+        rows={[
+          { label: copy.mailKinds.leads, queue: overview.leadMail },
+          { label: copy.mailKinds.bookings, queue: overview.bookingMail },
+        ]}
+      />
 
-      <section class="panel" aria-labelledby="proximas">
-        <h2 id="proximas">{copy.meetingsHeading}</h2>
-        {overview.nextMeetings.length === 0 ? (
-          <p>{copy.noMeetings}</p>
-        ) : (
-          <DeskTable
-            id="tabela-reunioes"
-            name={{ caption: copy.meetingsCaption }}
-            columns={meetingColumns(timeZone)}
-            rows={overview.nextMeetings}
-          />
-        )}
-      </section>
+      <TablePanel
+        id="proximas"
+        heading={copy.meetingsHeading}
+        tableId="tabela-reunioes"
+        caption={copy.meetingsCaption}
+        columns={meetingColumns(timeZone)}
+        rows={overview.nextMeetings}
+        empty={copy.noMeetings}
+      />
     </DeskDocument>
   )
 }

@@ -1,15 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { ContactEmail } from '../../../supabase/functions/_shared/render-contact-email.ts'
-import { createDeskClient, type DeskClient } from '../../../tests/support/desk-client.ts'
+import type { DeskClient } from '../../../tests/support/desk-client.ts'
 import { seedQuarantine } from '../../../tests/support/seed-quarantine.ts'
 import { createTestApp } from '../../../tests/support/test-app.ts'
 import { createTestDatabase } from '../../../tests/support/test-database.ts'
 import type { Database } from '../../db/database.ts'
-import { preparePassword } from '../sign-in/password-check.ts'
+import { deskBrowser, deskOptions, readPage, signInTo } from '../desk-test-kit.ts'
 import type { LeadDeskOptions } from '../http/desk-env.ts'
 import { purgeQuarantine } from './quarantine-purge.ts'
 
-const PASSWORD = 'correto cavalo bateria grampo'
 const DAY_MS = 24 * 60 * 60 * 1000
 
 let db: Database
@@ -27,17 +26,8 @@ const app = () =>
     },
   })
 
-const signedIn = async (): Promise<DeskClient> => {
-  const client = createDeskClient((url, init) => Promise.resolve(app().request(url, init)))
-  expect((await client.signIn(PASSWORD)).status).toBe(303)
-  return client
-}
-
-const page = async (client: DeskClient, path = '/painel/quarentena') => {
-  const response = await client.request(path)
-  expect(response.status).toBe(200)
-  return response.text()
-}
+const signedIn = () => signInTo(app)
+const page = (client: DeskClient, path = '/painel/quarentena') => readPage(client, path)
 
 const quarantined = async () =>
   (
@@ -62,12 +52,7 @@ const bot = {
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  options = {
-    password: await preparePassword(db, { kind: 'plain', value: PASSWORD }),
-    loginAnswerMs: 150,
-    outboxDir: undefined,
-    isHttps: () => false,
-  }
+  options = await deskOptions(db)
 })
 afterAll(() => db.close())
 beforeEach(async () => {
@@ -201,7 +186,7 @@ describe('restoring', () => {
     expect(
       (await client.post(`/painel/quarentena/${id}/restaurar`, {}, { csrf: false })).status,
     ).toBe(403)
-    const stranger = createDeskClient((url, init) => Promise.resolve(app().request(url, init)))
+    const stranger = deskBrowser(app)
     const anonymous = await stranger.post(`/painel/quarentena/${id}/restaurar`, {}, { csrf: false })
     expect(anonymous.headers.get('location')).toBe('/painel/entrar')
     expect(await quarantined()).toEqual(['Ana Souza'])

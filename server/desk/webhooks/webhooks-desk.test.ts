@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createDeskClient, type DeskClient } from '../../../tests/support/desk-client.ts'
+import type { DeskClient } from '../../../tests/support/desk-client.ts'
 import { createTestApp } from '../../../tests/support/test-app.ts'
 import { createTestDatabase } from '../../../tests/support/test-database.ts'
 import type { Database } from '../../db/database.ts'
 import { applyWebhookSettings } from '../../webhooks/apply-webhook-settings.ts'
 import type { LeadDeskOptions } from '../http/desk-env.ts'
-import { preparePassword } from '../sign-in/password-check.ts'
+import { deskOptions, readPage, signInTo } from '../desk-test-kit.ts'
 
-const PASSWORD = 'correto cavalo bateria grampo'
 const SLACK_TOKEN = 'Xq7vT2mLp9sWb4nHc8dRf3Kz'
 const SLACK = `https://hooks.slack.com/services/T0000/B0000/${SLACK_TOKEN}`
 const MAKE = 'https://hook.eu1.make.com/k2lm9d8f7g6h5j4k3l2m1n0p9q8r7s6t'
@@ -15,18 +14,8 @@ const MAKE = 'https://hook.eu1.make.com/k2lm9d8f7g6h5j4k3l2m1n0p9q8r7s6t'
 let db: Database
 let options: LeadDeskOptions
 
-const signedIn = async (): Promise<DeskClient> => {
-  const app = createTestApp(db, { desk: options })
-  const client = createDeskClient((url, init) => Promise.resolve(app.request(url, init)))
-  expect((await client.signIn(PASSWORD)).status).toBe(303)
-  return client
-}
-
-const page = async (client: DeskClient, path = '/painel/webhooks') => {
-  const response = await client.request(path)
-  expect(response.status).toBe(200)
-  return response.text()
-}
+const signedIn = () => signInTo(() => createTestApp(db, { desk: options }))
+const page = (client: DeskClient, path = '/painel/webhooks') => readPage(client, path)
 
 const storeLead = (email: string) =>
   db.query(
@@ -36,12 +25,7 @@ const storeLead = (email: string) =>
 
 beforeAll(async () => {
   db = await createTestDatabase()
-  options = {
-    password: await preparePassword(db, { kind: 'plain', value: PASSWORD }),
-    loginAnswerMs: 150,
-    outboxDir: undefined,
-    isHttps: () => false,
-  }
+  options = await deskOptions(db)
 })
 afterAll(() => db.close())
 beforeEach(async () => {

@@ -1,5 +1,4 @@
 /** @jsxImportSource hono/jsx */
-import type { Child } from 'hono/jsx'
 import { frameCopy } from '../../frame/frame-copy.ts'
 import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
@@ -8,6 +7,7 @@ import { VisitorText } from '../../frame/visitor-text.tsx'
 import { NOTE_LIMIT } from '../../leads/lead.ts'
 import { CANCEL_MESSAGE_LIMIT } from '../booking-actions.ts'
 import { BOOKING_OUTCOMES, type BookingDetails } from '../booking.ts'
+import { ConfirmCheck, PanelForm, recordForms, type RecordPanel } from '../../forms/panel-form.tsx'
 
 const copy = agendaCopy.booking
 
@@ -16,43 +16,37 @@ interface FormProps {
   csrfToken: string
 }
 
-/** A change to one booking: its own panel, heading, CSRF token and one submit button. */
-const PanelForm = ({
-  action,
-  heading,
-  submit,
-  csrfToken,
-  tone,
-  children,
-}: {
-  action: string
-  heading: string
-  submit: string
-  csrfToken: string
-  tone?: 'danger'
-  children: Child
-}) => (
-  <form method="post" action={action} class="panel stack">
-    <h2>{heading}</h2>
-    <input type="hidden" name="_csrf" value={csrfToken} />
-    {children}
-    <div class="actions">
-      <button type="submit" class={tone}>
-        {submit}
-      </button>
-    </div>
-  </form>
-)
+/** Where each change to a booking is posted, its heading, its button and that button's tone. */
+const panels: Record<'cancel' | 'outcome' | 'note' | 'release', RecordPanel> = {
+  cancel: {
+    action: deskPaths.bookingCancel,
+    heading: copy.cancelHeading,
+    submit: copy.cancel,
+    tone: 'danger',
+  },
+  outcome: {
+    action: deskPaths.bookingOutcome,
+    heading: copy.outcomeHeading,
+    submit: copy.saveOutcome,
+  },
+  note: {
+    action: deskPaths.bookingNote,
+    heading: frameCopy.leadNote.heading,
+    submit: frameCopy.leadNote.save,
+  },
+  release: {
+    action: deskPaths.bookingRelease,
+    heading: copy.releaseHeading,
+    submit: copy.release,
+    tone: 'danger',
+  },
+}
+
+const BookingForm = recordForms(panels)
 
 /** Cancelling tells the visitor: it asks for a confirmation and takes an optional message. */
 export const CancelForm = ({ booking, csrfToken }: FormProps) => (
-  <PanelForm
-    action={deskPaths.bookingCancel(booking.id)}
-    heading={copy.cancelHeading}
-    submit={copy.cancel}
-    csrfToken={csrfToken}
-    tone="danger"
-  >
+  <BookingForm panel="cancel" id={booking.id} csrfToken={csrfToken}>
     <p class="hint">{copy.cancelHint}</p>
     <label for="mensagem">{copy.cancelMessageLabel}</label>
     <textarea
@@ -65,21 +59,13 @@ export const CancelForm = ({ booking, csrfToken }: FormProps) => (
     <p id="mensagem-dica" class="hint">
       {copy.cancelMessageHint}
     </p>
-    <label class="check">
-      <input type="checkbox" name="confirm" value="1" required />
-      <span>{copy.cancelConfirm}</span>
-    </label>
-  </PanelForm>
+    <ConfirmCheck text={copy.cancelConfirm} />
+  </BookingForm>
 )
 
 /** After the meeting's start: held or no-show, either may replace the other. */
 export const OutcomeForm = ({ booking, csrfToken }: FormProps) => (
-  <PanelForm
-    action={deskPaths.bookingOutcome(booking.id)}
-    heading={copy.outcomeHeading}
-    submit={copy.saveOutcome}
-    csrfToken={csrfToken}
-  >
+  <BookingForm panel="outcome" id={booking.id} csrfToken={csrfToken}>
     <p class="hint">{copy.outcomeHint}</p>
     <fieldset class="choices">
       <legend>{copy.outcomeLabel}</legend>
@@ -96,17 +82,12 @@ export const OutcomeForm = ({ booking, csrfToken }: FormProps) => (
         </label>
       ))}
     </fieldset>
-  </PanelForm>
+  </BookingForm>
 )
 
 /** The lead's own note (the same as on the lead's page), kept from the booking's page. */
 export const BookingNoteForm = ({ booking, csrfToken }: FormProps) => (
-  <PanelForm
-    action={deskPaths.bookingNote(booking.id)}
-    heading={frameCopy.leadNote.heading}
-    submit={frameCopy.leadNote.save}
-    csrfToken={csrfToken}
-  >
+  <BookingForm panel="note" id={booking.id} csrfToken={csrfToken}>
     <label for="nota">{frameCopy.leadNote.label}</label>
     {booking.leadNote !== null && isSuspiciousText(booking.leadNote) && (
       <p class="hint message">
@@ -119,7 +100,7 @@ export const BookingNoteForm = ({ booking, csrfToken }: FormProps) => (
     <p id="nota-dica" class="hint">
       {copy.noteHint}
     </p>
-  </PanelForm>
+  </BookingForm>
 )
 
 /**
@@ -129,13 +110,7 @@ export const BookingNoteForm = ({ booking, csrfToken }: FormProps) => (
 export const ReleaseForm = ({ booking, csrfToken }: FormProps) => {
   const byAddress = booking.releasableByAddress
   return (
-    <PanelForm
-      action={deskPaths.bookingRelease(booking.id)}
-      heading={copy.releaseHeading}
-      submit={copy.release}
-      csrfToken={csrfToken}
-      tone="danger"
-    >
+    <BookingForm panel="release" id={booking.id} csrfToken={csrfToken}>
       <p class="hint">{copy.releaseHint}</p>
       <fieldset class="choices">
         <legend>{copy.releaseScope}</legend>
@@ -158,11 +133,8 @@ export const ReleaseForm = ({ booking, csrfToken }: FormProps) => {
           </label>
         )}
       </fieldset>
-      <label class="check">
-        <input type="checkbox" name="confirm" value="1" required />
-        <span>{copy.releaseConfirm}</span>
-      </label>
-    </PanelForm>
+      <ConfirmCheck text={copy.releaseConfirm} />
+    </BookingForm>
   )
 }
 

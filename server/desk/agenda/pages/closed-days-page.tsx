@@ -3,7 +3,6 @@ import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import type { NoticeMessage } from '../../frame/notices.ts'
-import { VisitorText } from '../../frame/visitor-text.tsx'
 import { CANCEL_MESSAGE_LIMIT } from '../booking-actions.ts'
 import {
   CLOSED_DAY_REASON_LIMIT,
@@ -11,9 +10,11 @@ import {
   type Holiday,
   type MeetingOnDay,
 } from '../closed-days.ts'
-import { formatDateTimeIn, formatLongDay, formatShortDay } from '../company-clock.ts'
+import { formatLongDay, formatShortDay } from '../company-clock.ts'
+import { PanelForm, RowAction } from '../../forms/panel-form.tsx'
 import { AgendaTabs } from './agenda-tabs.tsx'
 import { Day } from './booking-parts.tsx'
+import { MeetingLine } from './meeting-line.tsx'
 
 const copy = agendaCopy.closedDays
 
@@ -51,10 +52,7 @@ const MeetingsInTheWay = ({ draft, zone }: { draft: CloseDayDraft; zone: string 
     <ul>
       {draft.meetings.map((meeting) => (
         <li>
-          {formatDateTimeIn(meeting.startsAt, zone)}:{' '}
-          <a href={deskPaths.booking(meeting.id)}>
-            <VisitorText text={meeting.name} />
-          </a>
+          <MeetingLine meeting={meeting} zone={zone} />
         </li>
       ))}
     </ul>
@@ -74,9 +72,12 @@ const CloseDayForm = ({
 }) => {
   const conflict = draft !== undefined && draft.meetings.length > 0
   return (
-    <form method="post" action={deskPaths.closedDays} class="panel stack">
-      <h2>{copy.addHeading}</h2>
-      <input type="hidden" name="_csrf" value={csrfToken} />
+    <PanelForm
+      action={deskPaths.closedDays}
+      heading={copy.addHeading}
+      submit={copy.add}
+      csrfToken={csrfToken}
+    >
       {conflict && <MeetingsInTheWay draft={draft} zone={zone} />}
       <label for="dia">{copy.day}</label>
       <input id="dia" type="date" name="dia" min={today} value={draft?.day ?? ''} required />
@@ -104,10 +105,7 @@ const CloseDayForm = ({
           </textarea>
         </>
       )}
-      <div class="actions">
-        <button type="submit">{copy.add}</button>
-      </div>
-    </form>
+    </PanelForm>
   )
 }
 
@@ -136,16 +134,13 @@ export const ClosedDaysPage = (props: ClosedDaysPageProps) => (
                 <Day day={closed.day}>{formatLongDay(closed.day)}</Day>:{' '}
                 {closed.reason ?? copy.noReason}
               </span>
-              <form method="post" action={deskPaths.closedDayReopen(closed.day)}>
-                <input type="hidden" name="_csrf" value={props.csrfToken} />
-                <button
-                  type="submit"
-                  class="secondary"
-                  aria-label={copy.reopenLabel(formatShortDay(closed.day))}
-                >
-                  {copy.reopen}
-                </button>
-              </form>
+              <RowAction
+                action={deskPaths.closedDayReopen(closed.day)}
+                csrfToken={props.csrfToken}
+                text={copy.reopen}
+                tone="secondary"
+                label={copy.reopenLabel(formatShortDay(closed.day))}
+              />
             </li>
           ))}
         </ul>

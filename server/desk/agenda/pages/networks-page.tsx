@@ -5,6 +5,7 @@ import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import { DeskTable, type DeskColumn } from '../../frame/desk-table.tsx'
 import type { NoticeMessage } from '../../frame/notices.ts'
 import { formatDateTimeIn } from '../company-clock.ts'
+import { PanelForm, RowAction } from '../../forms/panel-form.tsx'
 import type { NetworkActivity, NetworkOverview } from '../networks.ts'
 import { AgendaTabs } from './agenda-tabs.tsx'
 
@@ -33,14 +34,14 @@ const activityColumns = (zone: string, csrfToken: string): DeskColumn<NetworkAct
       row.blocked ? (
         <span class="badge badge-booking-cancelled">{copy.blockedBadge}</span>
       ) : (
-        <form method="post" action={deskPaths.networkBlock}>
-          <input type="hidden" name="_csrf" value={csrfToken} />
-          <input type="hidden" name="rede" value={row.network} />
-          <input type="hidden" name="liberar" value="1" />
-          <button type="submit" class="danger" aria-label={copy.blockLabel(row.network)}>
-            {copy.block}
-          </button>
-        </form>
+        <RowAction
+          action={deskPaths.networkBlock}
+          csrfToken={csrfToken}
+          fields={{ rede: row.network, liberar: '1' }}
+          text={copy.block}
+          tone="danger"
+          label={copy.blockLabel(row.network)}
+        />
       ),
   },
 ]
@@ -87,17 +88,14 @@ const Blocked = ({ overview, zone, csrfToken }: Omit<NetworksPageProps, 'notice'
               )}
               {blocked.reason !== null && <span class="hint"> ({blocked.reason})</span>}
             </span>
-            <form method="post" action={deskPaths.networkUnblock}>
-              <input type="hidden" name="_csrf" value={csrfToken} />
-              <input type="hidden" name="rede" value={blocked.network} />
-              <button
-                type="submit"
-                class="secondary"
-                aria-label={copy.unblockLabel(blocked.network)}
-              >
-                {copy.unblock}
-              </button>
-            </form>
+            <RowAction
+              action={deskPaths.networkUnblock}
+              csrfToken={csrfToken}
+              fields={{ rede: blocked.network }}
+              text={copy.unblock}
+              tone="secondary"
+              label={copy.unblockLabel(blocked.network)}
+            />
           </li>
         ))}
       </ul>
@@ -106,9 +104,13 @@ const Blocked = ({ overview, zone, csrfToken }: Omit<NetworksPageProps, 'notice'
 )
 
 const BlockForm = ({ csrfToken }: { csrfToken: string }) => (
-  <form method="post" action={deskPaths.networkBlock} class="panel stack">
-    <h2>{copy.addHeading}</h2>
-    <input type="hidden" name="_csrf" value={csrfToken} />
+  <PanelForm
+    action={deskPaths.networkBlock}
+    heading={copy.addHeading}
+    submit={copy.block}
+    csrfToken={csrfToken}
+    tone="danger"
+  >
     <label for="rede">{copy.addLabel}</label>
     <input
       id="rede"
@@ -132,12 +134,7 @@ const BlockForm = ({ csrfToken }: { csrfToken: string }) => (
       <input type="checkbox" name="liberar" value="1" />
       <span>{copy.releaseToo}</span>
     </label>
-    <div class="actions">
-      <button type="submit" class="danger">
-        {copy.block}
-      </button>
-    </div>
-  </form>
+  </PanelForm>
 )
 
 /**

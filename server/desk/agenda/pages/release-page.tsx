@@ -5,8 +5,10 @@ import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import type { NoticeMessage } from '../../frame/notices.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
 import { formatDateTimeIn } from '../company-clock.ts'
+import { ConfirmCheck, PanelForm } from '../../forms/panel-form.tsx'
 import type { ReleasePreview } from '../release-preview.ts'
 import { AgendaTabs } from './agenda-tabs.tsx'
+import { MeetingLine } from './meeting-line.tsx'
 
 const copy = agendaCopy.release
 
@@ -33,35 +35,27 @@ const Preview = ({
   const when = formatDateTimeIn(preview.since, zone)
   if (preview.total === 0) return <p class="panel">{copy.nothing(when)}</p>
   return (
-    <form method="post" action={deskPaths.releaseSince} class="panel stack">
-      <h2>{copy.found(preview.total, when)}</h2>
-      <input type="hidden" name="_csrf" value={csrfToken} />
+    <PanelForm
+      action={deskPaths.releaseSince}
+      heading={copy.found(preview.total, when)}
+      submit={copy.submit}
+      csrfToken={csrfToken}
+      tone="danger"
+    >
       <input type="hidden" name="desde" value={since} />
       <ul>
         {preview.meetings.map((meeting) => (
           <li>
-            {formatDateTimeIn(meeting.startsAt, zone)}:{' '}
-            <a href={deskPaths.booking(meeting.id)}>
-              <VisitorText text={meeting.name} />
-            </a>{' '}
-            (<VisitorText text={meeting.email} />, {copy.bookedAt}{' '}
-            {formatDateTimeIn(meeting.createdAt, zone)})
+            <MeetingLine meeting={meeting} zone={zone} /> (<VisitorText text={meeting.email} />,{' '}
+            {copy.bookedAt} {formatDateTimeIn(meeting.createdAt, zone)})
           </li>
         ))}
       </ul>
       {preview.total > preview.meetings.length && (
         <p>{copy.more(preview.total - preview.meetings.length)}</p>
       )}
-      <label class="check">
-        <input type="checkbox" name="confirm" value="1" required />
-        <span>{copy.confirm}</span>
-      </label>
-      <div class="actions">
-        <button type="submit" class="danger">
-          {copy.submit}
-        </button>
-      </div>
-    </form>
+      <ConfirmCheck text={copy.confirm} />
+    </PanelForm>
   )
 }
 

@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { AGENDA_VIEWS, type AgendaView } from '../../desk-paths.ts'
-import { formPageBasics } from '../../frame/notices.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
-import { renderErrorPage, renderPage } from '../../http/render.ts'
+import { renderFormPage } from '../../http/form-page.ts'
+import { renderErrorPage } from '../../http/render.ts'
 import { readPageNumber } from '../../http/request-values.ts'
 import { listAgenda, readBusyFeedState } from '../agenda-store.ts'
 import { AgendaPage } from '../pages/agenda-page.tsx'
@@ -24,14 +24,7 @@ export const createAgendaRoutes = (deps: DeskDeps) => {
         listAgenda(deps.db, view, page),
         readBusyFeedState(deps.db),
       ])
-      return renderPage(
-        c,
-        AgendaPage({
-          list,
-          busyFeed,
-          ...formPageBasics(c),
-        }),
-      )
+      return renderFormPage(c, AgendaPage, { list, busyFeed })
     })
   }
   return app

@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono'
 import { deskPaths, withNotice, type Notice } from '../../desk-paths.ts'
-import { formPageBasics } from '../../frame/notices.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
-import { renderErrorPage, renderPage } from '../../http/render.ts'
+import { renderFormPage } from '../../http/form-page.ts'
+import { renderErrorPage } from '../../http/render.ts'
 import {
   readBookingId,
   readFormText,
@@ -53,14 +53,7 @@ export const createBookingRoutes = (deps: DeskDeps) => {
     const booking = id === undefined ? undefined : await findBooking(deps.db, id)
     if (!booking) return notFound(c)
     const clock = await readAgendaClock(deps.db)
-    return renderPage(
-      c,
-      BookingPage({
-        booking,
-        zone: clock.zone,
-        ...formPageBasics(c),
-      }),
-    )
+    return renderFormPage(c, BookingPage, { booking, zone: clock.zone })
   })
 
   app.post('/agenda/reunioes/:id/cancelar', async (c) => {

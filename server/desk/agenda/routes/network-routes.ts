@@ -1,8 +1,7 @@
 import { Hono } from 'hono'
 import { deskPaths, withNotice } from '../../desk-paths.ts'
-import { formPageBasics } from '../../frame/notices.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
-import { renderPage } from '../../http/render.ts'
+import { renderFormPage } from '../../http/form-page.ts'
 import { readBookingId, readFormText, readNetwork } from '../../http/request-values.ts'
 import { readAgendaClock } from '../agenda-store.ts'
 import { blockNetwork, readNetworkOverview, unblockNetwork } from '../networks.ts'
@@ -24,14 +23,7 @@ export const createNetworkRoutes = (deps: DeskDeps) => {
       readNetworkOverview(deps.db),
       readAgendaClock(deps.db),
     ])
-    return renderPage(
-      c,
-      NetworksPage({
-        overview,
-        zone: clock.zone,
-        ...formPageBasics(c),
-      }),
-    )
+    return renderFormPage(c, NetworksPage, { overview, zone: clock.zone })
   })
 
   app.post('/agenda/redes/bloquear', async (c) => {

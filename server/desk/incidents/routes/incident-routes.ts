@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { deskPaths, withNotice } from '../../desk-paths.ts'
-import { formPageBasics } from '../../frame/notices.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
-import { renderErrorPage, renderPage } from '../../http/render.ts'
+import { renderFormPage } from '../../http/form-page.ts'
+import { renderErrorPage } from '../../http/render.ts'
 import { readTableId } from '../../http/request-values.ts'
 import { dismissIncident, readIncidentHistory } from '../open-incidents.ts'
 import { IncidentsPage } from '../pages/incidents-page.tsx'
@@ -15,13 +15,7 @@ export const createIncidentRoutes = (deps: DeskDeps) => {
   const app = new Hono<DeskEnv>()
 
   app.get('/alertas', async (c) =>
-    renderPage(
-      c,
-      IncidentsPage({
-        incidents: await readIncidentHistory(deps.db),
-        ...formPageBasics(c),
-      }),
-    ),
+    renderFormPage(c, IncidentsPage, { incidents: await readIncidentHistory(deps.db) }),
   )
 
   app.post('/alertas/:id/dispensar', async (c) => {

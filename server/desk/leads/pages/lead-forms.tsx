@@ -1,11 +1,11 @@
 /** @jsxImportSource hono/jsx */
-import type { Child } from 'hono/jsx'
 import { frameCopy } from '../../frame/frame-copy.ts'
 import { leadsCopy } from '../leads-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { isSuspiciousText } from '../../frame/visitor-text-parts.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
 import { LEAD_STATUSES, NOTE_LIMIT, type Lead } from '../lead.ts'
+import { ConfirmCheck, recordForms, type RecordPanel } from '../../forms/panel-form.tsx'
 
 const copy = leadsCopy.lead
 
@@ -14,47 +14,32 @@ interface FormProps {
   csrfToken: string
 }
 
-/** Where each change to a lead is posted, its heading and its button. */
-const panels = {
+/** Where each change to a lead is posted, its heading, its button and that button's tone. */
+const panels: Record<'status' | 'resend' | 'note' | 'erase', RecordPanel> = {
   status: { action: deskPaths.leadStatus, heading: copy.statusHeading, submit: copy.saveStatus },
-  resend: { action: deskPaths.leadResend, heading: copy.resendHeading, submit: copy.resend },
+  resend: {
+    action: deskPaths.leadResend,
+    heading: copy.resendHeading,
+    submit: copy.resend,
+    tone: 'secondary',
+  },
   note: {
     action: deskPaths.leadNote,
     heading: frameCopy.leadNote.heading,
     submit: frameCopy.leadNote.save,
   },
-  erase: { action: deskPaths.leadErase, heading: copy.eraseHeading, submit: copy.erase },
+  erase: {
+    action: deskPaths.leadErase,
+    heading: copy.eraseHeading,
+    submit: copy.erase,
+    tone: 'danger',
+  },
 }
 
-/**
- * A change to one lead: its own panel, heading and CSRF token, with one submit button (`tone`
- * for one that is not the usual next step).
- */
-const PanelForm = ({
-  panel,
-  form: { lead, csrfToken },
-  tone,
-  children,
-}: {
-  panel: keyof typeof panels
-  form: FormProps
-  tone?: 'secondary' | 'danger'
-  children: Child
-}) => (
-  <form method="post" action={panels[panel].action(lead.id)} class="panel stack">
-    <h2>{panels[panel].heading}</h2>
-    <input type="hidden" name="_csrf" value={csrfToken} />
-    {children}
-    <div class="actions">
-      <button type="submit" class={tone}>
-        {panels[panel].submit}
-      </button>
-    </div>
-  </form>
-)
+const LeadForm = recordForms(panels)
 
 export const StatusForm = (form: FormProps) => (
-  <PanelForm panel="status" form={form}>
+  <LeadForm panel="status" id={form.lead.id} csrfToken={form.csrfToken}>
     <label for="situacao">{copy.statusLabel}</label>
     <select id="situacao" name="status">
       {LEAD_STATUSES.map((status) => (
@@ -63,13 +48,13 @@ export const StatusForm = (form: FormProps) => (
         </option>
       ))}
     </select>
-  </PanelForm>
+  </LeadForm>
 )
 
 export const ResendForm = (form: FormProps) => (
-  <PanelForm panel="resend" form={form} tone="secondary">
+  <LeadForm panel="resend" id={form.lead.id} csrfToken={form.csrfToken}>
     <p class="hint">{copy.resendHint}</p>
-  </PanelForm>
+  </LeadForm>
 )
 
 /**
@@ -77,7 +62,7 @@ export const ResendForm = (form: FormProps) => (
  * holds hidden characters or mixed alphabets, pasted from a visitor, is shown marked too.
  */
 export const NoteForm = (form: FormProps) => (
-  <PanelForm panel="note" form={form}>
+  <LeadForm panel="note" id={form.lead.id} csrfToken={form.csrfToken}>
     <label for="nota">{frameCopy.leadNote.label}</label>
     {form.lead.note !== null && isSuspiciousText(form.lead.note) && (
       <p class="hint message">
@@ -90,23 +75,20 @@ export const NoteForm = (form: FormProps) => (
     <p id="nota-dica" class="hint">
       {copy.noteHint}
     </p>
-  </PanelForm>
+  </LeadForm>
 )
 
 /** Erasure asks for an explicit confirmation: it cannot be undone. */
 export const EraseForm = ({ fromSameEmail, ...form }: FormProps & { fromSameEmail: number }) => (
-  <PanelForm panel="erase" form={form} tone="danger">
+  <LeadForm panel="erase" id={form.lead.id} csrfToken={form.csrfToken}>
     <p class="hint">{copy.eraseHint}</p>
     <p class="hint">{copy.eraseMailbox}</p>
-    <label class="check">
-      <input type="checkbox" name="confirm" value="1" required />
-      <span>{copy.eraseConfirm}</span>
-    </label>
+    <ConfirmCheck text={copy.eraseConfirm} />
     {fromSameEmail > 1 && (
       <label class="check">
         <input type="checkbox" name="all" value="1" />
         <span>{copy.eraseOthers(fromSameEmail - 1)}</span>
       </label>
     )}
-  </PanelForm>
+  </LeadForm>
 )

@@ -2,6 +2,7 @@
 import { leadsCopy } from '../leads-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { VisitorText } from '../../frame/visitor-text.tsx'
+import { PanelForm } from '../../forms/panel-form.tsx'
 import { UnconfirmedEmailBadge } from './badges.tsx'
 import type { Lead } from '../lead.ts'
 import { REPLY_BODY_LIMIT, REPLY_SUBJECT_LIMIT } from '../replies/reply-limits.ts'
@@ -87,14 +88,13 @@ export const ReplyForm = ({
 
 /** "Answered from my own mail client", in one click; shown only while the lead waits. */
 export const MarkAnsweredForm = ({ lead, csrfToken }: { lead: Lead; csrfToken: string }) => (
-  <form method="post" action={deskPaths.leadAnswered(lead.id)} class="panel stack">
-    <h2>{copy.markAnsweredHeading}</h2>
-    <input type="hidden" name="_csrf" value={csrfToken} />
+  <PanelForm
+    action={deskPaths.leadAnswered(lead.id)}
+    heading={copy.markAnsweredHeading}
+    submit={copy.markAnswered}
+    csrfToken={csrfToken}
+    tone="secondary"
+  >
     <p class="hint">{copy.markAnsweredHint}</p>
-    <div class="actions">
-      <button type="submit" class="secondary">
-        {copy.markAnswered}
-      </button>
-    </div>
-  </form>
+  </PanelForm>
 )

@@ -1,5 +1,5 @@
 import { Hono, type Context } from 'hono'
-import { deskPaths, withNotice } from '../../desk-paths.ts'
+import { deskPaths, withNotice, type Notice } from '../../desk-paths.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
 import { renderErrorPage, renderPage } from '../../http/render.ts'
 import { readFormText, readLeadId } from '../../http/request-values.ts'
@@ -59,6 +59,8 @@ export const createLeadRoutes = (deps: DeskDeps) => {
   const app = new Hono<DeskEnv>()
   const notFound = (c: Context<DeskEnv>) => renderErrorPage(c, 404, c.get('session').csrfToken)
   const leadIdOf = (c: Context<DeskEnv>) => readLeadId(c.req.param('id'))
+  const back = (c: Context<DeskEnv>, id: string, notice: Notice) =>
+    c.redirect(withNotice(deskPaths.lead(id), notice), 303)
 
   /** The reply form's starting text: the template asked for (?modelo=), else the first. */
   const draftFor = (lead: Lead, templateId: string | undefined) => {
@@ -101,12 +103,12 @@ export const createLeadRoutes = (deps: DeskDeps) => {
     const lead = await findLead(deps.db, id)
     if (!lead) return notFound(c)
     if (!deps.visitorMail) {
-      return c.redirect(withNotice(deskPaths.lead(id), 'resposta-sem-email'), 303)
+      return back(c, id, 'resposta-sem-email')
     }
     const formKey = readFormText(body.form_key)
     const reply = readReply(body.subject, body.body)
     if (!reply || !isReplyFormKey(formKey)) {
-      return c.redirect(withNotice(deskPaths.lead(id), 'resposta-incompleta'), 303)
+      return back(c, id, 'resposta-incompleta')
     }
     const query = (sql: string, params: unknown[]) => deps.db.query(sql, params)
     const replyId = await queueLeadReply(query, id, {
@@ -125,7 +127,7 @@ export const createLeadRoutes = (deps: DeskDeps) => {
       deps.visitorMail.responseDeadlineMs,
     )
     deps.log.info('lead_reply_requested', { reply: replyId, outcome })
-    return c.redirect(withNotice(deskPaths.lead(id), REPLY_NOTICE[outcome]), 303)
+    return back(c, id, REPLY_NOTICE[outcome])
   })
 
   // Answered from the team's own mail client, the phone or WhatsApp: one click.
@@ -139,17 +141,16 @@ export const createLeadRoutes = (deps: DeskDeps) => {
       [id],
     )
     const marked = rows[0]?.marked === true
-    return c.redirect(withNotice(deskPaths.lead(id), marked ? 'respondido' : 'ja-respondido'), 303)
+    return back(c, id, marked ? 'respondido' : 'ja-respondido')
   })
 
   app.post('/contatos/:id/situacao', async (c) => {
     const id = leadIdOf(c)
     if (id === undefined) return notFound(c)
     const { status } = await c.req.parseBody()
-    if (!isLeadStatus(status))
-      return c.redirect(withNotice(deskPaths.lead(id), 'situacao-invalida'), 303)
+    if (!isLeadStatus(status)) return back(c, id, 'situacao-invalida')
     if (!(await setLeadStatus(deps.db, id, status))) return notFound(c)
-    return c.redirect(withNotice(deskPaths.lead(id), 'situacao'), 303)
+    return back(c, id, 'situacao')
   })
 
   app.post('/contatos/:id/nota', async (c) => {
@@ -157,10 +158,9 @@ export const createLeadRoutes = (deps: DeskDeps) => {
     if (id === undefined) return notFound(c)
     const { note } = await c.req.parseBody()
     const text = readFormText(note)
-    if (Array.from(text).length > NOTE_LIMIT)
-      return c.redirect(withNotice(deskPaths.lead(id), 'nota-longa'), 303)
+    if (Array.from(text).length > NOTE_LIMIT) return back(c, id, 'nota-longa')
     if (!(await setLeadNote(deps.db, id, text))) return notFound(c)
-    return c.redirect(withNotice(deskPaths.lead(id), 'nota'), 303)
+    return back(c, id, 'nota')
   })
 
   app.post('/contatos/:id/reenviar', async (c) => {
@@ -175,14 +175,14 @@ export const createLeadRoutes = (deps: DeskDeps) => {
       id,
     )
     if (outcome === 'not_found') return notFound(c)
-    return c.redirect(withNotice(deskPaths.lead(id), RESEND_NOTICE[outcome]), 303)
+    return back(c, id, RESEND_NOTICE[outcome])
   })
 
   app.post('/contatos/:id/apagar', async (c) => {
     const id = leadIdOf(c)
     if (id === undefined) return notFound(c)
     const body = await c.req.parseBody()
-    if (body.confirm !== '1') return c.redirect(withNotice(deskPaths.lead(id), 'confirme'), 303)
+    if (body.confirm !== '1') return back(c, id, 'confirme')
     const lead = await findLead(deps.db, id)
     if (!lead) return notFound(c)
     const erased = await eraseLeads(

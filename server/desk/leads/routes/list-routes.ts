@@ -3,13 +3,13 @@ import { endAllSessions, endSession, saveSessionFilter } from '../../sign-in/ses
 import { deskPaths } from '../../desk-paths.ts'
 import { isExportFormat } from '../export/lead-export.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
-import { renderErrorPage, renderPage } from '../../http/render.ts'
+import { renderFormPage } from '../../http/form-page.ts'
+import { renderErrorPage } from '../../http/render.ts'
 import { readPageNumber } from '../../http/request-values.ts'
 import { EMPTY_FILTER, isFiltered, readLeadFilter } from '../lead-filter.ts'
 import { countWaitingLeads, listLeads } from '../lead-store.ts'
 import { sendExport } from './send-export.ts'
 import { LeadListPage } from '../pages/lead-list-page.tsx'
-import { formPageBasics } from '../../frame/notices.ts'
 
 /** The list, its filter and export, and signing out (here or everywhere); all behind a session. */
 export const createListRoutes = (deps: DeskDeps) => {
@@ -26,16 +26,12 @@ export const createListRoutes = (deps: DeskDeps) => {
       await saveSessionFilter(deps.db, session, filter)
     }
     const result = await listLeads(deps.db, { filter }, page)
-    return renderPage(
-      c,
-      LeadListPage({
-        result,
-        filter,
-        waiting: await countWaitingLeads(deps.db),
-        now: new Date(),
-        ...formPageBasics(c),
-      }),
-    )
+    return renderFormPage(c, LeadListPage, {
+      result,
+      filter,
+      waiting: await countWaitingLeads(deps.db),
+      now: new Date(),
+    })
   })
 
   app.post('/filtro', async (c) => {

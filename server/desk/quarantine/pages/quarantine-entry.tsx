@@ -6,30 +6,9 @@ import { SourceName } from '../../frame/source-name.tsx'
 import { VisitorText } from '../../frame/visitor-text.tsx'
 import { formatBrazilDateTime } from '../../leads/export/brazil-time.ts'
 import type { QuarantinedSubmission } from '../quarantine-store.ts'
+import { RowAction } from '../../forms/panel-form.tsx'
 
 const copy = quarantineCopy
-
-/** A button that posts one change about one entry, with the session's CSRF token. */
-const EntryAction = ({
-  action,
-  label,
-  describedBy,
-  csrfToken,
-  tone,
-}: {
-  action: string
-  label: string
-  describedBy: string
-  csrfToken: string
-  tone?: 'danger'
-}) => (
-  <form method="post" action={action}>
-    <input type="hidden" name="_csrf" value={csrfToken} />
-    <button type="submit" class={tone} aria-describedby={describedBy}>
-      {label}
-    </button>
-  </form>
-)
 
 /** One quarantined message, whole, with why it is here and what can be done with it. */
 export const QuarantineEntry = ({
@@ -72,15 +51,15 @@ export const QuarantineEntry = ({
         </dd>
       </dl>
       <div class="actions">
-        <EntryAction
+        <RowAction
           action={deskPaths.quarantineRestore(entry.id)}
-          label={copy.restore}
+          text={copy.restore}
           describedBy={heading}
           csrfToken={csrfToken}
         />
-        <EntryAction
+        <RowAction
           action={deskPaths.quarantineDelete(entry.id)}
-          label={copy.delete}
+          text={copy.delete}
           describedBy={heading}
           csrfToken={csrfToken}
           tone="danger"

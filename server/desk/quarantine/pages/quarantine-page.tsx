@@ -5,6 +5,7 @@ import { deskPaths } from '../../desk-paths.ts'
 import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
 import type { NoticeMessage } from '../../frame/notices.ts'
 import { Pager } from '../../frame/pager.tsx'
+import { ConfirmCheck, PanelForm } from '../../forms/panel-form.tsx'
 import type { QuarantinePage as QuarantineList } from '../quarantine-store.ts'
 import { QuarantineEntry } from './quarantine-entry.tsx'
 
@@ -12,20 +13,16 @@ const copy = quarantineCopy
 
 /** Deleting every entry asks for an explicit confirmation: it cannot be undone. */
 const EmptyQuarantineForm = ({ csrfToken }: { csrfToken: string }) => (
-  <form method="post" action={deskPaths.quarantineEmpty} class="panel stack">
-    <h2>{copy.emptyHeading}</h2>
-    <input type="hidden" name="_csrf" value={csrfToken} />
+  <PanelForm
+    action={deskPaths.quarantineEmpty}
+    heading={copy.emptyHeading}
+    submit={copy.emptySubmit}
+    csrfToken={csrfToken}
+    tone="danger"
+  >
     <p class="hint">{copy.emptyHint}</p>
-    <label class="check">
-      <input type="checkbox" name="confirm" value="1" required />
-      <span>{copy.emptyConfirm}</span>
-    </label>
-    <div class="actions">
-      <button type="submit" class="danger">
-        {copy.emptySubmit}
-      </button>
-    </div>
-  </form>
+    <ConfirmCheck text={copy.emptyConfirm} />
+  </PanelForm>
 )
 
 export interface QuarantinePageProps {

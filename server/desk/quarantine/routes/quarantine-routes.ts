@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { deskPaths, withNotice } from '../../desk-paths.ts'
-import { formPageBasics } from '../../frame/notices.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
-import { renderErrorPage, renderPage } from '../../http/render.ts'
+import { renderFormPage } from '../../http/form-page.ts'
+import { renderErrorPage } from '../../http/render.ts'
 import { readPageNumber } from '../../http/request-values.ts'
 import { QuarantinePage } from '../pages/quarantine-page.tsx'
 import { deleteQuarantined, emptyQuarantine, listQuarantined } from '../quarantine-store.ts'
@@ -20,13 +20,7 @@ export const createQuarantineRoutes = (deps: DeskDeps) => {
     const page = readPageNumber(c.req.query('pagina'))
     if (page === undefined) return renderErrorPage(c, 404, c.get('session').csrfToken)
     const list = await listQuarantined(deps.db, page)
-    return renderPage(
-      c,
-      QuarantinePage({
-        list,
-        ...formPageBasics(c),
-      }),
-    )
+    return renderFormPage(c, QuarantinePage, { list })
   })
 
   app.post('/quarentena/apagar-todas', async (c) => {

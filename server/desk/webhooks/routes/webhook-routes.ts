@@ -1,8 +1,8 @@
 import { Hono } from 'hono'
 import { deskPaths, withCountNotice } from '../../desk-paths.ts'
-import { formPageBasics } from '../../frame/notices.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
-import { renderErrorPage, renderPage } from '../../http/render.ts'
+import { renderFormPage } from '../../http/form-page.ts'
+import { renderErrorPage } from '../../http/render.ts'
 import { readReceiverId } from '../../http/request-values.ts'
 import { WebhooksPage } from '../pages/webhooks-page.tsx'
 import { listWebhookReceivers, retryWebhookReceiver } from '../webhook-store.ts'
@@ -15,13 +15,7 @@ export const createWebhookRoutes = (deps: DeskDeps) => {
   const app = new Hono<DeskEnv>()
 
   app.get('/webhooks', async (c) =>
-    renderPage(
-      c,
-      WebhooksPage({
-        receivers: await listWebhookReceivers(deps.db),
-        ...formPageBasics(c),
-      }),
-    ),
+    renderFormPage(c, WebhooksPage, { receivers: await listWebhookReceivers(deps.db) }),
   )
 
   app.post('/webhooks/:id/tentar', async (c) => {

@@ -1,0 +1,58 @@
+import { afterAll, expect } from 'vitest'
+import { createDeskClient, type DeskClient } from '../../tests/support/desk-client.ts'
+import { writeHostileSection } from '../../tests/support/hostile-table.ts'
+import type { Database } from '../db/database.ts'
+import type { LeadDeskOptions } from './http/desk-env.ts'
+import { preparePassword } from './sign-in/password-check.ts'
+
+/**
+ * What the desk's tests share: the company's password, the desk's options on a test database,
+ * and a browser that signs in and reads pages, over app.request() (no port, no second process).
+ */
+export const DESK_PASSWORD = 'correto cavalo bateria grampo'
+
+/** A short pause after each sign-in: long enough to be seen, short enough for many tests. */
+export const deskOptions = async (
+  db: Database,
+  { outboxDir, loginAnswerMs = 150 }: { outboxDir?: string; loginAnswerMs?: number } = {},
+): Promise<LeadDeskOptions> => ({
+  password: await preparePassword(db, { kind: 'plain', value: DESK_PASSWORD }),
+  loginAnswerMs,
+  outboxDir,
+  isHttps: () => false,
+})
+
+interface DeskApp {
+  request(path: string, init?: RequestInit): Response | Promise<Response>
+}
+
+/**
+ * A browser without a session. `app` is asked anew for every request, so a test that changes
+ * what the app is built with (a mail server that fails) is seen by browsers already open.
+ */
+export const deskBrowser = (app: () => DeskApp): DeskClient =>
+  createDeskClient((url, init) => Promise.resolve(app().request(url, init)))
+
+/** A browser signed in with the right password, as the company would. */
+export const signInTo = async (app: () => DeskApp): Promise<DeskClient> => {
+  const client = deskBrowser(app)
+  expect((await client.signIn(DESK_PASSWORD)).status).toBe(303)
+  return client
+}
+
+/** A desk page's HTML, after checking it was shown (the path is named when it was not). */
+export const readPage = async (client: DeskClient, path: string): Promise<string> => {
+  const response = await client.request(path)
+  expect([path, response.status]).toEqual([path, 200])
+  return response.text()
+}
+
+/**
+ * A test file's section of docs/hostile-inputs.md, written after its tests have filled it, and
+ * only when WRITE_HOSTILE_TABLE names the file to write; `lines` is read then, not now.
+ */
+export const writeHostileSectionAfterAll = (heading: string, lines: () => string[]) =>
+  afterAll(async () => {
+    const file = process.env.WRITE_HOSTILE_TABLE
+    if (file) await writeHostileSection(file, heading, lines())
+  })
