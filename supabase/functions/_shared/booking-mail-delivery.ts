@@ -1,10 +1,10 @@
+import type { Logger } from './log.ts'
 import { bookingEmailCopy } from './booking-email-copy.ts'
 import { company } from './company.ts'
 import {
   CLAIM_LEASE_MINUTES,
   mailMarks,
   sendThrough,
-  type DeliveryLog,
   type MailMessage,
   type MailTransport,
   type AnswersWithinDeadline,
@@ -48,7 +48,7 @@ export interface BookingMailDeps {
   query: RunQuery
   sendBookingEmail: SendBookingEmail
   settings: BookingMailSettings
-  log?: DeliveryLog
+  log?: Logger
 }
 
 /** Rows one sweep sends at most; the agenda holds a few meetings a day, each a few e-mails. */

@@ -1,7 +1,7 @@
+import type { Logger } from './log.ts'
 import {
   CLAIM_LEASE_MINUTES,
   mailMarks,
-  type DeliveryLog,
   type MailMessage,
   type SendEmailResult,
 } from './mail-delivery.ts'
@@ -35,7 +35,7 @@ export interface CompanyAlertDeps {
   sendMessage: SendMessage
   /** The company's inbox (CONTACT_TO) and the sender (MAIL_FROM). */
   settings: Pick<MailSettings, 'to' | 'from'>
-  log?: DeliveryLog
+  log?: Logger
   now?: () => Date
 }
 

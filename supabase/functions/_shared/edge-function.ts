@@ -1,9 +1,9 @@
 // @ts-types="npm:@types/pg@8.23.1"
+import type { Logger } from './log.ts'
 import pg from 'pg'
 import type { InTransaction } from './anon-request.ts'
 import { errorAnswer } from './function-json.ts'
 import type { SiteUrlResult } from './function-settings.ts'
-import type { DeliveryLog } from './mail-delivery.ts'
 import type { RunQuery } from './run-query.ts'
 import { schedulerJson } from './scheduler-request.ts'
 
@@ -29,7 +29,7 @@ export const functionLog = (
   )
 
 /** The shared core's logger, on the function's log. */
-export const deliveryLog: DeliveryLog = {
+export const deliveryLog: Logger = {
   info: (event, fields) => functionLog('info', event, fields),
   error: (event, fields) => functionLog('error', event, fields),
 }
@@ -127,7 +127,7 @@ export const serveFunction = <S extends { warnings?: string[] }>(
 export interface ScheduledBasics {
   query: RunQuery
   sweepSecret: string | undefined
-  log: DeliveryLog
+  log: Logger
 }
 
 /**

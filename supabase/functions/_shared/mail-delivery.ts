@@ -1,10 +1,11 @@
+import type { Logger } from './log.ts'
 import type { ContactMessage } from './contact-message.ts'
 import type { RunQuery } from './run-query.ts'
 import { within } from './within.ts'
 import type { MailSettings } from './mail-settings.ts'
 import { headerValue, isHeaderSafeAddress, toHeaderText } from './mail-header.ts'
 import { noteMailOutcome } from './mail-health.ts'
-import { sendDue, sendOne, type DeliveryLog, type Outbox, type OutboxTally } from './outbox.ts'
+import { sendDue, sendOne, type Outbox, type OutboxTally } from './outbox.ts'
 import {
   renderContactEmail,
   renderDigestEmail,
@@ -61,12 +62,10 @@ export type SendEmailResult =
 /** Sends one rendered e-mail to the company; never throws for a mail server's refusal. */
 export type SendEmail = (email: ContactEmail) => Promise<SendEmailResult>
 
-export type { DeliveryLog } from './outbox.ts'
-
 export interface MailDeliveryDeps {
   query: RunQuery
   sendEmail: SendEmail
-  log?: DeliveryLog
+  log?: Logger
 }
 
 /** How long after being stored a submission may still be claimed by the visitor's request. */

@@ -1,5 +1,5 @@
 /**
- * The one send loop of every outbox (issue 31, decision 066): the lead e-mails, the booking
+ * The one send loop of every outbox (decision 066): the lead e-mails, the booking
  * e-mails, the company's alerts, the desk's replies and the webhooks. Each outbox claims what is
  * due in the database with a lease (its own SQL, its own rules), and then the same steps follow,
  * written here once: send each claimed send (an e-mail, a digest, a post) one after another,
@@ -8,13 +8,7 @@
  * of its own steps; the order of them is this file's. Web APIs only: Deno runs it too.
  */
 
-/** Log lines carry ids and counts only: no visitor's data. The Node server's logger fits. */
-export interface DeliveryLog {
-  info(event: string, fields?: Record<string, string | number>): void
-  error(event: string, fields?: Record<string, string | number>): void
-}
-
-export type LogFields = Record<string, string | number>
+import type { LogFields, Logger } from './log.ts'
 
 /**
  * How one send ended:
@@ -45,7 +39,7 @@ export interface Outbox<Send, Result, Item = unknown> {
   names: { sent: string; failed: string; refused: string }
   /** What the log lines say of a send. */
   fields: (send: Send, result: Result) => LogFields
-  log?: DeliveryLog
+  log?: Logger
   /** The items a send carries (a digest, several); one when not said. */
   items?: (send: Send) => Item[]
   /**

@@ -1,5 +1,6 @@
+import type { Logger } from './log.ts'
 import { companyToken } from './company-name.ts'
-import { sendOne, type DeliveryLog, type Outbox, type SendOutcome } from './outbox.ts'
+import { sendOne, type Outbox, type SendOutcome } from './outbox.ts'
 import type { RunQuery } from './run-query.ts'
 import { digestCapacity, renderWebhookDigest } from './webhook-digests.ts'
 import { renderWebhookBody } from './webhook-messages.ts'
@@ -35,7 +36,7 @@ export interface WebhookDeliveryDeps {
   timeoutMs: number
   /** The HTTP client; the runtime's own fetch unless a test passes another. */
   fetch?: typeof fetch
-  log?: DeliveryLog
+  log?: Logger
 }
 
 /** Standard Webhooks recommends 15 to 30 s; the shortest keeps a slow receiver's turn short. */

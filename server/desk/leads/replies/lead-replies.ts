@@ -1,9 +1,9 @@
+import type { Logger } from '../../../../supabase/functions/_shared/log.ts'
 import { randomBytes } from 'node:crypto'
 import type { SendMessage } from '../../../../supabase/functions/_shared/company-alert-delivery.ts'
 import {
   CLAIM_LEASE_MINUTES,
   mailMarks,
-  type DeliveryLog,
   type SendEmailResult,
 } from '../../../../supabase/functions/_shared/mail-delivery.ts'
 import { sendEach, sendOne, type Outbox } from '../../../../supabase/functions/_shared/outbox.ts'
@@ -23,7 +23,7 @@ export interface LeadReplyDeps {
   query: RunQuery
   sendMessage: SendMessage
   settings: Pick<MailSettings, 'to' | 'from'>
-  log?: DeliveryLog
+  log?: Logger
 }
 
 /** Replies one sweep sends at most. */
