@@ -1,9 +1,9 @@
 // @ts-types="npm:@types/pg@8.23.1"
-import type { Logger } from './log.ts'
 import pg from 'pg'
 import type { InTransaction } from './anon-request.ts'
 import { errorAnswer } from './function-json.ts'
 import type { SiteUrlResult } from './function-settings.ts'
+import type { Logger } from './log.ts'
 import type { RunQuery } from './run-query.ts'
 import { schedulerJson } from './scheduler-request.ts'
 
