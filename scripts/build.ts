@@ -11,11 +11,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, loadEnv } from 'vite'
 import { DEV_ANON_KEY } from '../server/settings.ts'
-import {
-  companyIdentityProblems,
-  demoIdentityWarning,
-} from '../supabase/functions/_shared/company-identity.ts'
-import { companyDefaultsWarning } from '../supabase/functions/_shared/company.ts'
+import { companyIdentityProblems, demoIdentityWarning } from '#shared/company/company-identity.ts'
+import { companyDefaultsWarning } from '#shared/company/company.ts'
 import { parseSupabaseEnv } from '../src/lib/env.ts'
 import { bundleForNode } from './bundle-for-node.js'
 import { compileHintsForIslands } from './compile-hints.ts'

@@ -16,7 +16,7 @@ import { notFoundPage } from '../src/content/not-found.ts'
 import { privacyNotice } from '../src/content/privacy.ts'
 import { services, servicesSection } from '../src/content/services.ts'
 import { brand, hero, seo } from '../src/content/site.ts'
-import { company } from '../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', 'dist')
 

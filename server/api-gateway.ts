@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono'
-import { CORS_ALLOW_HEADERS, corsHeaders } from '../supabase/functions/_shared/cors.ts'
+import { CORS_ALLOW_HEADERS, corsHeaders } from '#shared/http/cors.ts'
 
 /**
  * CORS for the API paths: preflights are answered without touching the database, and every

@@ -2,20 +2,20 @@ import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import type {
   BookingMailSettings,
   SendBookingEmail,
-} from '../supabase/functions/_shared/booking-mail-delivery.ts'
-import type { SendEmail } from '../supabase/functions/_shared/mail-delivery.ts'
-import type { RunQuery } from '../supabase/functions/_shared/run-query.ts'
+} from '#shared/booking/booking-mail-delivery.ts'
+import type { SendEmail } from '#shared/mail/mail-delivery.ts'
+import type { RunQuery } from '#shared/db/run-query.ts'
 import { apiCors, requireApiKey } from './api-gateway.ts'
 import { BACKUP_PATH } from './backup/backup-route.ts'
 import type { ContactPageTemplate } from './contact-page.ts'
 import { isConnectionFailure, type Database } from './db/database.ts'
 import { DESK_PATH } from './desk/desk-paths.ts'
-import { createAnswerTurns } from './flood/answer-turns.ts'
-import type { CallBudget } from './flood/call-budget.ts'
-import { createCallGuard, type CallGuard, type RefusalShape } from './flood/call-guard.ts'
-import { createRefusalGuard } from './flood/refusal-guard.ts'
-import { createRefusalMemory, type RefusalMemory } from './flood/refusal-memory.ts'
-import type { SharedReads } from './flood/shared-reads.ts'
+import { createRefusalQueue } from './rate-limit/refusal-queue.ts'
+import type { CallBudget } from './rate-limit/call-budget.ts'
+import { createCallGuard, type CallGuard, type RefusalShape } from './rate-limit/call-guard.ts'
+import { createRefusalGuard } from './rate-limit/refusal-guard.ts'
+import { createRefusalMemory, type RefusalMemory } from './rate-limit/refusal-memory.ts'
+import type { ReadCache } from './db/read-cache.ts'
 import type { LeadDeskOptions } from './desk/http/desk-env.ts'
 import { deskCallerOf } from './desk/http/desk-callers.ts'
 import { leadDeskRoutes } from './desk/lead-desk.ts'
@@ -65,7 +65,7 @@ export interface AppDeps {
    */
   callBudget?: CallBudget
   /** Answers the same for every caller, kept for a second (the free times); absent: none. */
-  sharedReads?: SharedReads
+  readCache?: ReadCache
   /**
    * Called when this server's desk blocked or lifted a network, before its answer leaves: the
    * call budget takes the new block list at once (start-server.ts: a tally).
@@ -82,7 +82,7 @@ export const createApp = (deps: AppDeps) => {
   const site: StaticSite = deps.site ?? new Map()
   const clientAddress = deps.clientAddress ?? (() => undefined)
   // One caller's refusals leave in turns, whichever guard refused them.
-  const turns = createAnswerTurns({ perSecond: deps.refusalsPerSecond ?? 0 })
+  const turns = createRefusalQueue({ perSecond: deps.refusalsPerSecond ?? 0 })
   const refusals = createRefusalGuard(
     deps.refusalMemory ?? createRefusalMemory(),
     clientAddress,
@@ -115,12 +115,12 @@ export const createApp = (deps: AppDeps) => {
       await blocksChanged()
     })
   }
-  if (deps.sharedReads) {
+  if (deps.readCache) {
     // A change to the agenda from the desk (a closed day, a cancellation, freeing junk).
-    const sharedReads = deps.sharedReads
+    const readCache = deps.readCache
     app.post(`${DESK_PATH}/agenda/*`, async (_c, next) => {
       await next()
-      sharedReads.forget()
+      readCache.forget()
     })
   }
   // The desk's replies go the booking e-mails' way: to a stored visitor's address, from the company.
@@ -147,7 +147,7 @@ export const createApp = (deps: AppDeps) => {
     clientAddress,
     log,
     refusals,
-    sharedReads: deps.sharedReads,
+    readCache: deps.readCache,
   }
   // Before the tables' routes: /rest/v1/rpc/NAME calls a function (the booking calls).
   app.route('/rest/v1/rpc', createRpcRoutes(restDeps))

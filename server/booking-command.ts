@@ -11,7 +11,7 @@ import { readBookingSettings } from './booking/booking-settings.ts'
  */
 const USAGE = `Usage: npm run booking -- settings-sql
 
-Prints the SQL that writes supabase/functions/_shared/company.ts's office hours and
+Prints the SQL that writes supabase/functions/_shared/company/company.ts's office hours and
 consultation length, and the BOOKING_* settings (from the environment or .env; unset ones at
 their defaults), into private.booking_settings. Paste it into hosted Supabase's SQL editor.`
 

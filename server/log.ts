@@ -1,12 +1,7 @@
 import type { MiddlewareHandler } from 'hono'
-import type { LogFields, Logger } from '../supabase/functions/_shared/log.ts'
+import type { LogFields, Logger } from '#shared/support/log.ts'
 
-export {
-  messageOf,
-  silentLogger,
-  type LogFields,
-  type Logger,
-} from '../supabase/functions/_shared/log.ts'
+export { messageOf, silentLogger, type LogFields, type Logger } from '#shared/support/log.ts'
 
 /** One JSON object per line, ready for any log collector. */
 export const createJsonLogger = (

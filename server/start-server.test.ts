@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testSettings } from '../tests/support/test-app.ts'
-import { company } from '../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 import { DEV_ANON_KEY } from './settings.ts'
 import { startServer, type RunningServer } from './start-server.ts'
 

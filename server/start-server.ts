@@ -21,9 +21,9 @@ import { bookingFacts } from './booking/booking-facts.ts'
 import { reportBusyCalendarOff, startBusyCalendarRefresh } from './booking/busy-calendar-refresh.ts'
 import { checkDatabasePrivileges } from './db/database-privileges.ts'
 import { applyMigrations } from './db/migrate.ts'
-import { createCallBudget } from './flood/call-budget.ts'
-import { startCallTally } from './flood/call-tally.ts'
-import { createSharedReads } from './flood/shared-reads.ts'
+import { createCallBudget } from './rate-limit/call-budget.ts'
+import { startCallTally } from './rate-limit/call-tally.ts'
+import { createReadCache } from './db/read-cache.ts'
 import { openPgliteDatabase } from './db/pglite.ts'
 import { openPostgresDatabase } from './db/postgres.ts'
 import { ensureSupabaseRoles } from './db/supabase-roles.ts'
@@ -40,7 +40,7 @@ import { applyWebhookSettings } from './webhooks/apply-webhook-settings.ts'
 import { startWebhookSweep } from './webhooks/webhook-sweep.ts'
 import { applyReplySettings } from './watch/reply-settings.ts'
 import { startPipelineWatch } from './watch/pipeline-watch.ts'
-import { company } from '../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 
 export interface RunningServer {
   url: string
@@ -161,7 +161,7 @@ export const startServer = async (
     refusalsPerSecond: settings.refusalsPerSecond,
     backupRoute: backups.route,
     callBudget,
-    sharedReads: createSharedReads(),
+    readCache: createReadCache(),
     blocksChanged: () => callTally.refresh(),
   }
   const app = createApp(deps)

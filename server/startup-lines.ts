@@ -1,7 +1,7 @@
 import { APP_VERSION } from './app-version.ts'
 import type { Settings } from './settings.ts'
-import { company, companyDefaultsWarning } from '../supabase/functions/_shared/company.ts'
-import { demoIdentityWarning } from '../supabase/functions/_shared/company-identity.ts'
+import { company, companyDefaultsWarning } from '#shared/company/company.ts'
+import { demoIdentityWarning } from '#shared/company/company-identity.ts'
 
 /**
  * What TRUST_PROXY unset means, said at start (decision 057). The server speaks only plain

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
-import { formatCnpj } from '../supabase/functions/_shared/cnpj.ts'
-import { company } from '../supabase/functions/_shared/company.ts'
+import { formatCnpj } from '#shared/company/cnpj.ts'
+import { company } from '#shared/company/company.ts'
 import { contactInfoCards } from './content/contact-info.ts'
 import { bookingIds } from './features/booking/booking-ids.ts'
 import { privacyNoticeUpdated } from './content/privacy-updated.ts'

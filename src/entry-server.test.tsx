@@ -21,9 +21,9 @@ import { services } from './content/services.ts'
 import { brand, companyName, hero, layoutText } from './content/site.ts'
 import { CONTACT_TEMPLATE_SLOTS, renderContactTemplate, renderPage } from './entry-server.tsx'
 import { privacyRoute, type PageKind } from './routes.ts'
-import { callLimitCopy } from '../supabase/functions/_shared/call-limit-copy.ts'
-import { refusalId } from '../supabase/functions/_shared/contact-pages.ts'
-import { company } from '../supabase/functions/_shared/company.ts'
+import { callLimitCopy } from '#shared/http/call-limit-copy.ts'
+import { refusalId } from '#shared/contact/contact-pages.ts'
+import { company } from '#shared/company/company.ts'
 import { describeOfficeHours } from './content/office-hours.ts'
 import {
   PRIVACY_NOTICE_SECTIONS,

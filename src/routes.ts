@@ -4,7 +4,7 @@
  * the prerender can all read it; `src/entry-server.tsx` pairs each kind with its React
  * component.
  */
-import { CONTACT_PAGE_PATHS } from '../supabase/functions/_shared/contact-pages.ts'
+import { CONTACT_PAGE_PATHS } from '#shared/contact/contact-pages.ts'
 
 const homeRoute = {
   kind: 'home',

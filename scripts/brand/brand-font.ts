@@ -9,7 +9,7 @@ import { createRequire } from 'node:module'
 import path from 'node:path'
 import harfbuzz from 'harfbuzzjs'
 import subsetFont from 'subset-font'
-import type { Brand } from '../../supabase/functions/_shared/brand.ts'
+import type { Brand } from '#shared/company/brand.ts'
 import { FONT_CHARACTERS, METRICS_SAMPLE } from './font-characters.ts'
 
 interface FallbackFont {

@@ -1,6 +1,6 @@
-import type { Brand } from '../../supabase/functions/_shared/brand.ts'
-import { paletteProperties } from '../../supabase/functions/_shared/brand-css.ts'
-import type { Palette, ThemeName } from '../../supabase/functions/_shared/brand-palette.ts'
+import type { Brand } from '#shared/company/brand.ts'
+import { paletteProperties } from '#shared/company/brand-css.ts'
+import type { Palette, ThemeName } from '#shared/company/brand-palette.ts'
 import type { BrandFont } from './brand-font.ts'
 
 /**
@@ -16,7 +16,7 @@ export function brandStylesheet(
   fontUrl: string,
 ): string {
   const [minWeight, maxWeight] = font.weightRange
-  return `/* Written by the build from supabase/functions/_shared/brand.ts: edit that file, not this one. */
+  return `/* Written by the build from supabase/functions/_shared/company/brand.ts: edit that file, not this one. */
 @font-face {
   font-family: '${font.family}';
   src: url('${fontUrl}') format('woff2');

@@ -8,9 +8,9 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { Resvg } from '@resvg/resvg-js'
 import satori from 'satori'
-import type { Brand } from '../../supabase/functions/_shared/brand.ts'
-import { logoMarkSvg } from '../../supabase/functions/_shared/brand-css.ts'
-import { brandPalettes } from '../../supabase/functions/_shared/brand-palette.ts'
+import type { Brand } from '#shared/company/brand.ts'
+import { logoMarkSvg } from '#shared/company/brand-css.ts'
+import { brandPalettes } from '#shared/company/brand-palette.ts'
 import type { BrandFont } from './brand-font.ts'
 
 export interface ShareImageRequest {

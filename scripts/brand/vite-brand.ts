@@ -7,9 +7,9 @@ import { createHash } from 'node:crypto'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Plugin } from 'vite'
-import { brand } from '../../supabase/functions/_shared/brand.ts'
-import { logoMarkSvg } from '../../supabase/functions/_shared/brand-css.ts'
-import { brandPalettes, paletteShortfalls } from '../../supabase/functions/_shared/brand-palette.ts'
+import { brand } from '#shared/company/brand.ts'
+import { logoMarkSvg } from '#shared/company/brand-css.ts'
+import { brandPalettes, paletteShortfalls } from '#shared/company/brand-palette.ts'
 import { buildBrandFont } from './brand-font.ts'
 import { brandStylesheet } from './brand-stylesheet.ts'
 
@@ -45,7 +45,7 @@ export function assertReadablePalette(): void {
   ]
   if (shortfalls.length > 0) {
     throw new Error(
-      `The colours in supabase/functions/_shared/brand.ts do not read well enough:\n  ${shortfalls.join('\n  ')}`,
+      `The colours in supabase/functions/_shared/company/brand.ts do not read well enough:\n  ${shortfalls.join('\n  ')}`,
     )
   }
 }
@@ -62,9 +62,9 @@ async function generationKey(root: string): Promise<string> {
   const sources = [
     'scripts/brand/brand-font.ts',
     'scripts/brand/brand-stylesheet.ts',
-    'supabase/functions/_shared/brand-palette.ts',
-    'supabase/functions/_shared/brand-css.ts',
-    'supabase/functions/_shared/colour.ts',
+    'supabase/functions/_shared/company/brand-palette.ts',
+    'supabase/functions/_shared/company/brand-css.ts',
+    'supabase/functions/_shared/company/colour.ts',
   ]
   for (const source of sources) hash.update(await readFile(path.join(root, source)))
   return hash.digest('hex').slice(0, 16)

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/database.ts'
-import { describeWebhookUrl } from '../../supabase/functions/_shared/webhook-receivers.ts'
+import { describeWebhookUrl } from '#shared/webhooks/webhook-receivers.ts'
 import { quoteName } from './site-tables.ts'
 
 /**

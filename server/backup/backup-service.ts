@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import path from 'node:path'
 import { Transform, type Readable } from 'node:stream'
 import type { Database } from '../db/database.ts'
-import { takingTurns } from '../db/take-turns.ts'
+import { createSerialQueue } from '../db/serial-queue.ts'
 import type { Logger } from '../log.ts'
 import type { BackupKey } from './backup-key.ts'
 import { finishRun, startRun } from './backup-runs.ts'
@@ -43,7 +43,7 @@ export interface BackupService {
  * from a copy of the PGlite folder or straight from PostgreSQL, so the server keeps serving.
  */
 export const createBackupService = (deps: BackupServiceDeps): BackupService => {
-  const oneAtATime = takingTurns()
+  const oneAtATime = createSerialQueue()
   let last: Promise<unknown> = Promise.resolve()
   let current: ExportRun | undefined
   let stopping = false

@@ -2,7 +2,7 @@ import type { Hono } from 'hono'
 import type { Database } from '../db/database.ts'
 import type { Logger } from '../log.ts'
 import type { Settings } from '../settings.ts'
-import { company } from '../../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 import {
   newBackupToken,
   removeBackupAccess,

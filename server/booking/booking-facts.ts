@@ -1,4 +1,4 @@
-import { company, COMPANY_FACTS_FILE } from '../../supabase/functions/_shared/company.ts'
+import { company, COMPANY_FACTS_FILE } from '#shared/company/company.ts'
 
 /** The company facts the agenda needs, as private.booking_settings stores them. */
 export interface BookingFacts {

@@ -107,9 +107,9 @@ describe('the agenda settings', () => {
       consultationMinutes: 30,
     }
     expect(bookingFactsProblems(broken)).toEqual([
-      'officeHours.timeZone in supabase/functions/_shared/company-facts.ts must be an IANA time zone (got "Brasil/Paulista").',
-      'officeHours.weekdays in supabase/functions/_shared/company-facts.ts must list distinct ISO weekdays, 1 (Monday) to 7 (Sunday).',
-      'officeHours.opens and closes in supabase/functions/_shared/company-facts.ts must be times like "09:00".',
+      'officeHours.timeZone in supabase/functions/_shared/company/company-facts.ts must be an IANA time zone (got "Brasil/Paulista").',
+      'officeHours.weekdays in supabase/functions/_shared/company/company-facts.ts must list distinct ISO weekdays, 1 (Monday) to 7 (Sunday).',
+      'officeHours.opens and closes in supabase/functions/_shared/company/company-facts.ts must be times like "09:00".',
     ])
     expect(
       bookingFactsProblems({
@@ -117,7 +117,7 @@ describe('the agenda settings', () => {
         consultationMinutes: 30,
       }),
     ).toEqual([
-      'officeHours in supabase/functions/_shared/company-facts.ts must leave room for one consultation: 09:00-09:20 is shorter than 30 minutes.',
+      'officeHours in supabase/functions/_shared/company/company-facts.ts must leave room for one consultation: 09:00-09:20 is shorter than 30 minutes.',
     ])
     // POSIX specifications the runtime might read are not names the database keeps.
     for (const timeZone of ['EST5EDT', 'Foo+99', 'Etc/GMT+99']) {
@@ -127,7 +127,7 @@ describe('the agenda settings', () => {
           consultationMinutes: 30,
         }),
       ).toEqual([
-        `officeHours.timeZone in supabase/functions/_shared/company-facts.ts must be an IANA time zone (got "${timeZone}").`,
+        `officeHours.timeZone in supabase/functions/_shared/company/company-facts.ts must be an IANA time zone (got "${timeZone}").`,
       ])
     }
   })

@@ -3,7 +3,7 @@
  * (server/booking/expand-in-worker.ts starts it, with a deadline and a heap of its own).
  */
 import { parentPort, workerData } from 'node:worker_threads'
-import { expandBusyTimes } from '../../supabase/functions/_shared/busy-feed-expand.ts'
+import { expandBusyTimes } from '#shared/busy-calendar/busy-feed-expand.ts'
 import type { WorkerInput } from './expand-in-worker.ts'
 
 const { text, window, companyZone, limits } = workerData as WorkerInput

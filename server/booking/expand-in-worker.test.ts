@@ -4,8 +4,8 @@
  * heap, with feeds of the kinds that froze the server.
  */
 import { describe, expect, it } from 'vitest'
-import { expandBusyTimes } from '../../supabase/functions/_shared/busy-feed-expand.ts'
-import { EXPANSION_LIMITS } from '../../supabase/functions/_shared/busy-feed-limits.ts'
+import { expandBusyTimes } from '#shared/busy-calendar/busy-feed-expand.ts'
+import { EXPANSION_LIMITS } from '#shared/busy-calendar/busy-feed-limits.ts'
 import { FEEDS } from '../../tests/support/calendar-feed-server.ts'
 import {
   hostileZoneFeed,

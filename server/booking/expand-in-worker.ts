@@ -6,7 +6,7 @@ import {
   type Expansion,
   type ExpansionLimits,
   type FeedWindow,
-} from '../../supabase/functions/_shared/busy-feed-limits.ts'
+} from '#shared/busy-calendar/busy-feed-limits.ts'
 
 /**
  * Expands a calendar feed in a worker thread of its own, so that however long ical.js takes,

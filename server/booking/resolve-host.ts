@@ -1,5 +1,5 @@
 import { lookup } from 'node:dns/promises'
-import type { ResolveHost } from '../../supabase/functions/_shared/public-address.ts'
+import type { ResolveHost } from '#shared/busy-calendar/public-address.ts'
 
 /**
  * Every address a host name has, as Node's fetch would look it up (getaddrinfo: /etc/hosts,

@@ -22,4 +22,4 @@ export {
   isConnectionFailure,
   readDatabaseError,
   type DatabaseErrorFields,
-} from '../../supabase/functions/_shared/database-answer.ts'
+} from '#shared/db/database-answer.ts'

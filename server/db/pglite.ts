@@ -6,7 +6,7 @@ import { promisify } from 'node:util'
 import { PGlite, type Transaction } from '@electric-sql/pglite'
 import { PRIVATE_FOLDER_MODE } from './data-folder.ts'
 import type { Database, Queryable } from './database.ts'
-import { takingTurns } from './take-turns.ts'
+import { createSerialQueue } from './serial-queue.ts'
 
 /**
  * PostgreSQL's page cache inside the WebAssembly heap. The default (128MB) stays resident once
@@ -58,7 +58,7 @@ const wrap = (client: PGlite | Transaction): Queryable => ({
  * PostgreSQL compiled to WebAssembly, in this process: nothing to install. With a folder it
  * persists there (the caller must hold the folder's lock: two processes on one folder
  * silently lose rows); without one it lives in memory, which the tests use. Statements and
- * transactions take turns with the rest of the server (take-turns.ts).
+ * transactions take turns with the rest of the server (serial-queue.ts).
  */
 export const openPgliteDatabase = async (
   dataDir?: string,
@@ -73,7 +73,7 @@ export const openPgliteDatabase = async (
   const db = await PGlite.create(
     dataDir === undefined ? { startParams, loadDataDir } : { dataDir, startParams },
   )
-  const inTurn = takingTurns()
+  const inTurn = createSerialQueue()
   const plain = wrap(db)
   return {
     query: (sql, params) => inTurn(() => plain.query(sql, params)),

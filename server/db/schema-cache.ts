@@ -23,4 +23,4 @@ export const loadSchemaCache = async (db: Queryable): Promise<SchemaCache> => {
   return cache
 }
 
-export { quoteIdent } from '../../supabase/functions/_shared/anon-request.ts'
+export { quoteIdent } from '#shared/db/anon-request.ts'

@@ -21,7 +21,7 @@ export const AGENDA = {
     'The agenda of free consultations (the booking calls), kept in the database',
     '(private.booking_settings) like the limits above: unset ones keep what the database holds (the',
     'defaults below on a new database). The office hours, time zone and consultation length are not',
-    'here: they are company facts, in supabase/functions/_shared/company.ts.',
+    'here: they are company facts, in supabase/functions/_shared/company/company.ts.',
   ],
   settings: {
     BOOKING_MIN_NOTICE_HOURS: {

@@ -64,7 +64,7 @@ export const SERVER_BASICS = {
       summary:
         "who receives the contact messages and the bookings' copies; the invitations' organizer",
       comment: [
-        'Where contact messages are sent. Default: inbox in supabase/functions/_shared/company.ts',
+        'Where contact messages are sent. Default: inbox in supabase/functions/_shared/company/company.ts',
       ],
       defaultWords: 'the inbox in `company.ts`',
       accepts: 'one e-mail address',
@@ -107,7 +107,7 @@ export const SERVER_BASICS = {
         "the sender address of those e-mails and the visitors' (the name is `mailSenderName` in `company.ts`, or its `name` to visitors)",
       comment: [
         "The sender address of the notification e-mails. Default: CONTACT_TO. The sender's name is",
-        'mailSenderName in supabase/functions/_shared/company.ts.',
+        'mailSenderName in supabase/functions/_shared/company/company.ts.',
       ],
       defaultWords: '`CONTACT_TO`',
       accepts: 'one e-mail address',

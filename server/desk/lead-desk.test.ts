@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createMailSender } from '../../supabase/functions/_shared/mail-delivery.ts'
-import { companyName } from '../../supabase/functions/_shared/company-name.ts'
+import { createMailSender } from '#shared/mail/mail-delivery.ts'
+import { companyName } from '#shared/company/company-name.ts'
 import {
   renderContactEmail,
   renderDigestEmail,
   type ContactEmail,
-} from '../../supabase/functions/_shared/render-contact-email.ts'
+} from '#shared/mail/render-contact-email.ts'
 import type { DeskClient } from '../../tests/support/desk-client.ts'
 import { parseCsv } from '../../tests/support/csv.ts'
 import { tableRow } from '../../tests/support/hostile-table.ts'

@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { countMeetingsForNav } from './agenda/agenda-nav.ts'
-import { warnWhenMailReachesNobody } from './frame/mail-warning.tsx'
+import { warnWhenMailReachesNobody } from './layout/mail-warning.tsx'
 import { createAgendaRoutes } from './agenda/routes/agenda-routes.ts'
 import { createBookingRoutes } from './agenda/routes/booking-routes.ts'
 import { createClosedDayRoutes } from './agenda/routes/closed-day-routes.ts'
@@ -23,7 +23,7 @@ import { createQuarantineRoutes } from './quarantine/routes/quarantine-routes.ts
 import { createWebhookRoutes } from './webhooks/routes/webhook-routes.ts'
 import { createOverviewRoutes } from './overview/overview-routes.ts'
 import { createLoginRoutes } from './sign-in/login-routes.ts'
-import { DESK_CSS, DESK_CSS_VERSION } from './frame/stylesheet.ts'
+import { DESK_CSS, DESK_CSS_VERSION } from './layout/stylesheet.ts'
 
 /** A note of 5000 characters is at most 20 KB of UTF-8; nothing the desk takes is bigger. */
 const MAX_DESK_BODY_BYTES = 64 * 1024

@@ -1,6 +1,6 @@
 import { Hono } from 'hono'
-import { within } from '../../supabase/functions/_shared/within.ts'
-import { secretMatches } from '../../supabase/functions/_shared/sweep-secret.ts'
+import { within } from '#shared/support/within.ts'
+import { secretMatches } from '#shared/http/sweep-secret.ts'
 import type { Queryable } from '../db/database.ts'
 
 /**

@@ -1,4 +1,4 @@
-import type { MailTransport } from '../../supabase/functions/_shared/mail-delivery.ts'
+import type { MailTransport } from '#shared/mail/mail-delivery.ts'
 import type { Queryable } from '../db/database.ts'
 
 /**

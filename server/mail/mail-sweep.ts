@@ -1,11 +1,5 @@
-import {
-  sendDueBookingMail,
-  type BookingMailDeps,
-} from '../../supabase/functions/_shared/booking-mail-delivery.ts'
-import {
-  sendDueMail,
-  type MailDeliveryDeps,
-} from '../../supabase/functions/_shared/mail-delivery.ts'
+import { sendDueBookingMail, type BookingMailDeps } from '#shared/booking/booking-mail-delivery.ts'
+import { sendDueMail, type MailDeliveryDeps } from '#shared/mail/mail-delivery.ts'
 import { reportFailure, startRepeatingJob } from '../jobs/repeating-job.ts'
 import { silentLogger } from '../log.ts'
 

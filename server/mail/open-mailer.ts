@@ -3,13 +3,9 @@ import nodemailer from 'nodemailer'
 import {
   createBookingMailSender,
   type SendBookingEmail,
-} from '../../supabase/functions/_shared/booking-mail-delivery.ts'
-import {
-  createMailSender,
-  type MailTransport,
-  type SendEmail,
-} from '../../supabase/functions/_shared/mail-delivery.ts'
-import { smtpTransportOptions } from '../../supabase/functions/_shared/mail-settings.ts'
+} from '#shared/booking/booking-mail-delivery.ts'
+import { createMailSender, type MailTransport, type SendEmail } from '#shared/mail/mail-delivery.ts'
+import { smtpTransportOptions } from '#shared/mail/mail-settings.ts'
 import type { Settings } from '../settings.ts'
 import { mailOffTransport } from './mail-off.ts'
 import { createOutboxTransport } from './outbox-transport.ts'

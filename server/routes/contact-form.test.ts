@@ -2,7 +2,7 @@ import { JSDOM } from 'jsdom'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { contactFieldErrors, contactFloodErrors } from '../../src/content/contact-errors.ts'
 import { CONTACT_TEMPLATE_SLOTS } from '../../src/entry-server.tsx'
-import type { ContactEmail } from '../../supabase/functions/_shared/render-contact-email.ts'
+import type { ContactEmail } from '#shared/mail/render-contact-email.ts'
 import {
   CONTACT_PAGE_POLICY as PAGE_POLICY,
   CONTACT_PAGE_TEXT,

@@ -1,16 +1,13 @@
 import { Hono, type Context, type Next } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { CONTACT_PAGE_PATHS } from '../../supabase/functions/_shared/contact-pages.ts'
-import {
-  readContactFormPost,
-  type ContactFormPost,
-} from '../../supabase/functions/_shared/contact-form-post.ts'
-import type { NotifyDeps } from '../../supabase/functions/_shared/mail-delivery.ts'
-import { submitContactForm } from '../../supabase/functions/_shared/submit-contact-form.ts'
+import { CONTACT_PAGE_PATHS } from '#shared/contact/contact-pages.ts'
+import { readContactFormPost, type ContactFormPost } from '#shared/contact/contact-form-post.ts'
+import type { NotifyDeps } from '#shared/mail/mail-delivery.ts'
+import { submitContactForm } from '#shared/contact/submit-contact-form.ts'
 import { fillContactPage, type ContactPageTemplate } from '../contact-page.ts'
 import type { Database } from '../db/database.ts'
-import { describeCallRefusal, type CallGuard } from '../flood/call-guard.ts'
-import { refusalScopes, type RefusalGuard } from '../flood/refusal-guard.ts'
+import { describeCallRefusal, type CallGuard } from '../rate-limit/call-guard.ts'
+import { refusalScopes, type RefusalGuard } from '../rate-limit/refusal-guard.ts'
 import { limitedTransactionsOf, visitorRequest } from './visitor-request.ts'
 
 export interface ContactFormDeps extends NotifyDeps {

@@ -2,13 +2,13 @@ import { Hono, type Context } from 'hono'
 import {
   handleSendBookingEmail,
   type SendBookingEmailDeps,
-} from '../../supabase/functions/_shared/send-booking-email.ts'
+} from '#shared/booking/send-booking-email.ts'
 import {
   handleSendContactEmail,
   type SendContactEmailDeps,
-} from '../../supabase/functions/_shared/send-contact-email.ts'
-import { VISITOR_CLAIM_SQL } from '../../supabase/functions/_shared/mail-delivery.ts'
-import { refusalScopes, type RefusalGuard } from '../flood/refusal-guard.ts'
+} from '#shared/contact/send-contact-email.ts'
+import { VISITOR_CLAIM_SQL } from '#shared/mail/mail-delivery.ts'
+import { refusalScopes, type RefusalGuard } from '../rate-limit/refusal-guard.ts'
 import { visitorRequest } from './visitor-request.ts'
 
 const isVisitorClaim = (sql: string) => sql === VISITOR_CLAIM_SQL

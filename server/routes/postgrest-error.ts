@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { readDatabaseAnswer } from '../../supabase/functions/_shared/database-answer.ts'
+import { readDatabaseAnswer } from '#shared/db/database-answer.ts'
 import { readDatabaseError } from '../db/database.ts'
 import type { Logger } from '../log.ts'
 

@@ -4,18 +4,13 @@ import {
   parseJsonBody,
   readBodyWithin,
   unsupportedContentEncoding,
-} from '../../supabase/functions/_shared/request-body.ts'
-import {
-  asAnon,
-  insertAsAnon,
-  quoteIdent,
-  type SqlRunner,
-} from '../../supabase/functions/_shared/anon-request.ts'
+} from '#shared/http/request-body.ts'
+import { asAnon, insertAsAnon, quoteIdent, type SqlRunner } from '#shared/db/anon-request.ts'
 import type { Database } from '../db/database.ts'
 import { loadOnce } from '../db/load-once.ts'
 import { loadSchemaCache } from '../db/schema-cache.ts'
-import { refusalScopes, type RefusalGuard } from '../flood/refusal-guard.ts'
-import type { SharedReads } from '../flood/shared-reads.ts'
+import { refusalScopes, type RefusalGuard } from '../rate-limit/refusal-guard.ts'
+import type { ReadCache } from '../db/read-cache.ts'
 import { silentLogger, type Logger } from '../log.ts'
 import { databaseErrorResponse, invalidPath, postgrestError } from './postgrest-error.ts'
 import { limitedTransactionsOf, transactionsOf, visitorRequest } from './visitor-request.ts'
@@ -35,7 +30,7 @@ export interface RestDeps {
   /** The database's flood refusals, answered again without it until their Retry-After. */
   refusals?: RefusalGuard
   /** Answers the same for everyone (the free times), kept a moment (decision 040). */
-  sharedReads?: SharedReads
+  readCache?: ReadCache
 }
 
 type Row = Record<string, unknown>
@@ -66,7 +61,7 @@ const returnsRepresentation = (prefer: string | undefined) =>
   /(^|[\s,;])return=representation(\s|,|;|$)/.test(prefer ?? '')
 
 /**
- * Runs fn as PostgREST would run this request (see _shared/anon-request.ts). With a refusal
+ * Runs fn as PostgREST would run this request (see _shared/db/anon-request.ts). With a refusal
  * scope, a caller the database refused in it is answered from memory (decision 027).
  */
 export const runAsAnon = <T>(

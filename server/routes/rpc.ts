@@ -2,16 +2,13 @@ import { Hono, type Context } from 'hono'
 import { findRoutine, loadRoutineCache, type Routine } from '../db/routine-cache.ts'
 import { loadOnce } from '../db/load-once.ts'
 import { quoteIdent } from '../db/schema-cache.ts'
-import { refusalScopes } from '../flood/refusal-guard.ts'
-import { RememberedRefusal } from '../flood/refusal-memory.ts'
-import { READS_DECLARED_VOLATILE, SHARED_READS } from '../flood/shared-reads.ts'
+import { refusalScopes } from '../rate-limit/refusal-guard.ts'
+import { RememberedRefusal } from '../rate-limit/refusal-memory.ts'
+import { READS_DECLARED_VOLATILE, CACHED_READS } from '../db/read-cache.ts'
 import { silentLogger } from '../log.ts'
 import { databaseErrorResponse, postgrestError } from './postgrest-error.ts'
 import { substituteUnstorable } from './unstorable-text.ts'
-import {
-  readBodyWithin,
-  unsupportedContentEncoding,
-} from '../../supabase/functions/_shared/request-body.ts'
+import { readBodyWithin, unsupportedContentEncoding } from '#shared/http/request-body.ts'
 import {
   MAX_REST_BODY_BYTES,
   readJsonBody,
@@ -207,19 +204,19 @@ export const createRpcRoutes = (deps: RestDeps) => {
           readOnly ? undefined : refusalScopes.rpc(name),
         )
       // The same answer for any caller (the free times): one query serves them all a moment.
-      const shared = SHARED_READS.has(routine.name) && argumentNames.length === 0
+      const shared = CACHED_READS.has(routine.name) && argumentNames.length === 0
       const body =
-        shared && deps.sharedReads
-          ? await deps.sharedReads.read(routine.name, ask)
+        shared && deps.readCache
+          ? await deps.readCache.read(routine.name, ask)
           : await ask().then(
               (answer) => {
-                if (!readOnly) deps.sharedReads?.forget()
+                if (!readOnly) deps.readCache?.forget()
                 return answer
               },
               (error: unknown) => {
                 // A call the database answered may have changed the free times (another
                 // server's booking took a slot: 409); one refused from memory changed nothing.
-                if (!readOnly && !(error instanceof RememberedRefusal)) deps.sharedReads?.forget()
+                if (!readOnly && !(error instanceof RememberedRefusal)) deps.readCache?.forget()
                 throw error
               },
             )

@@ -1,11 +1,7 @@
 import type { Context } from 'hono'
-import {
-  headersForSql,
-  type AnonRequest,
-  type InTransaction,
-} from '../../supabase/functions/_shared/anon-request.ts'
+import { headersForSql, type AnonRequest, type InTransaction } from '#shared/db/anon-request.ts'
 import type { Database } from '../db/database.ts'
-import type { RefusalGuard } from '../flood/refusal-guard.ts'
+import type { RefusalGuard } from '../rate-limit/refusal-guard.ts'
 
 /**
  * A visitor's request as the database sees it (PostgREST's request.* settings), with the

@@ -1,7 +1,7 @@
 import {
   sendDueCompanyAlerts,
   type CompanyAlertDeps,
-} from '../../supabase/functions/_shared/company-alert-delivery.ts'
+} from '#shared/alerts/company-alert-delivery.ts'
 import { sendDueLeadReplies, type LeadReplyDeps } from '../desk/leads/replies/lead-replies.ts'
 import { reportFailure, startRepeatingJob } from '../jobs/repeating-job.ts'
 import type { Logger } from '../log.ts'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { company } from '../../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 import { readSettings } from '../settings.ts'
 import { readReplySettings } from './reply-settings.ts'
 

@@ -1,5 +1,5 @@
-import { company } from '../../supabase/functions/_shared/company.ts'
-import { isPromiseHours } from '../../supabase/functions/_shared/company-identity.ts'
+import { company } from '#shared/company/company.ts'
+import { isPromiseHours } from '#shared/company/company-identity.ts'
 import type { Queryable } from '../db/database.ts'
 
 /**

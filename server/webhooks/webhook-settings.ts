@@ -3,8 +3,8 @@ import {
   isWebhookFormat,
   isWebhookUrl,
   type WebhookFormat,
-} from '../../supabase/functions/_shared/webhook-receivers.ts'
-import { webhookSecretProblem } from '../../supabase/functions/_shared/webhook-signature.ts'
+} from '#shared/webhooks/webhook-receivers.ts'
+import { webhookSecretProblem } from '#shared/webhooks/webhook-signature.ts'
 
 /** One receiver as WEBHOOK_URLS lists it. */
 export interface WebhookReceiverSetting {

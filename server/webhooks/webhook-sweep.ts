@@ -2,7 +2,7 @@ import {
   deliverToReceiver,
   dueWebhookReceivers,
   type WebhookDeliveryDeps,
-} from '../../supabase/functions/_shared/webhook-delivery.ts'
+} from '#shared/webhooks/webhook-delivery.ts'
 import { reportFailure, startRepeatingJob } from '../jobs/repeating-job.ts'
 import type { Logger } from '../log.ts'
 

@@ -1,7 +1,4 @@
-import type {
-  ContactField,
-  ContactProblem,
-} from '../../supabase/functions/_shared/contact-message.ts'
+import type { ContactField, ContactProblem } from '#shared/contact/contact-message.ts'
 
 /**
  * Why a field is refused, in the visitor's language. The database says the same words when it

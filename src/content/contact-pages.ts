@@ -1,4 +1,4 @@
-import { callLimitCopy } from '../../supabase/functions/_shared/call-limit-copy.ts'
+import { callLimitCopy } from '#shared/http/call-limit-copy.ts'
 import {
   contactFieldErrors,
   contactFloodErrors,

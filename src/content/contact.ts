@@ -1,4 +1,4 @@
-import { CONTACT_FORM_FIELDS } from '../../supabase/functions/_shared/contact-form-fields.ts'
+import { CONTACT_FORM_FIELDS } from '#shared/contact/contact-form-fields.ts'
 import { PRIVACY_URL } from '../routes.ts'
 import { contactFacts } from './site.ts'
 

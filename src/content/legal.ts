@@ -1,6 +1,6 @@
-import { formatCnpj } from '../../supabase/functions/_shared/cnpj.ts'
-import { company } from '../../supabase/functions/_shared/company.ts'
-import { companyWhatsappLink } from '../../supabase/functions/_shared/whatsapp.ts'
+import { formatCnpj } from '#shared/company/cnpj.ts'
+import { company } from '#shared/company/company.ts'
+import { companyWhatsappLink } from '#shared/company/whatsapp.ts'
 
 /**
  * Who the company is by law, as the footer and the privacy notice word it (Decreto

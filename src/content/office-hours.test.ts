@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { company } from '../../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 import OTHER from '../../tests/support/other-company.json'
 import { describeOfficeHours, describeWeekdays } from './office-hours.ts'
 

@@ -1,6 +1,6 @@
 /**
  * The company's office hours as the site words them ('Seg-Sex, 9h-18h'), from the facts in
- * supabase/functions/_shared/company.ts, so the phone card and the agenda can never disagree.
+ * supabase/functions/_shared/company/company.ts, so the phone card and the agenda can never disagree.
  */
 export interface OfficeHours {
   readonly timeZone: string

@@ -1,12 +1,12 @@
-import { brand as look } from '../../supabase/functions/_shared/brand.ts'
-import { company } from '../../supabase/functions/_shared/company.ts'
-import { companyName } from '../../supabase/functions/_shared/company-name.ts'
+import { brand as look } from '#shared/company/brand.ts'
+import { company } from '#shared/company/company.ts'
+import { companyName } from '#shared/company/company-name.ts'
 import { describeOfficeHours } from './office-hours.ts'
 
 /**
  * The site's copy about the company. The facts themselves (name, e-mail, phone, city, site
  * URL, office hours, the consultation's length) come from
- * supabase/functions/_shared/company-facts.ts, the one file a re-brand edits (read through
+ * supabase/functions/_shared/company/company-facts.ts, the one file a re-brand edits (read through
  * company.ts); the copy beside this file only words them.
  */
 export const brand = {
@@ -32,7 +32,7 @@ export const contactFacts = {
   consultation: `${company.consultationMinutes} minutos`,
 } as const
 
-/** The look (supabase/functions/_shared/brand.ts): the logo's mark is drawn from it. */
+/** The look (supabase/functions/_shared/company/brand.ts): the logo's mark is drawn from it. */
 export const brandLook = look
 
 /** Used when the build gets no SITE_URL; canonical, Open Graph and sitemap URLs derive from it. */

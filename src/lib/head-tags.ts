@@ -1,4 +1,4 @@
-import { company } from '../../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 import { bookingPage, manageBookingPage } from '../content/booking-page.ts'
 import { whatsappChat } from '../content/legal.ts'
 import type { OfficeHours } from '../content/office-hours.ts'

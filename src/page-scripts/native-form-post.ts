@@ -2,7 +2,7 @@
  * For a form the browser posts by itself (before its island's code has loaded, or when that
  * code cannot load): no React, only what the server needs and the visitor should know.
  */
-import { CONTACT_FORM_FIELDS } from '../../supabase/functions/_shared/contact-form-fields.ts'
+import { CONTACT_FORM_FIELDS } from '#shared/contact/contact-form-fields.ts'
 
 /**
  * Writes how long the page has been open into the form's hidden field as it is sent, so the

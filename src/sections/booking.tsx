@@ -10,7 +10,7 @@ import { bookingFieldNames, bookingIds, PICKER_PREFIX } from '../features/bookin
 import { OtherWays } from '../features/booking/other-ways.tsx'
 import { BookingSummaryCard } from '../features/booking/booking-summary-card.tsx'
 import { refusalBoxClassName, SlotPickerFields } from '../features/booking/slot-picker-fields.tsx'
-import { CONTACT_LIMITS } from '../../supabase/functions/_shared/contact-message.ts'
+import { CONTACT_LIMITS } from '#shared/contact/contact-message.ts'
 import { cn } from '../lib/cn.ts'
 import { pageScriptStall } from '../lib/page-script-stall.ts'
 

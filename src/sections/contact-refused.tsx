@@ -2,7 +2,7 @@ import { CircleAlert } from 'lucide-react'
 import { buttonClassName } from '../components/ui/button.tsx'
 import { contactRefusedPage } from '../content/contact-pages.ts'
 import { contactRoute } from '../routes.ts'
-import { refusalId } from '../../supabase/functions/_shared/contact-pages.ts'
+import { refusalId } from '#shared/contact/contact-pages.ts'
 
 const { reasons, otherWays } = contactRefusedPage
 

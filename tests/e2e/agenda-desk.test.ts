@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { company } from '../../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 import { expectNoAxeViolations } from '../support/browser/axe.ts'
 import { signIn, useDeskSite } from '../support/browser/lead-desk-site.ts'
 import { localInstant, seedBookings } from '../support/seed-bookings.ts'

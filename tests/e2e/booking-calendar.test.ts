@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { company } from '../../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 import { calendarWeek } from '../../src/content/booking-calendar.ts'
 import { BOOKING_TEXT, bookingPage } from '../support/browser/booking-page.ts'
 import { uniqueEmail } from '../support/browser/contact-form.ts'

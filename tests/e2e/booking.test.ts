@@ -28,7 +28,7 @@ import { appConsoleErrors, type PageProblems } from '../support/browser/page-wat
 import { useE2eSession } from '../support/browser/session.ts'
 import { bookingRefusals } from '../../src/content/booking.ts'
 import { bookingPage as bookingPageText } from '../../src/content/booking-page.ts'
-import { company } from '../../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 import { bookThroughApi, freeTimesOf } from '../support/booking-api.ts'
 import { waitFor } from '../support/wait.ts'
 

@@ -8,21 +8,12 @@ import { mkdir } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
 import type { Browser } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { renderIncidentAlert } from '../../supabase/functions/_shared/render-incident-alert.ts'
-import {
-  renderOverdueAlert,
-  type OverdueLead,
-} from '../../supabase/functions/_shared/render-overdue-alert.ts'
-import {
-  renderIncidentDigest,
-  renderOverdueDigest,
-} from '../../supabase/functions/_shared/render-alert-digest.ts'
-import {
-  readWeekSummary,
-  renderWeeklySummary,
-} from '../../supabase/functions/_shared/render-weekly-summary.ts'
+import { renderIncidentAlert } from '#shared/alerts/render-incident-alert.ts'
+import { renderOverdueAlert, type OverdueLead } from '#shared/alerts/render-overdue-alert.ts'
+import { renderIncidentDigest, renderOverdueDigest } from '#shared/alerts/render-alert-digest.ts'
+import { readWeekSummary, renderWeeklySummary } from '#shared/alerts/render-weekly-summary.ts'
 import { renderLeadReply } from '../../server/desk/leads/replies/render-lead-reply.ts'
-import { companyName } from '../../supabase/functions/_shared/company-name.ts'
+import { companyName } from '#shared/company/company-name.ts'
 import { launchChromium } from '../support/browser/chromium.ts'
 import { PHONE } from '../support/browser/devices.ts'
 

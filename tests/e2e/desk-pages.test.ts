@@ -8,7 +8,7 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { company } from '../../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 import { AXE_EVERY_STEP_TIMEOUT_MS, expectNoAxeViolations } from '../support/browser/axe.ts'
 import { PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { tabThrough } from '../support/browser/focus.ts'

@@ -5,8 +5,8 @@
  */
 import type { BrowserContextOptions } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { brand } from '../../supabase/functions/_shared/brand.ts'
-import { brandPalettes } from '../../supabase/functions/_shared/brand-palette.ts'
+import { brand } from '#shared/company/brand.ts'
+import { brandPalettes } from '#shared/company/brand-palette.ts'
 import { expectNoAxeViolations } from '../support/browser/axe.ts'
 import { PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { signIn, useDeskSite } from '../support/browser/lead-desk-site.ts'

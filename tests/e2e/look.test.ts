@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { shareImage } from '../../src/content/share-cards.ts'
-import { brand } from '../../supabase/functions/_shared/brand.ts'
+import { brand } from '#shared/company/brand.ts'
 import { DESKTOP, PHONE } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 import { pngSize } from '../support/png.ts'

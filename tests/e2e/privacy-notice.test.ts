@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { company } from '../../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
 import { contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
 import { DESKTOP, PHONE } from '../support/browser/devices.ts'

@@ -6,8 +6,8 @@
  */
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { brand } from '../../supabase/functions/_shared/brand.ts'
-import { brandPalettes } from '../../supabase/functions/_shared/brand-palette.ts'
+import { brand } from '#shared/company/brand.ts'
+import { brandPalettes } from '#shared/company/brand-palette.ts'
 import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
 import { PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'

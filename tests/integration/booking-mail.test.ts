@@ -16,7 +16,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { eraseLeads } from '../../server/desk/leads/erase-leads.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
-import { toHeaderText } from '../../supabase/functions/_shared/mail-header.ts'
+import { toHeaderText } from '#shared/mail/mail-header.ts'
 import {
   addressIn,
   calendarPartOf,

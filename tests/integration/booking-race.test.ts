@@ -18,7 +18,7 @@ import { manageTokenInOutbox } from '../support/booking.ts'
 import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { TEST_SWEEP_HEADERS, TEST_SWEEP_SECRET, testSettings } from '../support/test-app.ts'
-import { company } from '../../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 
 const INBOX = 'agenda@aurora.test'
 

@@ -7,11 +7,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/database.ts'
-import {
-  refreshBusyTimes,
-  type BusyRefreshDeps,
-} from '../../supabase/functions/_shared/busy-feed-refresh.ts'
-import { FEED_LIMITS } from '../../supabase/functions/_shared/busy-feed-fetch.ts'
+import { refreshBusyTimes, type BusyRefreshDeps } from '#shared/busy-calendar/busy-feed-refresh.ts'
+import { FEED_LIMITS } from '#shared/busy-calendar/busy-feed-fetch.ts'
 import { resolveHost } from '../../server/booking/resolve-host.ts'
 import {
   FEED_PATH,

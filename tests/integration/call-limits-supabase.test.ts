@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { readDatabaseError, type Database } from '../../server/db/database.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { MIGRATIONS_DIR } from '../../server/paths.ts'
-import { callLimitCopy } from '../../supabase/functions/_shared/call-limit-copy.ts'
+import { callLimitCopy } from '#shared/http/call-limit-copy.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
 

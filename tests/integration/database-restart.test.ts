@@ -13,7 +13,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Database } from '../../server/db/database.ts'
-import { frameCopy } from '../../server/desk/frame/frame-copy.ts'
+import { layoutCopy } from '../../server/desk/layout/layout-copy.ts'
 import { openPgliteDatabase } from '../../server/db/pglite.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
@@ -223,10 +223,10 @@ describe('PostgreSQL stopped and started under a running server', () => {
       observe(
         'a desk page, signed in',
         page.status,
-        `${frameCopy.errors.databaseDownTitle} (Retry-After: ${page.headers.get('retry-after')})`,
+        `${layoutCopy.errors.databaseDownTitle} (Retry-After: ${page.headers.get('retry-after')})`,
       )
       expect(page.status).toBe(503)
-      expect(await page.text()).toContain(frameCopy.errors.databaseDownTitle)
+      expect(await page.text()).toContain(layoutCopy.errors.databaseDownTitle)
       expect(server.exitCode, 'the server is still running').toBeUndefined()
     } finally {
       await postgres.resume()

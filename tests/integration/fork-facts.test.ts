@@ -4,7 +4,7 @@
  * each reads them from company.ts. This finds any spelling left, naming the file and line.
  */
 import { expect, it } from 'vitest'
-import { company } from '../../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
 import {
   ALLOW_MARKER,
@@ -14,7 +14,7 @@ import {
   testFiles,
 } from '../support/company-fact-spellings.ts'
 import OTHER from '../support/other-company.json'
-import { asciiToken } from '../../supabase/functions/_shared/company-name.ts'
+import { asciiToken } from '#shared/company/company-name.ts'
 import { describeOfficeHours } from '../../src/content/office-hours.ts'
 
 /** Files that hold a company's facts as data: the re-brand test's other company. */
@@ -30,7 +30,7 @@ it('finds no company fact spelled in a test or a test helper', async () => {
     ({ file, line, facts, text }) =>
       `${file}:${line} spells the company's ${facts.join(', ')}: ${text}`,
   )
-  expect(report, 'read these from supabase/functions/_shared/company.ts').toEqual([])
+  expect(report, 'read these from supabase/functions/_shared/company/company.ts').toEqual([])
 })
 
 it('catches each fact however a test would spell it, and lets comments and marked lines be', () => {

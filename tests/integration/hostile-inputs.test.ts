@@ -761,7 +761,7 @@ afterAll(async () => {
       '"rows" is what the database holds for that request afterwards. The cases "the form …"',
       'post the contact form as a browser does without script (`POST /contato`); they are answered',
       'with a redirect or a page, so with no code. The submit-contact-form Edge Function reads the',
-      'same body through the same code (`supabase/functions/_shared/submit-contact-form.test.ts`).',
+      'same body through the same code (`supabase/functions/_shared/contact/submit-contact-form.test.ts`).',
       '',
       '| # | input | status | code | rows |',
       '| - | ----- | ------ | ---- | ---- |',

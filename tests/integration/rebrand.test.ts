@@ -1,5 +1,5 @@
 /**
- * Re-branding is editing two files beside each other: supabase/functions/_shared/company-facts.ts
+ * Re-branding is editing two files beside each other: supabase/functions/_shared/company/company-facts.ts
  * (the facts) and brand.ts (the look). A copy of the project with another company in the first
  * (every fact changed: a masculine name with accents, another city, time zone, hours and
  * consultation length) and another accent in the second is built, and the new facts must appear
@@ -15,13 +15,9 @@ import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { brand } from '../../supabase/functions/_shared/brand.ts'
-import { company } from '../../supabase/functions/_shared/company.ts'
-import {
-  companyName,
-  nameInSentence,
-  type Article,
-} from '../../supabase/functions/_shared/company-name.ts'
+import { brand } from '#shared/company/brand.ts'
+import { company } from '#shared/company/company.ts'
+import { companyName, nameInSentence, type Article } from '#shared/company/company-name.ts'
 import { describeOfficeHours } from '../../src/content/office-hours.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
@@ -78,7 +74,7 @@ const children: ChildProcess[] = []
 beforeAll(async () => {
   project = await copyProject()
   folder = project.folder
-  const facts = path.join(folder, 'supabase/functions/_shared/company-facts.ts')
+  const facts = path.join(folder, 'supabase/functions/_shared/company/company-facts.ts')
   const original = await readFile(facts, 'utf8')
   const body = original.slice(original.indexOf('export const companyFacts'))
   await writeFile(
@@ -88,7 +84,7 @@ beforeAll(async () => {
   expect(body).toContain(company.name)
   // A fact added to the company must be re-branded here too, or this test would not see it.
   expect(Object.keys(OTHER).sort()).toEqual(Object.keys(company).sort())
-  const look = path.join(folder, 'supabase/functions/_shared/brand.ts')
+  const look = path.join(folder, 'supabase/functions/_shared/company/brand.ts')
   const lookSource = await readFile(look, 'utf8')
   expect(lookSource).toContain(`accent: '${brand.accent}'`)
   await writeFile(

@@ -3,9 +3,9 @@
  * sweep are decided in the database, so two instances behave as one.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callKeys } from '../../server/flood/call-keys.ts'
-import { clientKey } from '../../server/flood/client-key.ts'
-import { callLimitCopy } from '../../supabase/functions/_shared/call-limit-copy.ts'
+import { callKeys } from '../../server/rate-limit/call-keys.ts'
+import { clientKey } from '../../server/rate-limit/client-key.ts'
+import { callLimitCopy } from '#shared/http/call-limit-copy.ts'
 import { normalizeAddress } from '../../server/proxy-trust.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'

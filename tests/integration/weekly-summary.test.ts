@@ -6,8 +6,8 @@
  */
 import nodemailer from 'nodemailer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { sendDueCompanyAlerts } from '../../supabase/functions/_shared/company-alert-delivery.ts'
-import { createBookingMailSender } from '../../supabase/functions/_shared/booking-mail-delivery.ts'
+import { sendDueCompanyAlerts } from '#shared/alerts/company-alert-delivery.ts'
+import { createBookingMailSender } from '#shared/booking/booking-mail-delivery.ts'
 import type { Database } from '../../server/db/database.ts'
 import { seedLeads, type SeedLead } from '../support/seed-leads.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises'
 import path from 'node:path'
-import type { CompanyFacts } from '../../supabase/functions/_shared/company.ts'
-import { asciiToken } from '../../supabase/functions/_shared/company-name.ts'
+import type { CompanyFacts } from '#shared/company/company.ts'
+import { asciiToken } from '#shared/company/company-name.ts'
 import { describeOfficeHours } from '../../src/content/office-hours.ts'
 
 /**

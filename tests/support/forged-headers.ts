@@ -1,7 +1,7 @@
 import type { ParsedMail } from 'mailparser'
 import { expect } from 'vitest'
-import { company } from '../../supabase/functions/_shared/company.ts'
-import { toHeaderText } from '../../supabase/functions/_shared/mail-header.ts'
+import { company } from '#shared/company/company.ts'
+import { toHeaderText } from '#shared/mail/mail-header.ts'
 
 /** The company's own domain, the one a forger would pass for ("ceo@…"). */
 export const COMPANY_DOMAIN = new URL(company.siteUrl).hostname.replace(/^www\./, '')

@@ -1,6 +1,6 @@
 /**
  * Addresses written every way a header may carry them, and garbage: what the client key
- * computed in TypeScript (server/flood/client-key.ts) is held to private.client_key with, on
+ * computed in TypeScript (server/rate-limit/client-key.ts) is held to private.client_key with, on
  * PGlite and on PostgreSQL 15.
  */
 export const TRICKY_ADDRESSES = [

@@ -1,11 +1,11 @@
-import { plural } from '../frame/frame-copy.ts'
+import { plural } from '../layout/layout-copy.ts'
 import type { AgendaView } from '../desk-paths.ts'
 import type { BookingOutcome } from './booking.ts'
 
 /**
  * The agenda's words, in Portuguese (Brazil): its list of meetings, a meeting's page, its tools
  * (networks, closed days, the release of fake bookings, the calendar feed) and the notices after
- * their actions. A meeting's status, and the lead's note it edits, are in frame/frame-copy.ts.
+ * their actions. A meeting's status, and the lead's note it edits, are in layout/layout-copy.ts.
  */
 export const agendaCopy = {
   list: {
@@ -230,7 +230,7 @@ export const agendaCopy = {
     addressHint: 'Clique no campo, selecione tudo (Ctrl+A ou ⌘A) e copie (Ctrl+C ou ⌘C).',
     openInApp: 'Abrir no aplicativo de calendário deste computador',
   },
-  /** What a redirect after one of its actions says at the top of the page (frame/notices.ts). */
+  /** What a redirect after one of its actions says at the top of the page (layout/notices.ts). */
   notices: {
     bookingCancelled:
       'Reunião cancelada. A pessoa e a caixa da empresa recebem o cancelamento por e-mail.',

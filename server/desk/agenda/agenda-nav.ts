@@ -1,4 +1,4 @@
-import { readForNav } from '../frame/nav-reading.ts'
+import { readForNav } from '../layout/nav-reading.ts'
 import { countMeetingsToday } from './agenda-store.ts'
 
 /**

@@ -1,12 +1,12 @@
 import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../log.ts'
-import type { SendEmail } from '../../../supabase/functions/_shared/mail-delivery.ts'
-import type { SendMessage } from '../../../supabase/functions/_shared/company-alert-delivery.ts'
+import type { SendEmail } from '#shared/mail/mail-delivery.ts'
+import type { SendMessage } from '#shared/alerts/company-alert-delivery.ts'
 import type { Context } from 'hono'
 import type { PreparedPassword } from '../sign-in/password-check.ts'
 import type { DeskSession } from '../sign-in/session-store.ts'
 import type { DeskCookies } from './desk-cookies.ts'
-import type { DeskNavCounts } from '../frame/desk-nav.tsx'
+import type { DeskNavCounts } from '../layout/desk-nav.tsx'
 import type { MailDelivery } from '../../settings.ts'
 
 /** What the lead desk is given by the server (see server/desk/lead-desk.ts). */

@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import type { Child } from 'hono/jsx'
-import { formPageBasics } from '../frame/notices.ts'
+import { formPageBasics } from '../layout/notices.ts'
 import type { DeskEnv } from './desk-env.ts'
 import { renderPage } from './render.ts'
 

@@ -1,8 +1,8 @@
 import type { Context } from 'hono'
 import type { Child } from 'hono/jsx'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import { withDeskNav } from '../frame/desk-nav.tsx'
-import { ErrorPage, type MissingThing } from '../frame/error-page.tsx'
+import { withDeskNav } from '../layout/desk-nav.tsx'
+import { ErrorPage, type MissingThing } from '../layout/error-page.tsx'
 
 /**
  * A whole desk page, with the navigation's counts the request gathered (deskNav) and its path,

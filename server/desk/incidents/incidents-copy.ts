@@ -1,7 +1,7 @@
 /**
  * The incidents' words, in Portuguese (Brazil): the banner across every page while the pipeline
  * has an open incident, the history page (/painel/alertas) and the notices after a dismissal.
- * What each incident says is in supabase/functions/_shared/incident-copy.ts.
+ * What each incident says is in supabase/functions/_shared/alerts/incident-copy.ts.
  */
 export const incidentsCopy = {
   heading: (count: number) =>
@@ -28,7 +28,7 @@ export const incidentsCopy = {
   dismissed: (when: string, by: string) =>
     `dispensado ${by === 'painel' ? 'pelo painel' : `por ${by}`} em ${when}`,
   stillOpen: 'ainda em aberto',
-  /** What a redirect after one of its actions says at the top of the page (frame/notices.ts). */
+  /** What a redirect after one of its actions says at the top of the page (layout/notices.ts). */
   notices: {
     incidentDismissed:
       'Alerta dispensado: ele sai da faixa de alertas e se encerra quando o problema acabar.',

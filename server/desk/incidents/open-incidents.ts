@@ -3,10 +3,10 @@ import {
   isOutbox,
   type IncidentFacts,
   type Outbox,
-} from '../../../supabase/functions/_shared/incident-copy.ts'
-import { describeWebhookUrl } from '../../../supabase/functions/_shared/webhook-receivers.ts'
+} from '#shared/alerts/incident-copy.ts'
+import { describeWebhookUrl } from '#shared/webhooks/webhook-receivers.ts'
 import type { Queryable } from '../../db/database.ts'
-import { readForNav } from '../frame/nav-reading.ts'
+import { readForNav } from '../layout/nav-reading.ts'
 
 /** An incident the company was told about (decision 052), as the desk shows it. */
 export interface OpenIncident extends IncidentFacts {

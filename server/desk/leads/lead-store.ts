@@ -2,7 +2,7 @@ import {
   ATTRIBUTION_FIELDS,
   type Attribution,
   type AttributionField,
-} from '../../../supabase/functions/_shared/attribution.ts'
+} from '#shared/contact/attribution.ts'
 import type { Queryable } from '../../db/database.ts'
 import {
   isAnswerVia,

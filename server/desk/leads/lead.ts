@@ -1,4 +1,4 @@
-import type { Attribution } from '../../../supabase/functions/_shared/attribution.ts'
+import type { Attribution } from '#shared/contact/attribution.ts'
 
 /** A lead as the lead desk sees it. Status values are stored as is (migration 20261122000300). */
 export const LEAD_STATUSES = ['novo', 'em_contato', 'fechado', 'spam'] as const

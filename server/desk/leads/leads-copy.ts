@@ -1,6 +1,6 @@
-import { describeDuration } from '../../../supabase/functions/_shared/durations.ts'
-import { companyName } from '../../../supabase/functions/_shared/company-name.ts'
-import { frameCopy, plural } from '../frame/frame-copy.ts'
+import { describeDuration } from '#shared/support/durations.ts'
+import { companyName } from '#shared/company/company-name.ts'
+import { layoutCopy, plural } from '../layout/layout-copy.ts'
 import type { AnswerVia, Delivery } from './lead.ts'
 import type { AnswerFilter } from './lead-filter.ts'
 import { REPLY_BODY_LIMIT, REPLY_SUBJECT_LIMIT } from './replies/reply-limits.ts'
@@ -28,7 +28,7 @@ const answerVias: Record<AnswerVia, string> = {
 /**
  * The leads' words, in Portuguese (Brazil): the list and its filters, a lead's page, the
  * export's columns and the notices after an action on a lead. A lead's status and the words
- * other features show too are in frame/frame-copy.ts.
+ * other features show too are in layout/layout-copy.ts.
  */
 export const leadsCopy = {
   deliveries,
@@ -197,10 +197,10 @@ export const leadsCopy = {
       'utm_term',
       'utm_content',
     ],
-    statuses: frameCopy.leadStatuses,
+    statuses: layoutCopy.leadStatuses,
     deliveries,
   },
-  /** What a redirect after one of its actions says at the top of the page (frame/notices.ts). */
+  /** What a redirect after one of its actions says at the top of the page (layout/notices.ts). */
   notices: {
     replySent: 'Resposta enviada para o e-mail da pessoa. Ela ficou registrada no histórico.',
     replyQueued:

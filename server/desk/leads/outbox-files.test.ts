@@ -2,12 +2,12 @@ import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { toMailMessage } from '../../../supabase/functions/_shared/mail-delivery.ts'
+import { toMailMessage } from '#shared/mail/mail-delivery.ts'
 import {
   renderContactEmail,
   renderDigestEmail,
   type ContactEmail,
-} from '../../../supabase/functions/_shared/render-contact-email.ts'
+} from '#shared/mail/render-contact-email.ts'
 import { leadIdsOf, replaceContent } from '../../mail/eml-message.ts'
 import { createMessageBuilder } from '../../mail/outbox-transport.ts'
 import {

@@ -1,10 +1,7 @@
 import { readdir, readFile, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { toMailMessage } from '../../../supabase/functions/_shared/mail-delivery.ts'
-import {
-  renderDigestEmail,
-  type StoredSubmission,
-} from '../../../supabase/functions/_shared/render-contact-email.ts'
+import { toMailMessage } from '#shared/mail/mail-delivery.ts'
+import { renderDigestEmail, type StoredSubmission } from '#shared/mail/render-contact-email.ts'
 import type { Queryable } from '../../db/database.ts'
 import { leadIdsOf, replaceContent } from '../../mail/eml-message.ts'
 import { createMessageBuilder, writeEmlFile } from '../../mail/outbox-transport.ts'

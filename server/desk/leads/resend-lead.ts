@@ -2,7 +2,7 @@ import {
   CLAIM_LEASE_MINUTES,
   sendClaimedMail,
   type MailDeliveryDeps,
-} from '../../../supabase/functions/_shared/mail-delivery.ts'
+} from '#shared/mail/mail-delivery.ts'
 import { isLeadId } from './lead.ts'
 
 /** `refused`: the mail server refused this lead's e-mail for good again (decision 022). */

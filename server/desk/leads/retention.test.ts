@@ -2,11 +2,8 @@ import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMailSender } from '../../../supabase/functions/_shared/mail-delivery.ts'
-import {
-  renderContactEmail,
-  renderDigestEmail,
-} from '../../../supabase/functions/_shared/render-contact-email.ts'
+import { createMailSender } from '#shared/mail/mail-delivery.ts'
+import { renderContactEmail, renderDigestEmail } from '#shared/mail/render-contact-email.ts'
 import { seedLeads } from '../../../tests/support/seed-leads.ts'
 import { testSettings } from '../../../tests/support/test-app.ts'
 import { createTestDatabase } from '../../../tests/support/test-database.ts'

@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
-import { describeDuration, describeHours } from '../../../supabase/functions/_shared/durations.ts'
+import { describeDuration, describeHours } from '#shared/support/durations.ts'
 import { overviewCopy } from './overview-copy.ts'
-import type { DeskColumn } from '../frame/desk-table.tsx'
+import type { DeskColumn } from '../layout/desk-table.tsx'
 import type { AnswerFigures, Overview } from './overview-queries.ts'
 import { TablePanel } from './table-panel.tsx'
 

@@ -1,4 +1,4 @@
-import { listOf, plural } from '../frame/frame-copy.ts'
+import { listOf, plural } from '../layout/layout-copy.ts'
 
 /** The overview's words, in Portuguese (Brazil): the desk's first page (overview-page.tsx). */
 export const overviewCopy = {

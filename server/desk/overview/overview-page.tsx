@@ -1,10 +1,10 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx'
 import { overviewCopy } from './overview-copy.ts'
-import { DeskDocument } from '../frame/desk-document.tsx'
-import { DeskTable, type DeskColumn } from '../frame/desk-table.tsx'
-import { SourceName } from '../frame/source-name.tsx'
-import { VisitorText } from '../frame/visitor-text.tsx'
+import { DeskDocument } from '../layout/desk-document.tsx'
+import { DeskTable, type DeskColumn } from '../layout/desk-table.tsx'
+import { SourceName } from '../layout/source-name.tsx'
+import { VisitorText } from '../layout/visitor-text.tsx'
 import type {
   CampaignFigures,
   MailQueue,

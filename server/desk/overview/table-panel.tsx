@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import type { Child } from 'hono/jsx'
-import { DeskTable, type DeskColumn } from '../frame/desk-table.tsx'
+import { DeskTable, type DeskColumn } from '../layout/desk-table.tsx'
 
 /**
  * A panel of the overview that holds one table: the panel is named by its heading, the table

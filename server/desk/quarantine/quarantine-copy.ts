@@ -1,4 +1,4 @@
-import { plural } from '../frame/frame-copy.ts'
+import { plural } from '../layout/layout-copy.ts'
 
 /** The quarantine's words, in Portuguese (Brazil): its page and the notices after its actions. */
 export const quarantineCopy = {
@@ -9,7 +9,7 @@ export const quarantineCopy = {
   empty: 'Nenhuma mensagem em quarentena.',
   full: (max: number) =>
     `A quarentena está cheia (${plural(max, 'mensagem', 'mensagens')}): só entram, até o dobro, mensagens suspeitas de redes que quase não têm nenhuma aqui; as demais são recusadas, com um aviso para tentar mais tarde ou escrever ou ligar. Apague as que forem lixo para abrir espaço.`,
-  /** Followed by the visitor's name, isolated (frame/visitor-text.tsx). */
+  /** Followed by the visitor's name, isolated (layout/visitor-text.tsx). */
   entryHeading: 'Mensagem de',
   received: 'Recebida em',
   email: 'E-mail',
@@ -32,7 +32,7 @@ export const quarantineCopy = {
   emptyConfirm: 'Confirmo que quero apagar todas as mensagens em quarentena.',
   emptySubmit: 'Apagar todas',
   pager: 'Páginas da quarentena',
-  /** What a redirect after one of its actions says at the top of the page (frame/notices.ts). */
+  /** What a redirect after one of its actions says at the top of the page (layout/notices.ts). */
   notices: {
     restored: 'Mensagem restaurada: agora é um contato, e a notificação foi enviada por e-mail.',
     restoredMailFailed:

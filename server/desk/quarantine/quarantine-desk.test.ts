@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { ContactEmail } from '../../../supabase/functions/_shared/render-contact-email.ts'
+import type { ContactEmail } from '#shared/mail/render-contact-email.ts'
 import type { DeskClient } from '../../../tests/support/desk-client.ts'
 import { seedQuarantine } from '../../../tests/support/seed-quarantine.ts'
 import { createTestApp } from '../../../tests/support/test-app.ts'
@@ -79,7 +79,7 @@ describe('the quarantine page', () => {
     expect(html).toContain('<h1>Quarentena</h1>')
     expect(html).toContain('2 mensagens em quarentena')
     expect(html).toContain('apagadas sozinhas 14 dias depois de chegar')
-    // Names are isolated from the text around them (frame/visitor-text.tsx).
+    // Names are isolated from the text around them (layout/visitor-text.tsx).
     const heading = (name: string) => `Mensagem de <bdi class="visitor-text">${name}</bdi>`
     expect(html).toContain(heading('Ana Souza'))
     expect(html.indexOf(heading('Ana Souza'))).toBeLessThan(html.indexOf(heading('Cheap Pills')))

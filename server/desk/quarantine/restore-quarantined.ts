@@ -1,4 +1,4 @@
-import { CLAIM_LEASE_MINUTES } from '../../../supabase/functions/_shared/mail-delivery.ts'
+import { CLAIM_LEASE_MINUTES } from '#shared/mail/mail-delivery.ts'
 import { readDatabaseError } from '../../db/database.ts'
 import type { DeskDeps } from '../http/desk-env.ts'
 import { isLeadId } from '../leads/lead.ts'

@@ -1,8 +1,8 @@
 /** @jsxImportSource hono/jsx */
 import { signInCopy } from './sign-in-copy.ts'
 import { deskPaths } from '../desk-paths.ts'
-import { DeskDocument, Notice } from '../frame/desk-document.tsx'
-import type { NoticeMessage } from '../frame/notices.ts'
+import { DeskDocument, Notice } from '../layout/desk-document.tsx'
+import type { NoticeMessage } from '../layout/notices.ts'
 
 export interface LoginPageProps {
   /** The double-submit token, also in the sign-in cookie. */

@@ -1,5 +1,5 @@
-import { company } from '../../../supabase/functions/_shared/company.ts'
-import { withoutAccents } from '../../../supabase/functions/_shared/company-name.ts'
+import { company } from '#shared/company/company.ts'
+import { withoutAccents } from '#shared/company/company-name.ts'
 
 /** The shortest password the lead desk accepts, in characters. */
 export const MIN_PASSWORD_LENGTH = 12

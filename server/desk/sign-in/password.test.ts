@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { hashPassword, parsePasswordHash, verifyPassword } from './password-hash.ts'
-import { companyToken } from '../../../supabase/functions/_shared/company-name.ts'
+import { companyToken } from '#shared/company/company-name.ts'
 import { guessableWords, weakPasswordReason } from './password-policy.ts'
 
 describe('password hashes', () => {

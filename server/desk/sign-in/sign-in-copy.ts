@@ -1,5 +1,5 @@
-import { companyName } from '../../../supabase/functions/_shared/company-name.ts'
-import { plural } from '../frame/frame-copy.ts'
+import { companyName } from '#shared/company/company-name.ts'
+import { plural } from '../layout/layout-copy.ts'
 
 const minutes = (seconds: number) =>
   plural(Math.max(1, Math.ceil(seconds / 60)), 'minuto', 'minutos')

@@ -3,7 +3,7 @@ import {
   describeWebhookUrl,
   isWebhookFormat,
   type WebhookFormat,
-} from '../../../supabase/functions/_shared/webhook-receivers.ts'
+} from '#shared/webhooks/webhook-receivers.ts'
 
 /**
  * A webhook receiver as the desk shows it: never its address, only `shownAs` (host and a hint,

@@ -1,5 +1,5 @@
-import type { WebhookFormat } from '../../../supabase/functions/_shared/webhook-receivers.ts'
-import { plural } from '../frame/frame-copy.ts'
+import type { WebhookFormat } from '#shared/webhooks/webhook-receivers.ts'
+import { plural } from '../layout/layout-copy.ts'
 
 /** The webhooks' words, in Portuguese (Brazil): their page and the notices after a retry. */
 export const webhooksCopy = {
@@ -36,7 +36,7 @@ export const webhooksCopy = {
   retry: 'Tentar agora',
   retryHint:
     'Reativa o destino e tenta agora tudo o que ele ainda não recebeu, inclusive o que foi separado. Quem guarda o webhook-id recebe cada evento uma vez só.',
-  /** What a redirect after one of its actions says at the top of the page (frame/notices.ts). */
+  /** What a redirect after one of its actions says at the top of the page (layout/notices.ts). */
   notices: {
     webhookRetrying: (count: number) =>
       `${plural(count, 'envio vai', 'envios vão')} ser tentado${count === 1 ? '' : 's'} de novo nos próximos segundos.`,

@@ -4,7 +4,7 @@ import {
   hasSource,
   readArrival,
   type Attribution,
-} from '../../../supabase/functions/_shared/attribution.ts'
+} from '#shared/contact/attribution.ts'
 
 /** The arrival as this page reads it from its own address and document.referrer. */
 export const currentArrival = (): Attribution =>

@@ -1,4 +1,4 @@
-import type { Attribution } from '../../../supabase/functions/_shared/attribution.ts'
+import type { Attribution } from '#shared/contact/attribution.ts'
 import { parseSupabaseEnv, resolveSupabaseUrl } from '../../lib/env.ts'
 
 /** The device class counted: from the viewport's width, the one thing the layout itself uses. */

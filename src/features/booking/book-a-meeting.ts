@@ -4,7 +4,7 @@
  * on the visitor's first use of the form, as the contact form's island does, so the page's
  * first script stays within its budget with the official client in it.
  */
-import { company } from '../../../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 import { bookingMessages } from '../../content/booking-messages.ts'
 import { createBookingCalls, type BookingCalls } from './booking-calls.ts'
 import { bookingIds, PICKER_PREFIX } from './booking-ids.ts'

@@ -5,7 +5,7 @@
  * about 5 KB gzip of query building these pages never use, and /agendar's script runs before
  * any interaction within a 10 KB budget (decision 028).
  */
-import type { Attribution } from '../../../supabase/functions/_shared/attribution.ts'
+import type { Attribution } from '#shared/contact/attribution.ts'
 import { bookingMessages } from '../../content/booking-messages.ts'
 import { parseSupabaseEnv } from '../../lib/env.ts'
 import { backendOf, DB_REQUEST_TIMEOUT_MS, lateFetch } from '../../lib/data-client.ts'

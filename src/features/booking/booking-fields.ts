@@ -11,7 +11,7 @@ import {
   countCodePoints,
   hasVisibleText,
   type ContactProblem,
-} from '../../../supabase/functions/_shared/contact-message.ts'
+} from '#shared/contact/contact-message.ts'
 
 /** A text of up to 1000 code points with the message's characters (tabs and line breaks). */
 const checkText = (value: string): ContactProblem | null => {

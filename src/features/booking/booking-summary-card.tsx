@@ -1,6 +1,6 @@
 import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
-import { company } from '../../../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 import { bookingPage } from '../../content/booking-page.ts'
 import { bookingIds } from './booking-ids.ts'
 import { zoneName } from './slot-times.ts'

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react'
 import { renderToString } from 'react-dom/server'
-import { company } from '../../../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 import { bookingPage } from '../../content/booking-page.ts'
 import { BookingSummaryCard } from './booking-summary-card.tsx'
 import { createBookingSummary } from './booking-summary.ts'

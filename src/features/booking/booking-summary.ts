@@ -3,7 +3,7 @@
  * and the day and time as they pick them, on their own clock. A fact not picked yet shows the
  * prerendered words that ask for it, so the script carries none of them.
  */
-import { company } from '../../../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 import { bookingMessages } from '../../content/booking-messages.ts'
 import { bookingIds } from './booking-ids.ts'
 import { dayLabel, slotTime, zoneName, zoneOffset } from './slot-times.ts'

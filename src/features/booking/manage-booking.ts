@@ -5,7 +5,7 @@
  * booking waits for that, decision 038), moving or cancelling it (change-booking.ts) loads
  * when the visitor reaches for any of them.
  */
-import { company } from '../../../supabase/functions/_shared/company.ts'
+import { company } from '#shared/company/company.ts'
 import { bookingMessages, manageMessages } from '../../content/booking-messages.ts'
 import { elementById } from './book-a-meeting.ts'
 import {

@@ -6,7 +6,7 @@
  * words and fresh times, and keeps what was typed.
  */
 import { currentArrival } from '../attribution/carry-arrival.ts'
-import { CONTACT_FORM_FIELDS } from '../../../supabase/functions/_shared/contact-form-fields.ts'
+import { CONTACT_FORM_FIELDS } from '#shared/contact/contact-form-fields.ts'
 import { bookingMessages } from '../../content/booking-messages.ts'
 import { bookingRefusals } from '../../content/booking.ts'
 import type { BookingPageParts } from './book-a-meeting.ts'

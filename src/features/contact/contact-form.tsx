@@ -6,15 +6,12 @@ import { Label } from '../../components/ui/label.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
 import { contactForm } from '../../content/contact.ts'
 import { contactFieldErrors } from '../../content/contact-errors.ts'
-import { CONTACT_FORM_FIELDS } from '../../../supabase/functions/_shared/contact-form-fields.ts'
+import { CONTACT_FORM_FIELDS } from '#shared/contact/contact-form-fields.ts'
 // The same rules and limits as the database CHECKs. maxLength counts UTF-16 units, not code points, so
 // the form is at most stricter than the table (astral characters count twice), never looser.
-import {
-  CONTACT_LIMITS,
-  checkContactField,
-} from '../../../supabase/functions/_shared/contact-message.ts'
+import { CONTACT_LIMITS, checkContactField } from '#shared/contact/contact-message.ts'
 import { contactFormAction } from './form-action.ts'
-import { ATTRIBUTION_FIELDS } from '../../../supabase/functions/_shared/attribution.ts'
+import { ATTRIBUTION_FIELDS } from '#shared/contact/attribution.ts'
 import { loadContactRuntime, type ContactRuntime } from './load-contact-runtime.ts'
 import type { ContactFormValues } from './send-contact-message.ts'
 

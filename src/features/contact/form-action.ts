@@ -1,7 +1,4 @@
-import {
-  CONTACT_PAGE_PATHS,
-  SUBMIT_CONTACT_FORM_FUNCTION,
-} from '../../../supabase/functions/_shared/contact-pages.ts'
+import { CONTACT_PAGE_PATHS, SUBMIT_CONTACT_FORM_FUNCTION } from '#shared/contact/contact-pages.ts'
 
 /**
  * Where the contact form posts when the browser sends it itself (no script, or before or

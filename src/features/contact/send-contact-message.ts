@@ -1,6 +1,6 @@
 import { contactToasts } from '../../content/contact.ts'
 import { createSupabaseClients, type SupabaseClients } from '../../lib/supabase.ts'
-import type { Attribution } from '../../../supabase/functions/_shared/attribution.ts'
+import type { Attribution } from '#shared/contact/attribution.ts'
 import { currentArrival } from '../attribution/carry-arrival.ts'
 
 export interface ContactFormValues {

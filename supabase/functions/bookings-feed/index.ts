@@ -1,17 +1,17 @@
 // The Supabase Edge Function that serves the bookings' private calendar feed, which the
 // company's team subscribes to by URL in its calendar app: reads SUPABASE_DB_URL (the platform
 // provides it), opens the database and serves the shared handler
-// (../_shared/bookings-feed.ts, which the Node server runs at /painel/agenda.ics too). Deployed
+// (../_shared/booking/bookings-feed.ts, which the Node server runs at /painel/agenda.ics too). Deployed
 // with verify_jwt = false: a calendar app sends no key; the token in the URL is the lock.
-import { handleBookingsFeed } from '../_shared/bookings-feed.ts'
+import { handleBookingsFeed } from '../_shared/booking/bookings-feed.ts'
 import {
   functionLog,
   notConfigured,
   openDatabase,
   serveFunction,
   type LoadedSettings,
-} from '../_shared/edge-function.ts'
-import { countFunctionCall } from '../_shared/function-call-limit.ts'
+} from '../_shared/http/edge-function.ts'
+import { countFunctionCall } from '../_shared/http/function-call-limit.ts'
 
 const NO_STORE = { 'Cache-Control': 'no-store' }
 const databaseUrl = Deno.env.get('SUPABASE_DB_URL')?.trim()

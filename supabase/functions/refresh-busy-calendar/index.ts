@@ -4,11 +4,11 @@
 // (the calendar's secret iCal address) and MAIL_SWEEP_SECRET; the platform provides
 // SUPABASE_DB_URL.
 import process from 'node:process'
-import { serveScheduled } from '../_shared/edge-function.ts'
+import { serveScheduled } from '../_shared/http/edge-function.ts'
 import {
   handleRefreshBusyCalendar,
   readRefreshFunctionSettings,
-} from '../_shared/refresh-busy-calendar.ts'
+} from '../_shared/busy-calendar/refresh-busy-calendar.ts'
 
 /**
  * Every address a host a feed's redirect names has (A and AAAA), for the check that it is on

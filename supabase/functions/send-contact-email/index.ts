@@ -2,12 +2,12 @@
 // and serves the shared handler. Everything else lives in ../_shared/ and is what the Node
 // server runs too. Secrets: SMTP_URL, MAIL_SWEEP_SECRET (what pg_cron's sweep sends), and
 // optionally CONTACT_TO and MAIL_FROM; the platform provides SUPABASE_DB_URL.
-import { headersForSql } from '../_shared/anon-request.ts'
-import { notConfigured, serveFunction } from '../_shared/edge-function.ts'
-import { readFunctionSettings } from '../_shared/function-settings.ts'
-import { createMailSender } from '../_shared/mail-delivery.ts'
-import { openMailFunction } from '../_shared/mail-function.ts'
-import { handleSendContactEmail } from '../_shared/send-contact-email.ts'
+import { headersForSql } from '../_shared/db/anon-request.ts'
+import { notConfigured, serveFunction } from '../_shared/http/edge-function.ts'
+import { readFunctionSettings } from '../_shared/http/function-settings.ts'
+import { createMailSender } from '../_shared/mail/mail-delivery.ts'
+import { openMailFunction } from '../_shared/mail/mail-function.ts'
+import { handleSendContactEmail } from '../_shared/contact/send-contact-email.ts'
 
 Deno.serve(
   serveFunction(

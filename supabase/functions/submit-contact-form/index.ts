@@ -1,13 +1,13 @@
 // The Supabase Edge Function the contact form posts to when the page's script does not run:
 // reads its environment, opens the database and the mail server, and serves the shared
-// handler (../_shared/submit-contact-form.ts, which the Node server's /contato route runs
+// handler (../_shared/contact/submit-contact-form.ts, which the Node server's /contato route runs
 // too). Secrets: SITE_URL and SMTP_URL, optionally CONTACT_TO and MAIL_FROM; the platform
 // provides SUPABASE_DB_URL. Deployed with verify_jwt = false: a form posts no key.
-import { notConfigured, serveFunction, withSiteUrl } from '../_shared/edge-function.ts'
-import { readFunctionSettings, readSiteUrl } from '../_shared/function-settings.ts'
-import { createMailSender } from '../_shared/mail-delivery.ts'
-import { openMailFunction } from '../_shared/mail-function.ts'
-import { handleSubmitContactForm } from '../_shared/submit-contact-form.ts'
+import { notConfigured, serveFunction, withSiteUrl } from '../_shared/http/edge-function.ts'
+import { readFunctionSettings, readSiteUrl } from '../_shared/http/function-settings.ts'
+import { createMailSender } from '../_shared/mail/mail-delivery.ts'
+import { openMailFunction } from '../_shared/mail/mail-function.ts'
+import { handleSubmitContactForm } from '../_shared/contact/submit-contact-form.ts'
 
 const env = Deno.env.toObject()
 

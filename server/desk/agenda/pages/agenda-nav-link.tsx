@@ -1,9 +1,9 @@
 /** @jsxImportSource hono/jsx */
-import { frameCopy } from '../../frame/frame-copy.ts'
+import { layoutCopy } from '../../layout/layout-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
-import { NavLink, useDeskNav } from '../../frame/desk-nav.tsx'
+import { NavLink, useDeskNav } from '../../layout/desk-nav.tsx'
 
 /** The navigation's link to the agenda, with how many meetings there are today. */
 export const AgendaNavLink = () => (
-  <NavLink href={deskPaths.agenda}>{frameCopy.layout.agenda(useDeskNav().meetingsToday)}</NavLink>
+  <NavLink href={deskPaths.agenda}>{layoutCopy.layout.agenda(useDeskNav().meetingsToday)}</NavLink>
 )

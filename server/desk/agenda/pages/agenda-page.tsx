@@ -1,10 +1,10 @@
 /** @jsxImportSource hono/jsx */
-import { frameCopy } from '../../frame/frame-copy.ts'
+import { layoutCopy } from '../../layout/layout-copy.ts'
 import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
-import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
-import type { NoticeMessage } from '../../frame/notices.ts'
-import { Pager } from '../../frame/pager.tsx'
+import { DeskDocument, Notice } from '../../layout/desk-document.tsx'
+import type { NoticeMessage } from '../../layout/notices.ts'
+import { Pager } from '../../layout/pager.tsx'
 import type { AgendaList, BusyFeedState } from '../agenda-store.ts'
 import { AgendaTabs } from './agenda-tabs.tsx'
 import { BusyFeedPanel } from './busy-feed-panel.tsx'
@@ -22,7 +22,7 @@ export interface AgendaPageProps {
 /** Today and the days ahead (or past, or cancelled meetings), on the company's clock. */
 export const AgendaPage = ({ list, busyFeed, csrfToken, notice }: AgendaPageProps) => (
   <DeskDocument
-    title={frameCopy.pageTitle(`${copy.title}: ${copy.views[list.view]}`, list.page)}
+    title={layoutCopy.pageTitle(`${copy.title}: ${copy.views[list.view]}`, list.page)}
     csrfToken={csrfToken}
   >
     <h1>{copy.title}</h1>

@@ -1,10 +1,10 @@
 /** @jsxImportSource hono/jsx */
-import { frameCopy } from '../../frame/frame-copy.ts'
+import { layoutCopy } from '../../layout/layout-copy.ts'
 import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
-import { visitorTextAsPlain } from '../../frame/visitor-text-parts.ts'
-import { DeskTable, type DeskColumn } from '../../frame/desk-table.tsx'
-import { VisitorText } from '../../frame/visitor-text.tsx'
+import { visitorTextAsPlain } from '../../layout/visitor-text-parts.ts'
+import { DeskTable, type DeskColumn } from '../../layout/desk-table.tsx'
+import { VisitorText } from '../../layout/visitor-text.tsx'
 import { firstWords } from '../../leads/lead-store.ts'
 import type { AgendaBooking } from '../booking.ts'
 import { formatDateTimeIn, formatLongDay, formatShortDay, nextDay } from '../company-clock.ts'
@@ -47,7 +47,7 @@ const agendaColumns: DeskColumn<AgendaRow>[] = [
   {
     heading: columns.company,
     cell: ({ booking }) =>
-      booking.company === null ? frameCopy.noValue : <VisitorText text={booking.company} />,
+      booking.company === null ? layoutCopy.noValue : <VisitorText text={booking.company} />,
   },
   {
     heading: columns.note,
@@ -62,7 +62,7 @@ const agendaColumns: DeskColumn<AgendaRow>[] = [
     heading: columns.meeting,
     cell: (row) =>
       row.booking.status === 'cancelled' || row.booking.status === 'pending' ? (
-        frameCopy.noValue
+        layoutCopy.noValue
       ) : (
         <MeetingLink
           url={row.booking.meetingUrl}

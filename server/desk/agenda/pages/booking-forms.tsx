@@ -1,9 +1,9 @@
 /** @jsxImportSource hono/jsx */
-import { frameCopy } from '../../frame/frame-copy.ts'
+import { layoutCopy } from '../../layout/layout-copy.ts'
 import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
-import { isSuspiciousText } from '../../frame/visitor-text-parts.ts'
-import { VisitorText } from '../../frame/visitor-text.tsx'
+import { isSuspiciousText } from '../../layout/visitor-text-parts.ts'
+import { VisitorText } from '../../layout/visitor-text.tsx'
 import { NOTE_LIMIT } from '../../leads/lead.ts'
 import { CANCEL_MESSAGE_LIMIT } from '../booking-actions.ts'
 import { BOOKING_OUTCOMES, type BookingDetails } from '../booking.ts'
@@ -31,8 +31,8 @@ const panels: Record<'cancel' | 'outcome' | 'note' | 'release', RecordPanel> = {
   },
   note: {
     action: deskPaths.bookingNote,
-    heading: frameCopy.leadNote.heading,
-    submit: frameCopy.leadNote.save,
+    heading: layoutCopy.leadNote.heading,
+    submit: layoutCopy.leadNote.save,
   },
   release: {
     action: deskPaths.bookingRelease,
@@ -88,10 +88,10 @@ export const OutcomeForm = ({ booking, csrfToken }: FormProps) => (
 /** The lead's own note (the same as on the lead's page), kept from the booking's page. */
 export const BookingNoteForm = ({ booking, csrfToken }: FormProps) => (
   <BookingForm panel="note" id={booking.id} csrfToken={csrfToken}>
-    <label for="nota">{frameCopy.leadNote.label}</label>
+    <label for="nota">{layoutCopy.leadNote.label}</label>
     {booking.leadNote !== null && isSuspiciousText(booking.leadNote) && (
       <p class="hint message">
-        {frameCopy.visitorText.noteWarning} <VisitorText text={booking.leadNote} />
+        {layoutCopy.visitorText.noteWarning} <VisitorText text={booking.leadNote} />
       </p>
     )}
     <textarea id="nota" name="note" dir="auto" maxlength={NOTE_LIMIT} aria-describedby="nota-dica">

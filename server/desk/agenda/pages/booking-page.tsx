@@ -1,11 +1,11 @@
 /** @jsxImportSource hono/jsx */
-import { frameCopy } from '../../frame/frame-copy.ts'
+import { layoutCopy } from '../../layout/layout-copy.ts'
 import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
-import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
-import type { NoticeMessage } from '../../frame/notices.ts'
-import { visitorTextAsPlain } from '../../frame/visitor-text-parts.ts'
-import { VisitorText } from '../../frame/visitor-text.tsx'
+import { DeskDocument, Notice } from '../../layout/desk-document.tsx'
+import type { NoticeMessage } from '../../layout/notices.ts'
+import { visitorTextAsPlain } from '../../layout/visitor-text-parts.ts'
+import { VisitorText } from '../../layout/visitor-text.tsx'
 import { isLeadStatus } from '../../leads/lead.ts'
 import { canCancel, canRecordOutcome, type BookingDetails } from '../booking.ts'
 import { formatDateTimeIn, formatLongDay } from '../company-clock.ts'
@@ -32,13 +32,13 @@ export interface BookingPageProps {
 /** One meeting: everything about it, and what the company can do with it now. */
 export const BookingPage = ({ booking, zone, csrfToken, notice, now }: BookingPageProps) => {
   const leadStatus = isLeadStatus(booking.leadStatus)
-    ? frameCopy.leadStatuses[booking.leadStatus]
+    ? layoutCopy.leadStatuses[booking.leadStatus]
     : booking.leadStatus
   const releasable = booking.releasableByEmail > 0 || (booking.releasableByAddress ?? 0) > 0
   return (
     <DeskDocument title={copy.title(visitorTextAsPlain(booking.name))} csrfToken={csrfToken}>
       <p>
-        <a href={deskPaths.agenda}>{frameCopy.back.agenda}</a>
+        <a href={deskPaths.agenda}>{layoutCopy.back.agenda}</a>
       </p>
       <h1>
         {copy.heading} <VisitorText text={booking.name} />
@@ -88,7 +88,7 @@ export const BookingPage = ({ booking, zone, csrfToken, notice, now }: BookingPa
           </dd>
           <dt>{copy.company}</dt>
           <dd>
-            {booking.company === null ? frameCopy.noValue : <VisitorText text={booking.company} />}
+            {booking.company === null ? layoutCopy.noValue : <VisitorText text={booking.company} />}
           </dd>
           <dt>{copy.note}</dt>
           <dd class="message">

@@ -1,9 +1,9 @@
 /** @jsxImportSource hono/jsx */
-import { frameCopy } from '../../frame/frame-copy.ts'
+import { layoutCopy } from '../../layout/layout-copy.ts'
 import type { BookingStatus } from '../booking.ts'
 
 export const BookingStatusBadge = ({ status }: { status: BookingStatus }) => (
-  <span class={`badge badge-booking-${status}`}>{frameCopy.bookingStatuses[status]}</span>
+  <span class={`badge badge-booking-${status}`}>{layoutCopy.bookingStatuses[status]}</span>
 )
 
 /**

@@ -1,8 +1,8 @@
 /** @jsxImportSource hono/jsx */
 import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
-import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
-import type { NoticeMessage } from '../../frame/notices.ts'
+import { DeskDocument, Notice } from '../../layout/desk-document.tsx'
+import type { NoticeMessage } from '../../layout/notices.ts'
 import { CANCEL_MESSAGE_LIMIT } from '../booking-actions.ts'
 import {
   CLOSED_DAY_REASON_LIMIT,

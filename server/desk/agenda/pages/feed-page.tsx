@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
-import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
+import { DeskDocument, Notice } from '../../layout/desk-document.tsx'
 import { formatDateTimeIn } from '../company-clock.ts'
 import { AgendaTabs } from './agenda-tabs.tsx'
 

@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { deskPaths } from '../../desk-paths.ts'
-import { VisitorText } from '../../frame/visitor-text.tsx'
+import { VisitorText } from '../../layout/visitor-text.tsx'
 import { formatDateTimeIn } from '../company-clock.ts'
 
 /**

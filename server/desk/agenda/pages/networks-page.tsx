@@ -1,9 +1,9 @@
 /** @jsxImportSource hono/jsx */
 import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
-import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
-import { DeskTable, type DeskColumn } from '../../frame/desk-table.tsx'
-import type { NoticeMessage } from '../../frame/notices.ts'
+import { DeskDocument, Notice } from '../../layout/desk-document.tsx'
+import { DeskTable, type DeskColumn } from '../../layout/desk-table.tsx'
+import type { NoticeMessage } from '../../layout/notices.ts'
 import { formatDateTimeIn } from '../company-clock.ts'
 import { PanelForm, RowAction } from '../../forms/panel-form.tsx'
 import type { NetworkActivity, NetworkOverview } from '../networks.ts'

@@ -1,9 +1,9 @@
 /** @jsxImportSource hono/jsx */
 import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
-import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
-import type { NoticeMessage } from '../../frame/notices.ts'
-import { VisitorText } from '../../frame/visitor-text.tsx'
+import { DeskDocument, Notice } from '../../layout/desk-document.tsx'
+import type { NoticeMessage } from '../../layout/notices.ts'
+import { VisitorText } from '../../layout/visitor-text.tsx'
 import { formatDateTimeIn } from '../company-clock.ts'
 import { ConfirmCheck, PanelForm } from '../../forms/panel-form.tsx'
 import type { ReleasePreview } from '../release-preview.ts'

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import { agendaCopy } from '../agenda-copy.ts'
 import { deskPaths, withNotice } from '../../desk-paths.ts'
-import { noticeFor, type NoticeMessage } from '../../frame/notices.ts'
+import { noticeFor, type NoticeMessage } from '../../layout/notices.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
 import { renderErrorPage, renderPage } from '../../http/render.ts'
 import { readDay, readFormText } from '../../http/request-values.ts'

@@ -1,9 +1,6 @@
 import { Hono } from 'hono'
-import {
-  FEED_TOKEN_PARAMETER,
-  handleBookingsFeed,
-} from '../../../../supabase/functions/_shared/bookings-feed.ts'
-import { company } from '../../../../supabase/functions/_shared/company.ts'
+import { FEED_TOKEN_PARAMETER, handleBookingsFeed } from '#shared/booking/bookings-feed.ts'
+import { company } from '#shared/company/company.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import type { DeskDeps, DeskEnv } from '../../http/desk-env.ts'
 import { renderPage } from '../../http/render.ts'

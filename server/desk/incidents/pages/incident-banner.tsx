@@ -1,13 +1,9 @@
 /** @jsxImportSource hono/jsx */
-import {
-  companyClock,
-  describeIncident,
-  outboxNames,
-} from '../../../../supabase/functions/_shared/incident-copy.ts'
+import { companyClock, describeIncident, outboxNames } from '#shared/alerts/incident-copy.ts'
 import { BRAZIL_TIME_ZONE } from '../../leads/export/brazil-time.ts'
 import { incidentsCopy } from '../incidents-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
-import { useDeskNav } from '../../frame/desk-nav.tsx'
+import { useDeskNav } from '../../layout/desk-nav.tsx'
 import type { OpenIncident } from '../open-incidents.ts'
 import { placeOf } from './incident-place.ts'
 

@@ -1,4 +1,4 @@
-import type { Outbox } from '../../../../supabase/functions/_shared/incident-copy.ts'
+import type { Outbox } from '#shared/alerts/incident-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import type { OpenIncident } from '../open-incidents.ts'
 

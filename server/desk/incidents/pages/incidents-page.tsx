@@ -1,9 +1,9 @@
 /** @jsxImportSource hono/jsx */
-import { companyClock } from '../../../../supabase/functions/_shared/incident-copy.ts'
+import { companyClock } from '#shared/alerts/incident-copy.ts'
 import { BRAZIL_TIME_ZONE } from '../../leads/export/brazil-time.ts'
 import { incidentsCopy } from '../incidents-copy.ts'
-import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
-import type { NoticeMessage } from '../../frame/notices.ts'
+import { DeskDocument, Notice } from '../../layout/desk-document.tsx'
+import type { NoticeMessage } from '../../layout/notices.ts'
 import type { PastIncident } from '../open-incidents.ts'
 import { DismissIncidentForm, IncidentWords } from './incident-banner.tsx'
 

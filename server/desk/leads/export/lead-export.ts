@@ -1,4 +1,4 @@
-import { ATTRIBUTION_FIELDS } from '../../../../supabase/functions/_shared/attribution.ts'
+import { ATTRIBUTION_FIELDS } from '#shared/contact/attribution.ts'
 import { leadsCopy } from '../leads-copy.ts'
 import type { Lead } from '../lead.ts'
 import { formatBrazilDateTime } from './brazil-time.ts'

@@ -1,10 +1,10 @@
 /** @jsxImportSource hono/jsx */
-import { frameCopy } from '../../frame/frame-copy.ts'
+import { layoutCopy } from '../../layout/layout-copy.ts'
 import { leadsCopy } from '../leads-copy.ts'
 import type { AnswerState, Delivery, LeadStatus } from '../lead.ts'
 
 export const StatusBadge = ({ status }: { status: LeadStatus }) => (
-  <span class={`badge badge-${status}`}>{frameCopy.leadStatuses[status]}</span>
+  <span class={`badge badge-${status}`}>{layoutCopy.leadStatuses[status]}</span>
 )
 
 /**

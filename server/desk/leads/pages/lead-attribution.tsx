@@ -1,10 +1,7 @@
 /** @jsxImportSource hono/jsx */
-import {
-  ATTRIBUTION_FIELDS,
-  type Attribution,
-} from '../../../../supabase/functions/_shared/attribution.ts'
+import { ATTRIBUTION_FIELDS, type Attribution } from '#shared/contact/attribution.ts'
 import { leadsCopy } from '../leads-copy.ts'
-import { VisitorText } from '../../frame/visitor-text.tsx'
+import { VisitorText } from '../../layout/visitor-text.tsx'
 
 const copy = leadsCopy.lead
 

@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import { frameCopy } from '../../frame/frame-copy.ts'
+import { layoutCopy } from '../../layout/layout-copy.ts'
 import { leadsCopy } from '../leads-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { DELIVERIES, LEAD_STATUSES } from '../lead.ts'
@@ -36,7 +36,7 @@ const filterFields = {
     label: copy.status,
     allLabel: copy.all,
     options: LEAD_STATUSES,
-    names: frameCopy.leadStatuses,
+    names: layoutCopy.leadStatuses,
   }),
   delivery: filterField({
     id: 'envio',

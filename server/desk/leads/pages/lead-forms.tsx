@@ -1,9 +1,9 @@
 /** @jsxImportSource hono/jsx */
-import { frameCopy } from '../../frame/frame-copy.ts'
+import { layoutCopy } from '../../layout/layout-copy.ts'
 import { leadsCopy } from '../leads-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
-import { isSuspiciousText } from '../../frame/visitor-text-parts.ts'
-import { VisitorText } from '../../frame/visitor-text.tsx'
+import { isSuspiciousText } from '../../layout/visitor-text-parts.ts'
+import { VisitorText } from '../../layout/visitor-text.tsx'
 import { LEAD_STATUSES, NOTE_LIMIT, type Lead } from '../lead.ts'
 import { ConfirmCheck, recordForms, type RecordPanel } from '../../forms/panel-form.tsx'
 
@@ -25,8 +25,8 @@ const panels: Record<'status' | 'resend' | 'note' | 'erase', RecordPanel> = {
   },
   note: {
     action: deskPaths.leadNote,
-    heading: frameCopy.leadNote.heading,
-    submit: frameCopy.leadNote.save,
+    heading: layoutCopy.leadNote.heading,
+    submit: layoutCopy.leadNote.save,
   },
   erase: {
     action: deskPaths.leadErase,
@@ -44,7 +44,7 @@ export const StatusForm = (form: FormProps) => (
     <select id="situacao" name="status">
       {LEAD_STATUSES.map((status) => (
         <option value={status} selected={form.lead.status === status}>
-          {frameCopy.leadStatuses[status]}
+          {layoutCopy.leadStatuses[status]}
         </option>
       ))}
     </select>
@@ -63,10 +63,10 @@ export const ResendForm = (form: FormProps) => (
  */
 export const NoteForm = (form: FormProps) => (
   <LeadForm panel="note" id={form.lead.id} csrfToken={form.csrfToken}>
-    <label for="nota">{frameCopy.leadNote.label}</label>
+    <label for="nota">{layoutCopy.leadNote.label}</label>
     {form.lead.note !== null && isSuspiciousText(form.lead.note) && (
       <p class="hint message">
-        {frameCopy.visitorText.noteWarning} <VisitorText text={form.lead.note} />
+        {layoutCopy.visitorText.noteWarning} <VisitorText text={form.lead.note} />
       </p>
     )}
     <textarea id="nota" name="note" dir="auto" maxlength={NOTE_LIMIT} aria-describedby="nota-dica">

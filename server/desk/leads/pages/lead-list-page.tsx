@@ -1,14 +1,14 @@
 /** @jsxImportSource hono/jsx */
-import { frameCopy } from '../../frame/frame-copy.ts'
+import { layoutCopy } from '../../layout/layout-copy.ts'
 import { leadsCopy } from '../leads-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { isFiltered, type LeadFilter } from '../lead-filter.ts'
 import type { LeadPage, WaitingLeads } from '../lead-store.ts'
-import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
+import { DeskDocument, Notice } from '../../layout/desk-document.tsx'
 import { LeadFilterForm } from './lead-filter-form.tsx'
 import { LeadTable } from './lead-table.tsx'
-import { Pager } from '../../frame/pager.tsx'
-import type { NoticeMessage } from '../../frame/notices.ts'
+import { Pager } from '../../layout/pager.tsx'
+import type { NoticeMessage } from '../../layout/notices.ts'
 
 const copy = leadsCopy.list
 
@@ -57,7 +57,7 @@ export const LeadListPage = ({
   csrfToken,
   notice,
 }: LeadListPageProps) => (
-  <DeskDocument title={frameCopy.pageTitle(copy.title, result.page)} csrfToken={csrfToken}>
+  <DeskDocument title={layoutCopy.pageTitle(copy.title, result.page)} csrfToken={csrfToken}>
     <h1>{copy.title}</h1>
     {notice && <Notice tone={notice.tone} text={notice.text} />}
     <WaitingPanel waiting={waiting} now={now} csrfToken={csrfToken} />

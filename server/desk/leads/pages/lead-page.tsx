@@ -1,20 +1,20 @@
 /** @jsxImportSource hono/jsx */
-import { frameCopy } from '../../frame/frame-copy.ts'
+import { layoutCopy } from '../../layout/layout-copy.ts'
 import { leadsCopy } from '../leads-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { formatBrazilDateTime } from '../export/brazil-time.ts'
 import type { Lead } from '../lead.ts'
 import { DeliveryBadge, StatusBadge, UnconfirmedEmailBadge } from './badges.tsx'
-import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
-import { visitorTextAsPlain } from '../../frame/visitor-text-parts.ts'
-import { VisitorText } from '../../frame/visitor-text.tsx'
+import { DeskDocument, Notice } from '../../layout/desk-document.tsx'
+import { visitorTextAsPlain } from '../../layout/visitor-text-parts.ts'
+import { VisitorText } from '../../layout/visitor-text.tsx'
 import { LeadAttribution } from './lead-attribution.tsx'
 import { EraseForm, NoteForm, ResendForm, StatusForm } from './lead-forms.tsx'
 import { MarkAnsweredForm, ReplyForm, type ReplyDraftView } from './lead-reply.tsx'
 import { LeadTimeline } from './lead-timeline.tsx'
 import type { ReplyRecord } from '../replies/lead-replies.ts'
-import { describeDuration } from '../../../../supabase/functions/_shared/durations.ts'
-import type { NoticeMessage } from '../../frame/notices.ts'
+import { describeDuration } from '#shared/support/durations.ts'
+import type { NoticeMessage } from '../../layout/notices.ts'
 import type { AgendaBooking } from '../../agenda/booking.ts'
 import { formatShortDay } from '../../agenda/company-clock.ts'
 
@@ -70,7 +70,7 @@ export const LeadPage = ({
 }: LeadPageProps) => (
   <DeskDocument title={copy.title(visitorTextAsPlain(lead.name))} csrfToken={csrfToken}>
     <p>
-      <a href={deskPaths.leads}>{frameCopy.back.leads}</a>
+      <a href={deskPaths.leads}>{layoutCopy.back.leads}</a>
     </p>
     <h1>
       {copy.heading} <VisitorText text={lead.name} />
@@ -87,7 +87,7 @@ export const LeadPage = ({
           {!lead.emailConfirmed && <p class="hint">{copy.unconfirmedHint}</p>}
         </dd>
         <dt>{copy.company}</dt>
-        <dd>{lead.company === null ? frameCopy.noValue : <VisitorText text={lead.company} />}</dd>
+        <dd>{lead.company === null ? layoutCopy.noValue : <VisitorText text={lead.company} />}</dd>
         <dt>{copy.status}</dt>
         <dd>
           <StatusBadge status={lead.status} />
@@ -107,7 +107,7 @@ export const LeadPage = ({
               <a href={deskPaths.booking(booking.id)}>
                 {copy.bookingLink(
                   `${formatShortDay(booking.localDay)} ${booking.localStart}`,
-                  frameCopy.bookingStatuses[booking.status],
+                  layoutCopy.bookingStatuses[booking.status],
                 )}
               </a>
             </dd>

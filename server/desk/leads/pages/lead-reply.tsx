@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { leadsCopy } from '../leads-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
-import { VisitorText } from '../../frame/visitor-text.tsx'
+import { VisitorText } from '../../layout/visitor-text.tsx'
 import { PanelForm } from '../../forms/panel-form.tsx'
 import { UnconfirmedEmailBadge } from './badges.tsx'
 import type { Lead } from '../lead.ts'

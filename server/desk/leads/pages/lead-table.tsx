@@ -1,11 +1,11 @@
 /** @jsxImportSource hono/jsx */
-import { frameCopy } from '../../frame/frame-copy.ts'
+import { layoutCopy } from '../../layout/layout-copy.ts'
 import { leadsCopy } from '../leads-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
 import { formatBrazilDateTime } from '../export/brazil-time.ts'
 import type { LeadSummary } from '../lead.ts'
-import { DeskTable, type DeskColumn } from '../../frame/desk-table.tsx'
-import { VisitorText } from '../../frame/visitor-text.tsx'
+import { DeskTable, type DeskColumn } from '../../layout/desk-table.tsx'
+import { VisitorText } from '../../layout/visitor-text.tsx'
 import { AnswerBadge, DeliveryBadge, StatusBadge, UnconfirmedEmailBadge } from './badges.tsx'
 
 const columns = leadsCopy.list.columns
@@ -33,7 +33,7 @@ const leadColumns = (now: Date): DeskColumn<LeadSummary>[] => [
   {
     heading: columns.company,
     cell: (lead) =>
-      lead.company === null ? frameCopy.noValue : <VisitorText text={lead.company} />,
+      lead.company === null ? layoutCopy.noValue : <VisitorText text={lead.company} />,
   },
   {
     heading: columns.message,

@@ -1,6 +1,6 @@
-import { company } from '../../../../supabase/functions/_shared/company.ts'
-import { companyName } from '../../../../supabase/functions/_shared/company-name.ts'
-import { bookAgainLink } from '../../../../supabase/functions/_shared/booking-pages.ts'
+import { company } from '#shared/company/company.ts'
+import { companyName } from '#shared/company/company-name.ts'
+import { bookAgainLink } from '#shared/booking/booking-pages.ts'
 import type { ReplyTemplate } from './reply-templates.ts'
 
 /** A name's first word, as a greeting uses it ('Ana Souza' → 'Ana'); the whole when unsure. */

@@ -1,15 +1,11 @@
-import type { Logger } from '../../../../supabase/functions/_shared/log.ts'
+import type { Logger } from '#shared/support/log.ts'
 import { randomBytes } from 'node:crypto'
-import type { SendMessage } from '../../../../supabase/functions/_shared/company-alert-delivery.ts'
-import {
-  CLAIM_LEASE_MINUTES,
-  mailMarks,
-  type SendEmailResult,
-} from '../../../../supabase/functions/_shared/mail-delivery.ts'
-import { sendEach, sendOne, type Outbox } from '../../../../supabase/functions/_shared/outbox.ts'
-import { within } from '../../../../supabase/functions/_shared/within.ts'
-import type { RunQuery } from '../../../../supabase/functions/_shared/run-query.ts'
-import type { MailSettings } from '../../../../supabase/functions/_shared/mail-settings.ts'
+import type { SendMessage } from '#shared/alerts/company-alert-delivery.ts'
+import { CLAIM_LEASE_MINUTES, mailMarks, type SendEmailResult } from '#shared/mail/mail-delivery.ts'
+import { sendEach, sendOne, type Outbox } from '#shared/support/outbox.ts'
+import { within } from '#shared/support/within.ts'
+import type { RunQuery } from '#shared/db/run-query.ts'
+import type { MailSettings } from '#shared/mail/mail-settings.ts'
 import { renderLeadReply, toReplyMessage, type ClaimedReply } from './render-lead-reply.ts'
 
 /**

@@ -1,14 +1,10 @@
-import { bookingEmailCopy } from '../../../../supabase/functions/_shared/booking-email-copy.ts'
-import { company } from '../../../../supabase/functions/_shared/company.ts'
-import type { MailMessage } from '../../../../supabase/functions/_shared/mail-delivery.ts'
-import {
-  headerValue,
-  isHeaderSafeAddress,
-  toHeaderText,
-} from '../../../../supabase/functions/_shared/mail-header.ts'
-import type { MailSettings } from '../../../../supabase/functions/_shared/mail-settings.ts'
-import { escapeHtml } from '../../../../supabase/functions/_shared/render-contact-email.ts'
-import { companyWhatsappLink } from '../../../../supabase/functions/_shared/whatsapp.ts'
+import { bookingEmailCopy } from '#shared/booking/booking-email-copy.ts'
+import { company } from '#shared/company/company.ts'
+import type { MailMessage } from '#shared/mail/mail-delivery.ts'
+import { headerValue, isHeaderSafeAddress, toHeaderText } from '#shared/mail/mail-header.ts'
+import type { MailSettings } from '#shared/mail/mail-settings.ts'
+import { escapeHtml } from '#shared/mail/render-contact-email.ts'
+import { companyWhatsappLink } from '#shared/company/whatsapp.ts'
 
 /**
  * The e-mail a visitor receives when the team answers from the desk (decision 051): from the

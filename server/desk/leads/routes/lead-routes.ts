@@ -8,7 +8,7 @@ import { eraseLeads } from '../erase-leads.ts'
 import { countLeadsFromEmail, findLead, setLeadNote, setLeadStatus } from '../lead-store.ts'
 import { resendLeadMail, type ResendOutcome } from '../resend-lead.ts'
 import { LeadPage } from '../pages/lead-page.tsx'
-import { noticeFor } from '../../frame/notices.ts'
+import { noticeFor } from '../../layout/notices.ts'
 import { findBookingOfLead } from '../../agenda/agenda-store.ts'
 import {
   isReplyFormKey,
@@ -22,7 +22,7 @@ import { fillTemplate } from '../replies/fill-template.ts'
 import { REPLY_BODY_LIMIT, REPLY_SUBJECT_LIMIT } from '../replies/reply-limits.ts'
 import { findReplyTemplate, replyTemplates } from '../replies/reply-templates.ts'
 import type { Lead } from '../lead.ts'
-import { toHeaderText } from '../../../../supabase/functions/_shared/mail-header.ts'
+import { toHeaderText } from '#shared/mail/mail-header.ts'
 
 const RESEND_NOTICE = {
   sent: 'reenviado',

@@ -1,9 +1,9 @@
 /** @jsxImportSource hono/jsx */
-import { frameCopy } from '../../frame/frame-copy.ts'
+import { layoutCopy } from '../../layout/layout-copy.ts'
 import { quarantineCopy } from '../quarantine-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
-import { SourceName } from '../../frame/source-name.tsx'
-import { VisitorText } from '../../frame/visitor-text.tsx'
+import { SourceName } from '../../layout/source-name.tsx'
+import { VisitorText } from '../../layout/visitor-text.tsx'
 import { formatBrazilDateTime } from '../../leads/export/brazil-time.ts'
 import type { QuarantinedSubmission } from '../quarantine-store.ts'
 import { RowAction } from '../../forms/panel-form.tsx'
@@ -32,7 +32,9 @@ export const QuarantineEntry = ({
           <VisitorText text={entry.email} />
         </dd>
         <dt>{copy.company}</dt>
-        <dd>{entry.company === null ? frameCopy.noValue : <VisitorText text={entry.company} />}</dd>
+        <dd>
+          {entry.company === null ? layoutCopy.noValue : <VisitorText text={entry.company} />}
+        </dd>
         <dt>{copy.source}</dt>
         <dd>
           <SourceName source={entry.source} />

@@ -1,10 +1,10 @@
 /** @jsxImportSource hono/jsx */
-import { frameCopy } from '../../frame/frame-copy.ts'
+import { layoutCopy } from '../../layout/layout-copy.ts'
 import { quarantineCopy } from '../quarantine-copy.ts'
 import { deskPaths } from '../../desk-paths.ts'
-import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
-import type { NoticeMessage } from '../../frame/notices.ts'
-import { Pager } from '../../frame/pager.tsx'
+import { DeskDocument, Notice } from '../../layout/desk-document.tsx'
+import type { NoticeMessage } from '../../layout/notices.ts'
+import { Pager } from '../../layout/pager.tsx'
 import { ConfirmCheck, PanelForm } from '../../forms/panel-form.tsx'
 import type { QuarantinePage as QuarantineList } from '../quarantine-store.ts'
 import { QuarantineEntry } from './quarantine-entry.tsx'
@@ -32,7 +32,7 @@ export interface QuarantinePageProps {
 }
 
 export const QuarantinePage = ({ list, csrfToken, notice }: QuarantinePageProps) => (
-  <DeskDocument title={frameCopy.pageTitle(copy.title, list.page)} csrfToken={csrfToken}>
+  <DeskDocument title={layoutCopy.pageTitle(copy.title, list.page)} csrfToken={csrfToken}>
     <h1>{copy.title}</h1>
     {notice && <Notice tone={notice.tone} text={notice.text} />}
     <p>{copy.intro(list.days)}</p>

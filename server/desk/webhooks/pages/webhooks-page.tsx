@@ -1,7 +1,7 @@
 /** @jsxImportSource hono/jsx */
 import { webhooksCopy } from '../webhooks-copy.ts'
-import { DeskDocument, Notice } from '../../frame/desk-document.tsx'
-import type { NoticeMessage } from '../../frame/notices.ts'
+import { DeskDocument, Notice } from '../../layout/desk-document.tsx'
+import type { NoticeMessage } from '../../layout/notices.ts'
 import type { WebhookReceiverState } from '../webhook-store.ts'
 import { WebhookReceiver } from './webhook-receiver.tsx'
 

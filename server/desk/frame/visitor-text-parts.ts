@@ -1,6 +1,0 @@
-/**
- * The desk's pages and the bookings feed (supabase/functions/_shared/bookings-feed.ts) show
- * visitor text by the same rules; the rules live beside the feed, where an Edge Function can
- * import them.
- */
-export * from '../../../supabase/functions/_shared/visitor-text-parts.ts'
