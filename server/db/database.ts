@@ -1,3 +1,5 @@
+import type { Queryable as SharedQueryable } from '#shared/db/run-query.ts'
+
 /** One small interface over PGlite and node-postgres, so every caller has one code path. */
 export interface QueryResult<Row> {
   rows: Row[]
@@ -5,7 +7,8 @@ export interface QueryResult<Row> {
   affectedRows: number
 }
 
-export interface Queryable {
+/** The shared core's Queryable (run-query.ts), as the server's drivers give it. */
+export interface Queryable extends SharedQueryable {
   query<Row = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<Row>>
   /** Runs several statements in one go (no parameters), e.g. a migration file. */
   exec(sql: string): Promise<void>

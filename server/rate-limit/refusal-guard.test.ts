@@ -1,6 +1,6 @@
 import type { Context } from 'hono'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { SqlRunner } from '#shared/db/anon-request.ts'
+import type { Queryable } from '#shared/db/run-query.ts'
 import { createRefusalGuard, refusalScopes, type RefusalGuardOptions } from './refusal-guard.ts'
 import { createRefusalMemory, RememberedRefusal } from './refusal-memory.ts'
 
@@ -24,7 +24,7 @@ const setup = (options: RefusalGuardOptions) => {
     options,
   )
   const database = { transactions: 0, answer: undefined as Error | undefined }
-  const inTransaction = <T>(fn: (tx: SqlRunner) => Promise<T>): Promise<T> => {
+  const inTransaction = <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
     database.transactions += 1
     if (database.answer) return Promise.reject(database.answer)
     return fn({ query: async () => ({ rows: [] }) })

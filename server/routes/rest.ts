@@ -5,7 +5,8 @@ import {
   readBodyWithin,
   unsupportedContentEncoding,
 } from '#shared/http/request-body.ts'
-import { asAnon, insertAsAnon, quoteIdent, type SqlRunner } from '#shared/db/anon-request.ts'
+import { asAnon, insertAsAnon, quoteIdent } from '#shared/db/anon-request.ts'
+import type { Queryable } from '#shared/db/run-query.ts'
 import type { Database } from '../db/database.ts'
 import { loadOnce } from '../db/load-once.ts'
 import { loadSchemaCache } from '../db/schema-cache.ts'
@@ -67,7 +68,7 @@ const returnsRepresentation = (prefer: string | undefined) =>
 export const runAsAnon = <T>(
   c: Context,
   deps: RestDeps,
-  fn: (tx: SqlRunner) => Promise<T>,
+  fn: (tx: Queryable) => Promise<T>,
   refusalScope?: string,
 ): Promise<T> => {
   const transactions =

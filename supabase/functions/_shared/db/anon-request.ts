@@ -1,3 +1,5 @@
+import type { Queryable } from './run-query.ts'
+
 /**
  * How PostgREST runs a visitor's request, which the migrations' policies and guard rely on:
  * one transaction, as the anon role, with the request's method, path and headers visible to
@@ -6,13 +8,8 @@
  * all insert through here, so the database decides alike whichever way a lead arrives.
  */
 
-/** The one query method this needs: node-postgres, PGlite and Deno's pg all have it. */
-export interface SqlRunner {
-  query(sql: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>
-}
-
 /** Runs fn inside BEGIN … COMMIT on one connection; any error rolls back and is rethrown. */
-export type InTransaction = <T>(fn: (tx: SqlRunner) => Promise<T>) => Promise<T>
+export type InTransaction = <T>(fn: (tx: Queryable) => Promise<T>) => Promise<T>
 
 /** What SQL sees of the request (request.method, request.path, request.headers). */
 export interface AnonRequest {
@@ -43,7 +40,7 @@ export const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')
 export const asAnon = <T>(
   inTransaction: InTransaction,
   request: AnonRequest,
-  fn: (tx: SqlRunner) => Promise<T>,
+  fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> =>
   inTransaction(async (tx) => {
     await tx.query(
