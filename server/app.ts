@@ -3,7 +3,7 @@ import type {
   BookingMailSettings,
   SendBookingEmail,
 } from '#shared/booking/booking-mail-delivery.ts'
-import type { SendEmail } from '#shared/mail/mail-delivery.ts'
+import type { SendEmail } from '#shared/mail/mail-transport.ts'
 import type { RunQuery } from '#shared/db/run-query.ts'
 import { apiCors, requireApiKey } from './api-gateway.ts'
 import { BACKUP_PATH } from './backup/backup-route.ts'

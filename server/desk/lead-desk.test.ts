@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { simpleParser } from 'mailparser'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createMailSender } from '#shared/mail/mail-delivery.ts'
+import { createMailSender } from '#shared/mail/mail-transport.ts'
 import { companyName } from '#shared/company/company-name.ts'
 import {
   renderContactEmail,

@@ -1,4 +1,4 @@
-import type { MailTransport } from '#shared/mail/mail-delivery.ts'
+import type { MailTransport } from '#shared/mail/mail-transport.ts'
 import type { Queryable } from '../db/database.ts'
 
 /**

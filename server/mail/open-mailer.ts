@@ -4,7 +4,11 @@ import {
   createBookingMailSender,
   type SendBookingEmail,
 } from '#shared/booking/booking-mail-delivery.ts'
-import { createMailSender, type MailTransport, type SendEmail } from '#shared/mail/mail-delivery.ts'
+import {
+  createMailSender,
+  type MailTransport,
+  type SendEmail,
+} from '#shared/mail/mail-transport.ts'
 import { smtpTransportOptions } from '#shared/mail/mail-settings.ts'
 import type { Settings } from '../settings.ts'
 import { mailOffTransport } from './mail-off.ts'

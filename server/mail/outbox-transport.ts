@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { mkdir, rename, utimes, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import nodemailer from 'nodemailer'
-import type { MailTransport } from '#shared/mail/mail-delivery.ts'
+import type { MailTransport } from '#shared/mail/mail-transport.ts'
 import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from '../db/data-folder.ts'
 
 /** nodemailer's streamTransport: the exact message an SMTP server would get, as bytes. */

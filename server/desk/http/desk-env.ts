@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database.ts'
 import type { Logger } from '../../log.ts'
-import type { SendEmail } from '#shared/mail/mail-delivery.ts'
+import type { SendEmail } from '#shared/mail/mail-transport.ts'
 import type { SendMessage } from '#shared/alerts/company-alert-delivery.ts'
 import type { Context } from 'hono'
 import type { PreparedPassword } from '../sign-in/password-check.ts'

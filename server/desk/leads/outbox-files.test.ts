@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { toMailMessage } from '#shared/mail/mail-delivery.ts'
+import { toMailMessage } from '#shared/mail/mail-transport.ts'
 import {
   renderContactEmail,
   renderDigestEmail,

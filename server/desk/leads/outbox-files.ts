@@ -1,6 +1,6 @@
 import { readdir, readFile, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { toMailMessage } from '#shared/mail/mail-delivery.ts'
+import { toMailMessage } from '#shared/mail/mail-transport.ts'
 import { renderDigestEmail, type StoredSubmission } from '#shared/mail/render-contact-email.ts'
 import type { Queryable } from '../../db/database.ts'
 import { leadIdsOf, replaceContent } from '../../mail/eml-message.ts'

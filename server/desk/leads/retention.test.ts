@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm, utimes, writeFile } from 'node:fs/promi
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createMailSender } from '#shared/mail/mail-delivery.ts'
+import { createMailSender } from '#shared/mail/mail-transport.ts'
 import { renderContactEmail, renderDigestEmail } from '#shared/mail/render-contact-email.ts'
 import { seedLeads } from '../../../tests/support/seed-leads.ts'
 import { testSettings } from '../../../tests/support/test-app.ts'

@@ -5,7 +5,7 @@
 import { headersForSql } from '../_shared/db/anon-request.ts'
 import { notConfigured, serveFunction } from '../_shared/http/edge-function.ts'
 import { readFunctionSettings } from '../_shared/http/function-settings.ts'
-import { createMailSender } from '../_shared/mail/mail-delivery.ts'
+import { createMailSender } from '../_shared/mail/mail-transport.ts'
 import { openMailFunction } from '../_shared/mail/mail-function.ts'
 import { handleSendContactEmail } from '../_shared/contact/send-contact-email.ts'
 

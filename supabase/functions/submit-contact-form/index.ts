@@ -5,7 +5,7 @@
 // provides SUPABASE_DB_URL. Deployed with verify_jwt = false: a form posts no key.
 import { notConfigured, serveFunction, withSiteUrl } from '../_shared/http/edge-function.ts'
 import { readFunctionSettings, readSiteUrl } from '../_shared/http/function-settings.ts'
-import { createMailSender } from '../_shared/mail/mail-delivery.ts'
+import { createMailSender } from '../_shared/mail/mail-transport.ts'
 import { openMailFunction } from '../_shared/mail/mail-function.ts'
 import { handleSubmitContactForm } from '../_shared/contact/submit-contact-form.ts'
 

@@ -1,6 +1,6 @@
 import { bookingEmailCopy } from '#shared/booking/booking-email-copy.ts'
 import { company } from '#shared/company/company.ts'
-import type { MailMessage } from '#shared/mail/mail-delivery.ts'
+import type { MailMessage } from '#shared/mail/mail-transport.ts'
 import { headerValue, isHeaderSafeAddress, toHeaderText } from '#shared/mail/mail-header.ts'
 import type { MailSettings } from '#shared/mail/mail-settings.ts'
 import { escapeHtml } from '#shared/mail/render-contact-email.ts'

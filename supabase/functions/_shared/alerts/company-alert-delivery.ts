@@ -1,10 +1,6 @@
 import type { Logger } from '../support/log.ts'
-import {
-  CLAIM_LEASE_MINUTES,
-  mailMarks,
-  type MailMessage,
-  type SendEmailResult,
-} from '../mail/mail-delivery.ts'
+import { CLAIM_LEASE_MINUTES, mailMarks } from '../mail/mail-delivery.ts'
+import { type MailMessage, type SendEmailResult } from '../mail/mail-transport.ts'
 import { sendDue, sendOne, type Outbox, type OutboxTally } from '../support/outbox.ts'
 import type { RunQuery } from '../db/run-query.ts'
 import { headerValue, isHeaderSafeAddress, toHeaderText } from '../mail/mail-header.ts'

@@ -4,12 +4,14 @@ import { company } from '../company/company.ts'
 import {
   CLAIM_LEASE_MINUTES,
   mailMarks,
+  type AnswersWithinDeadline,
+} from '../mail/mail-delivery.ts'
+import {
   sendThrough,
   type MailMessage,
   type MailTransport,
-  type AnswersWithinDeadline,
   type SendEmailResult,
-} from '../mail/mail-delivery.ts'
+} from '../mail/mail-transport.ts'
 import type { RunQuery } from '../db/run-query.ts'
 import { within } from '../support/within.ts'
 import { headerValue, isHeaderSafeAddress, toHeaderText } from '../mail/mail-header.ts'

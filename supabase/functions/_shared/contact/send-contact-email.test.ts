@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../../../tests/support/use-test-database.ts'
 import { headersForSql } from '../db/anon-request.ts'
 import { CONTACT_LIMITS, parseContactMessage } from './contact-message.ts'
-import type { SendEmailResult } from '../mail/mail-delivery.ts'
+import type { SendEmailResult } from '../mail/mail-transport.ts'
 import type { ContactEmail } from '../mail/render-contact-email.ts'
 import { handleSendContactEmail, type SendContactEmailDeps } from './send-contact-email.ts'
 

@@ -2,14 +2,12 @@ import type { Logger } from '../support/log.ts'
 import type { ContactMessage } from '../contact/contact-message.ts'
 import type { RunQuery } from '../db/run-query.ts'
 import { within } from '../support/within.ts'
-import type { MailSettings } from './mail-settings.ts'
-import { headerValue, isHeaderSafeAddress, toHeaderText } from './mail-header.ts'
+import type { SendEmail, SendEmailResult } from './mail-transport.ts'
 import { noteMailOutcome } from './mail-health.ts'
 import { sendDue, sendOne, type Outbox, type OutboxTally } from '../support/outbox.ts'
 import {
   renderContactEmail,
   renderDigestEmail,
-  type ContactEmail,
   type StoredSubmission,
 } from './render-contact-email.ts'
 
@@ -19,48 +17,6 @@ import {
  * Function's scheduled sweep all go through here; only their database and mail transport
  * differ. The claim rules (hourly cap, digest, back-off) are SQL functions of the migrations.
  */
-
-/** A mailbox as nodemailer takes it: the name is written into the header for us. */
-export interface Mailbox {
-  name: string
-  address: string
-}
-
-/** What nodemailer's transports offer; anything with the same method will do. */
-export interface MailTransport {
-  sendMail(message: {
-    from: Mailbox
-    to: string | Mailbox
-    replyTo?: Mailbox
-    subject: string
-    text: string
-    html: string
-    headers?: Record<string, string>
-    /**
-     * A calendar invitation: nodemailer adds it as a `text/calendar; method=…` alternative
-     * (what Gmail, Outlook and Apple Mail show as an event) and as an .ics attachment.
-     */
-    icalEvent?: {
-      method: string
-      content: string
-      filename: string
-      /** base64 carries the text's CRLF line ends and 75-octet folds through untouched. */
-      contentTransferEncoding: 'base64'
-    }
-  }): Promise<unknown>
-}
-
-/**
- * How a send ended. `permanent`: the mail server refused this message's content for good
- * (see isPermanentRefusal), so sending the same message again cannot succeed.
- */
-export type SendEmailResult =
-  | { ok: true }
-  /** `code`: nodemailer's error code when it gave one (ECONNECTION, EAUTH, EENVELOPE…). */
-  | { ok: false; reason: string; permanent: boolean; code?: string }
-
-/** Sends one rendered e-mail to the company; never throws for a mail server's refusal. */
-export type SendEmail = (email: ContactEmail) => Promise<SendEmailResult>
 
 export interface MailDeliveryDeps {
   query: RunQuery
@@ -77,71 +33,6 @@ export const CLAIM_WINDOW_MINUTES = 30
 export const CLAIM_LEASE_MINUTES = 5
 /** The sweep leaves younger leads to the request the browser makes right after saving. */
 export const SWEEP_MIN_AGE_MINUTES = 2
-
-/**
- * A refusal of the message itself, for good: the server answered its content (after DATA)
- * with a 5xx, or nodemailer refused it before sending (larger than the server takes). A 5xx
- * to the envelope or the sign-in (sender, the company's inbox, the password) is about the
- * settings, not about this message: like 4xx answers and lost connections it is retried with
- * back-off, so fixing the settings delivers every lead.
- */
-export const isPermanentRefusal = (error: unknown): boolean => {
-  if (typeof error !== 'object' || error === null) return false
-  const { code, responseCode } = error as { code?: unknown; responseCode?: unknown }
-  if (code !== 'EMESSAGE') return false
-  return typeof responseCode === 'number' ? responseCode >= 500 && responseCode <= 599 : true
-}
-
-export type MailMessage = Parameters<MailTransport['sendMail']>[0]
-
-/**
- * The message a transport is given for a rendered e-mail: visitor text in headers written so
- * a mail client shows it as typed (mail-header.ts), a Reply-To only for an address that can be
- * written safely, and the leads it carries in X-Lead-Id (ids only, no personal data).
- */
-export const toMailMessage = (
-  email: ContactEmail,
-  { from, to }: Pick<MailSettings, 'from' | 'to'>,
-): MailMessage => {
-  const replyTo =
-    email.replyTo && isHeaderSafeAddress(email.replyTo.address)
-      ? { name: headerValue(toHeaderText(email.replyTo.name)), address: email.replyTo.address }
-      : undefined
-  const leadIds = (email.leadIds ?? []).filter((id) => /^[0-9a-f-]{36}$/i.test(id))
-  return {
-    from,
-    to,
-    ...(replyTo ? { replyTo } : {}),
-    subject: headerValue(toHeaderText(email.subject)),
-    text: email.text,
-    html: email.html,
-    ...(leadIds.length > 0 ? { headers: { 'X-Lead-Id': leadIds.join(', ') } } : {}),
-  }
-}
-
-/** Hands one message to the transport; a mail server's refusal is a value, never thrown. */
-export const sendThrough = async (
-  transport: MailTransport,
-  message: MailMessage,
-): Promise<SendEmailResult> => {
-  try {
-    await transport.sendMail(message)
-    return { ok: true }
-  } catch (error) {
-    const code = (error as { code?: unknown } | null)?.code
-    return {
-      ok: false,
-      reason: error instanceof Error ? error.message : String(error),
-      permanent: isPermanentRefusal(error),
-      ...(typeof code === 'string' ? { code } : {}),
-    }
-  }
-}
-
-export const createMailSender =
-  (transport: MailTransport, settings: MailSettings): SendEmail =>
-  (email) =>
-    sendThrough(transport, toMailMessage(email, settings))
 
 interface Claim {
   kind: 'single' | 'digest'

@@ -1,4 +1,4 @@
-import type { SendEmailResult } from './mail-delivery.ts'
+import type { SendEmailResult } from './mail-transport.ts'
 import type { RunQuery } from '../db/run-query.ts'
 
 /**
