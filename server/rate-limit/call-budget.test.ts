@@ -59,26 +59,18 @@ describe('the calls budget of one server', () => {
 
   it('holds every /64 of one /56, and of one /48, to one address’s burst, then to its own pace', () => {
     const { budget, clock, calls } = setup()
-    // A new /64 for each call, all in one /56: 15 at once (one address's), not 15 each.
+    // A new /64 for each call, all in one /56; then a new /56 for each call, all in one /48:
+    // 15 at once (one address's), not 15 each.
+    const holdsRotation = (rotating: () => string, turnKey: string) => {
+      const allowed = Array.from({ length: 40 }, () => calls(rotating(), 1)).reduce((a, b) => a + b)
+      expect(allowed).toBe(burstOf(60))
+      expect(budget.take(rotating())).toMatchObject({ allowed: false, network: true, turnKey })
+    }
     let n = 0
-    const rotating56 = () => `2001:db8:5:${(n += 1).toString(16)}::/64`
-    const let56 = Array.from({ length: 40 }, () => calls(rotating56(), 1)).reduce((a, b) => a + b)
-    expect(let56).toBe(burstOf(60))
-    expect(budget.take(rotating56())).toMatchObject({
-      allowed: false,
-      network: true,
-      turnKey: '2001:db8:5::/56',
-    })
-    // A new /56 for each call, all in one /48: the same.
+    holdsRotation(() => `2001:db8:5:${(n += 1).toString(16)}::/64`, '2001:db8:5::/56')
     let m = 0
     const rotating48 = () => `2001:db8:9:${((m += 1) * 256).toString(16)}::/64`
-    const let48 = Array.from({ length: 40 }, () => calls(rotating48(), 1)).reduce((a, b) => a + b)
-    expect(let48).toBe(burstOf(60))
-    expect(budget.take(rotating48())).toMatchObject({
-      allowed: false,
-      network: true,
-      turnKey: '2001:db8:9::/48',
-    })
+    holdsRotation(rotating48, '2001:db8:9::/48')
     // Then the /48's own pace, 100 a minute: a call every 0.6 s, not an address's 1 s. A
     // refused call took nothing from the keys that would have let it through.
     clock.ms += 600
