@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core'
+import { waitForIsland } from './session.ts'
 
 export interface ContactMessage {
   name: string
@@ -15,7 +16,12 @@ export interface ContactForm {
   message: Locator
   submit: Locator
   fill(values: ContactMessage): Promise<void>
-  /** Fills in `values` when given, presses the send button and waits for the thank-you toast. */
+  /**
+   * Fills in `values` when given, waits for the form's code, presses the send button and waits
+   * for the thank-you toast. Filling starts the code; pressed before it ran, the browser posts
+   * the form itself (the path without script, which its own tests take with `submit`), as a
+   * busy machine showed twice.
+   */
   send(values?: ContactMessage, press?: 'click' | 'tap'): Promise<void>
   values(): Promise<Required<ContactMessage>>
 }
@@ -52,6 +58,7 @@ export function contactForm(page: Page): ContactForm {
     fill,
     async send(values, press = 'click') {
       if (values) await fill(values)
+      await waitForIsland(page, 'contact-form')
       await (press === 'tap' ? submit.tap() : submit.click())
       await page.getByText(TOAST.successTitle, { exact: true }).waitFor()
     },
