@@ -81,11 +81,15 @@ export async function tabThrough(
   limit = 80,
 ): Promise<FocusStop[]> {
   const stops: FocusStop[] = []
+  // Focusing scrolls the element into view, smoothly when the page asks for smooth scrolling;
+  // such a scroll starts in the same frame, so a few still frames mean it is over. Otherwise
+  // the scroll is done when the key press is, and the wait only cost time (the desk's pages).
+  const smooth = await page.evaluate(
+    () => getComputedStyle(document.documentElement).scrollBehavior === 'smooth',
+  )
   for (let i = 0; i < limit; i += 1) {
     await page.keyboard.press('Tab')
-    // Focusing scrolls the element into view, smoothly when the page asks for smooth scrolling;
-    // such a scroll starts in the same frame, so a few still frames mean it is over.
-    await waitForScrollToSettle(page, 4)
+    if (smooth) await waitForScrollToSettle(page, 4)
     const stop = await focusedElement(page)
     if (!stop) break
     stops.push(stop)
