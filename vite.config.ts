@@ -73,11 +73,8 @@ export default defineConfig({
           name: 'integration',
           environment: 'node',
           include: ['tests/integration/**/*.test.ts'],
-          // Two files at a time, each in a process of its own: many spend most of their time
-          // waiting on real clocks (a database restarting, a schedule's turn), when the other
-          // file and the browser lane use the cores (decision 068). What each waits for has a
-          // limit that holds at load 15.
-          maxWorkers: 2,
+          // One file at a time: each starts servers, and several time what they wait for.
+          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // One migrated PGlite made per run, copied by every server and test database; one

@@ -9,7 +9,6 @@ set -m
 LANE_PIDS=()
 LANE_NAMES=()
 LANE_STARTS=()
-LANE_COUNT=0
 # Each lane writes its exit status here when it ends.
 LANE_DIR=$(mktemp -d)
 
@@ -17,19 +16,16 @@ LANE_DIR=$(mktemp -d)
 lane() {
   local name=$1
   shift
-  # A number of its own: a lane started after another ended must not take its slot.
-  local index=$LANE_COUNT
-  LANE_COUNT=$((LANE_COUNT + 1))
-  local status_file="$LANE_DIR/$index"
+  local status_file="$LANE_DIR/${#LANE_PIDS[@]}"
   (
     set +e -o pipefail
     # Line by line as they come (awk and sed hold a pipe's lines back until their buffer fills).
     "$@" 2>&1 | while IFS= read -r line || [ -n "$line" ]; do printf '[%s] %s\n' "$name" "$line"; done
     echo "$?" >"$status_file"
   ) &
-  LANE_PIDS[index]=$!
-  LANE_NAMES[index]=$name
-  LANE_STARTS[index]=$SECONDS
+  LANE_PIDS+=("$!")
+  LANE_NAMES+=("$name")
+  LANE_STARTS+=("$SECONDS")
 }
 
 stop_lanes() {
@@ -48,13 +44,11 @@ stop_lanes() {
 trap 'stop_lanes; exit 130' INT TERM
 trap 'rm -rf "$LANE_DIR"' EXIT
 
-# wait_lanes [NAME]: waits for every lane started since the last wait_lanes, or with NAME only
-# until that lane passed (the others go on). Returns 1 as soon as one fails, having stopped the
-# others; 0 when all (or NAME) passed.
+# wait_lanes: waits for every lane started since the last wait_lanes. Returns 1 as soon as one
+# fails, having stopped the others; 0 when all passed.
 wait_lanes() {
-  local until=${1:-} index status took
+  local index status took
   while [ "${#LANE_PIDS[@]}" -gt 0 ]; do
-    if [ -n "$until" ] && ! lane_running "$until"; then return 0; fi
     for index in "${!LANE_PIDS[@]}"; do
       [ -s "$LANE_DIR/$index" ] || continue
       wait "${LANE_PIDS[$index]}" 2>/dev/null || true
@@ -75,13 +69,4 @@ wait_lanes() {
   LANE_PIDS=()
   LANE_NAMES=()
   LANE_STARTS=()
-}
-
-# lane_running NAME: whether a lane of that name is still running.
-lane_running() {
-  local name
-  for name in "${LANE_NAMES[@]}"; do
-    [ "$name" = "$1" ] && return 0
-  done
-  return 1
 }
