@@ -10,6 +10,7 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { gzipSync } from 'node:zlib'
+import { transformSync } from 'esbuild'
 import { CONTACT_TEMPLATE_FILE } from '../server/paths.ts'
 import { brand as look } from '#shared/company/brand.ts'
 import type { ShareCard } from '../src/content/share-cards.ts'
@@ -191,7 +192,13 @@ export function pageScriptLoader(files: readonly string[], font?: BrandFontFace)
     "if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) addEventListener('load', start, { once: true })",
     "else new PerformanceObserver((list, observer) => painted(list) && (observer.disconnect(), start())).observe({ type: 'paint', buffered: true })",
   ].join('\n')
-  return `<script type="module" data-page-script="${files.join(' ')}">${code}</script>`
+  // Minified: it sits in every page's first 14 KB, which the home page fills to the byte.
+  const minified = transformSync(code, {
+    minify: true,
+    format: 'esm',
+    target: 'es2022',
+  }).code.trim()
+  return `<script type="module" data-page-script="${files.join(' ')}">${minified}</script>`
 }
 
 export async function prerender(

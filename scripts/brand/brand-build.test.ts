@@ -73,8 +73,8 @@ describe('the typeface', () => {
       const css = doc.querySelector('style')?.textContent ?? ''
       // The page's loader adds the face once the page is painted (decision 044)...
       const loader = doc.querySelector('script[data-page-script]')?.textContent ?? ''
-      expect(loader, route.file).toContain(`url(/assets/${font}) format(\\"woff2\\")`)
-      expect(loader).toContain("display: 'swap'")
+      expect(loader, route.file).toContain(`url(/assets/${font}) format("woff2")`)
+      expect(loader).toContain('display:"swap"')
       expect(css).not.toMatch(new RegExp(`font-family:["']?${brand.type.family}["']?;src:url`))
       // ...and until then the text is in fallbacks scaled to its metrics.
       expect(css).toMatch(new RegExp(`font-family:\\s*["']?${brand.type.family} Fallback`))
