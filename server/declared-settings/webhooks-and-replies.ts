@@ -52,8 +52,9 @@ export const REPLIES = {
       comment: [
         'The reply promise (docs/desk.md, "Answered, and when"). The page promises an answer within',
         'replyPromiseHours (company.ts, 24); a lead still unanswered replyAlertAfterHours after it',
-        'arrived (20) is alerted once by e-mail to CONTACT_TO and as a lead.overdue webhook. These',
-        'override both, in hours; fractions with a dot (0.01 is 36 s) let a trial see an alert at once.',
+        'arrived (unless set, five sixths of the promise: 20) is alerted once by e-mail to CONTACT_TO',
+        'and as a lead.overdue webhook. These override both, in hours; fractions with a dot (0.01 is',
+        '36 s) let a trial see an alert at once. The promise alone sets the alert at five sixths of it.',
       ],
       defaultWords: '`replyPromiseHours` (24)',
       accepts: 'hours above 0 and up to 168',
@@ -62,7 +63,7 @@ export const REPLIES = {
       summary:
         'a lead unanswered this long is alerted once, by e-mail and `lead.overdue` webhook; less than the above',
       comment: [],
-      defaultWords: '`replyAlertAfterHours` (20)',
+      defaultWords: '`replyAlertAfterHours` (20), else five sixths of the promise',
       accepts: 'hours above 0 and up to 168',
     },
     WEEKLY_SUMMARY: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { company } from '#shared/company/company.ts'
+import { alertAfterHoursFor, company } from '#shared/company/company.ts'
 import { readSettings } from '../settings.ts'
 import { readReplySettings } from './reply-settings.ts'
 
@@ -23,6 +23,16 @@ describe('the reply promise’s settings', () => {
     })
     expect(problems).toEqual([])
     expect(reply).toEqual({ promiseHours: 0.01, alertAfterHours: 0.005, weeklySummary: false })
+  })
+
+  it('set the alert at five sixths of a promise given alone, so a company states one number', () => {
+    expect(readReplySettings({ REPLY_PROMISE_HOURS: '12' })).toMatchObject({
+      reply: { promiseHours: 12, alertAfterHours: 10 },
+      problems: [],
+    })
+    expect(readReplySettings({ REPLY_PROMISE_HOURS: '48' }).reply.alertAfterHours).toBe(40)
+    expect(alertAfterHoursFor(24)).toBe(20)
+    expect(alertAfterHoursFor(1)).toBe(0.83)
   })
 
   it('refuse what is no number of hours, an alert after the promise, and a summary neither true nor false, all at once', () => {

@@ -1,4 +1,4 @@
-import { company } from '#shared/company/company.ts'
+import { alertAfterHoursFor, company } from '#shared/company/company.ts'
 import { isPromiseHours } from '#shared/company/company-identity.ts'
 import type { Queryable } from '../db/database.ts'
 
@@ -34,7 +34,12 @@ export const readReplySettings = (
     return Number(text)
   }
   const promiseHours = hours('REPLY_PROMISE_HOURS', company.replyPromiseHours)
-  const alertAfterHours = hours('REPLY_ALERT_AFTER_HOURS', company.replyAlertAfterHours)
+  // A promise set here without its alert: the alert at five sixths of it, as in company.ts.
+  const promiseFromEnv = (env.REPLY_PROMISE_HOURS?.trim() ?? '') !== ''
+  const alertAfterHours = hours(
+    'REPLY_ALERT_AFTER_HOURS',
+    promiseFromEnv ? alertAfterHoursFor(promiseHours) : company.replyAlertAfterHours,
+  )
   if (alertAfterHours >= promiseHours) {
     problems.push(
       `REPLY_ALERT_AFTER_HOURS (${alertAfterHours}) must be less than REPLY_PROMISE_HOURS (${promiseHours}): the alert comes before the promise breaks.`,

@@ -62,7 +62,7 @@ export const contactToasts = {
   closeLabel: 'Fechar notificação',
   success: {
     title: 'Mensagem enviada com sucesso! Entraremos em contato em breve.',
-    description: 'Nossa equipe responderá em até 24 horas.',
+    description: `Nossa equipe responderá em até ${contactFacts.replyTime}.`,
   },
   error: {
     title: 'Erro ao enviar mensagem. Tente novamente.',

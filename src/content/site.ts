@@ -1,6 +1,7 @@
 import { brand as look } from '#shared/company/brand.ts'
 import { company } from '#shared/company/company.ts'
 import { companyName } from '#shared/company/company-name.ts'
+import { describeHours, describeHoursShort } from '#shared/support/durations.ts'
 import { describeOfficeHours } from './office-hours.ts'
 
 /**
@@ -27,8 +28,9 @@ export const contactFacts = {
   address: company.address,
   /** 'Seg-Sex, 9h-18h': the same facts the agenda offers times from. */
   hours: describeOfficeHours(company.officeHours),
-  replyTime: '24 horas',
-  replyTimeShort: '24h',
+  /** The reply promise as the page words it: '24 horas', and '24h' beside an icon. */
+  replyTime: describeHours(company.replyPromiseHours),
+  replyTimeShort: describeHoursShort(company.replyPromiseHours),
   consultation: `${company.consultationMinutes} minutos`,
 } as const
 

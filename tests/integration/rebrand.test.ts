@@ -18,6 +18,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { brand } from '#shared/company/brand.ts'
 import { company } from '#shared/company/company.ts'
 import { companyName, nameInSentence, type Article } from '#shared/company/company-name.ts'
+import { describeHours, describeHoursShort } from '#shared/support/durations.ts'
 import { describeOfficeHours } from '../../src/content/office-hours.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
@@ -42,19 +43,27 @@ const DESK_PASSWORD = 'uma senha longa para a nova marca'
 const OTHER_NAME = nameInSentence(OTHER.name, OTHER.article as Article)
 /** Its name with the article it does not take: "a Núcleo…", "da Núcleo…", none may show. */
 const WRONG_ARTICLE = Object.values(nameInSentence(OTHER.name, OTHER.article === 'a' ? 'o' : 'a'))
-/** What must not be left anywhere: the old company's facts and words. */
-const OLD = [
-  company.name,
-  company.logoWords[0],
-  company.inbox,
-  company.phone,
-  company.phoneHref,
-  company.siteUrl,
-  company.address.city,
-  describeOfficeHours(company.officeHours),
-  `de ${company.consultationMinutes} minutos`,
-  companyName.of,
+/** A company's facts as the pages, e-mails and desk write them. */
+const wordsOf = (facts: typeof company | typeof OTHER, name: { of: string }) => [
+  facts.name,
+  facts.logoWords[0],
+  facts.inbox,
+  facts.phone,
+  facts.phoneHref,
+  facts.siteUrl,
+  facts.address.city,
+  describeOfficeHours(facts.officeHours),
+  `de ${facts.consultationMinutes} minutos`,
+  `em até ${describeHours(facts.replyPromiseHours)}`,
+  `em até ${describeHoursShort(facts.replyPromiseHours)}`,
+  name.of,
 ]
+/**
+ * What must not be left anywhere: the old company's facts and words, but for those the new
+ * company shares (a fork with 45-minute meetings like the other company's says so correctly).
+ */
+const NEW = wordsOf(OTHER, OTHER_NAME)
+const OLD = wordsOf(company, companyName).filter((old) => !NEW.includes(old))
 /** Each text, said to hold nothing of the old company nor the new name with a wrong article. */
 const expectNothingOld = (texts: Record<string, string>) => {
   for (const [where, text] of Object.entries(texts)) {
@@ -159,6 +168,9 @@ it('shows the new company on the page, with its article, and nothing of the old 
     OTHER.siteUrl,
     describeOfficeHours(OTHER.officeHours),
     `Consultoria gratuita de ${OTHER.consultationMinutes} minutos`,
+    // The reply promise the company makes, in full and beside the icon.
+    `Nossa equipe responde em até ${describeHours(OTHER.replyPromiseHours)}.`,
+    `Resposta em até ${describeHoursShort(OTHER.replyPromiseHours)}`,
     // The spec's question, with the name's own article.
     `Por que escolher ${OTHER_NAME.the}?`,
     OTHER.legal.name,

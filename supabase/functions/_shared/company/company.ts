@@ -37,7 +37,22 @@ export interface CompanyFacts {
   readonly replyAlertAfterHours?: number
 }
 
-export const company = { ...companyDefaults, ...companyFacts }
+/**
+ * When an unanswered lead is alerted, unless the company says: five sixths of its promise (the
+ * demo's 20 of 24 hours), so a company that states only its promise gets an alert before it
+ * breaks.
+ */
+export const alertAfterHoursFor = (promiseHours: number): number =>
+  Math.round(((promiseHours * 5) / 6) * 100) / 100
+
+const facts: CompanyFacts = companyFacts
+const promiseHours = facts.replyPromiseHours ?? companyDefaults.replyPromiseHours
+
+export const company = {
+  ...companyDefaults,
+  ...companyFacts,
+  replyAlertAfterHours: facts.replyAlertAfterHours ?? alertAfterHoursFor(promiseHours),
+}
 
 /** Where a fork sets its facts, for messages that ask it to. */
 export const COMPANY_FACTS_FILE = 'supabase/functions/_shared/company/company-facts.ts'

@@ -20,3 +20,7 @@ export const describeHours = (hours: number): string =>
   Number.isInteger(hours)
     ? `${hours} ${hours === 1 ? 'hora' : 'horas'}`
     : describeDuration(hours * 3_600_000)
+
+/** The promise in a few characters, for a line beside an icon: 24 → '24h', 1.5 → '1 h 30 min'. */
+export const describeHoursShort = (hours: number): string =>
+  Number.isInteger(hours) ? `${hours}h` : describeDuration(hours * 3_600_000)
