@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs'
+import { readBackupAccess } from './backup/backup-access.ts'
 import { runCommand, say, settingsOrSay } from './command-line.ts'
 import { hashPassword } from './desk/sign-in/password-hash.ts'
 import { weakPasswordReason } from './desk/sign-in/password-policy.ts'
@@ -29,14 +30,19 @@ const localServerUrl = (settings: Settings) => {
 
 type Resolved = { kind: 'server'; url: string } | { kind: 'direct' }
 
-/** Where the work is done; see USAGE. */
+/**
+ * Where the work is done; see USAGE. The server running on DATA_DIR names its address in the
+ * folder (backup-access.json, as `npm run backup` finds it), so this command needs no --server
+ * when its PORT differs from the server's; HOST:PORT is asked next.
+ */
 const resolveTarget = async (target: CommandTarget, settings: Settings): Promise<Resolved> => {
   if (target.kind !== 'auto') return target
   if (settings.databaseUrl) return { kind: 'direct' }
-  const url = localServerUrl(settings)
-  return url !== undefined && (await serverAnswers(url))
-    ? { kind: 'server', url }
-    : { kind: 'direct' }
+  const access = await readBackupAccess(settings.dataDir).catch(() => undefined)
+  for (const url of new Set([access?.url, localServerUrl(settings)])) {
+    if (url !== undefined && (await serverAnswers(url))) return { kind: 'server', url }
+  }
+  return { kind: 'direct' }
 }
 
 const hashPasswordCommand = async () => {

@@ -171,6 +171,15 @@ describe('with the embedded database (PGlite)', () => {
     expect(wrong.stderr).toContain('refused the password')
   })
 
+  it('finds the server running on DATA_DIR when its own PORT names another, as npm run backup does', async () => {
+    const { port } = new URL(server?.url ?? '')
+    const env = { DATA_DIR: dataDir, PORT: '1', ADMIN_PASSWORD: PASSWORD }
+    const found = await runLeads(['export', '--format', 'json'], env)
+    expect(found.stderr).toMatch(new RegExp(`Using the server at http://[^ ]+:${port}\\.`))
+    expect(found.code).toBe(0)
+    expect(found.stderr).not.toContain('directly')
+  })
+
   it('will not open the folder while the server holds it, and opens it once it has stopped', async () => {
     const env = { DATA_DIR: dataDir, PORT: '1' }
     const refused = await runLeads(['export', '--format', 'json', '--direct'], env)

@@ -22,8 +22,9 @@ hash-password  reads a password (typed, or from standard input) and prints the v
          ADMIN_PASSWORD_HASH.
 
 Without --server or --direct: with DATABASE_URL the database is used directly; otherwise the
-running server at HOST:PORT is asked (signing in with ADMIN_PASSWORD, typed if unset), and if
-no server answers there the PGlite folder (DATA_DIR) is opened directly.`
+server running on DATA_DIR is asked, found as npm run backup finds it (or at HOST:PORT),
+signing in with ADMIN_PASSWORD (typed if unset); if none answers, the PGlite folder (DATA_DIR)
+is opened directly.`
 
 const takeValue = (args: string[], index: number, flag: string) => {
   const value = args[index + 1]
