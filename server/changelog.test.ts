@@ -1,6 +1,7 @@
 /**
  * The version an operator reads in the start-up line (package.json) is the newest one the
- * changelog describes, dated, so a release cannot bump one and forget the other.
+ * changelog describes, dated, so a release cannot bump one and forget the other; between
+ * releases it is the next one, marked unreleased.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -14,9 +15,18 @@ const released = [...changelog.matchAll(/^## \[(\d+\.\d+\.\d+)\] - (\d{4}-\d{2}-
 )
 
 describe('CHANGELOG.md', () => {
-  it("names package.json's version as its newest release, with a date", () => {
-    expect(released[0]?.version).toBe(APP_VERSION)
+  it("names package.json's version as its newest release, with a date, or says it is unreleased", () => {
     expect(Number.isNaN(Date.parse(released[0]?.date ?? ''))).toBe(false)
+    // After a release, the version names the next one as unreleased until it is dated here:
+    // a fork reading its start-up line never mistakes later commits for the release.
+    const [core = '', label] = APP_VERSION.split('-', 2)
+    if (label === undefined) {
+      expect(released[0]?.version).toBe(APP_VERSION)
+    } else {
+      expect(label).toBe('unreleased')
+      expect(compareVersions(core, released[0]?.version ?? '')).toBe(1)
+      expect(changelog).toMatch(/^## \[Unreleased\]$/m)
+    }
   })
 
   it('lists releases newest first, and says what an operator must do in every entry', () => {
