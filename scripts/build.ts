@@ -11,7 +11,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, loadEnv } from 'vite'
 import { DEV_ANON_KEY } from '../server/settings.ts'
-import { companyIdentityProblems, demoIdentityWarning } from '#shared/company/company-identity.ts'
+import { companyIdentityProblems } from '#shared/company/company-identity.ts'
+import { demoFactsWarning } from '../server/demo-facts.ts'
 import { companyDefaultsWarning } from '#shared/company/company.ts'
 import { parseSupabaseEnv } from '../src/lib/env.ts'
 import { bundleForNode } from './bundle-for-node.js'
@@ -46,7 +47,7 @@ if (identityProblems.length > 0) {
   console.error(`Cannot build: fix the company's facts.\n- ${identityProblems.join('\n- ')}`)
   process.exit(1)
 }
-const demoFacts = demoIdentityWarning()
+const demoFacts = demoFactsWarning()
 if (demoFacts) console.warn(`Warning: ${demoFacts}`)
 
 let backend: { url: string; anonKey: string }

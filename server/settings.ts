@@ -13,6 +13,7 @@ import {
 } from './db/contact-limits.ts'
 import { bookingFactsProblems } from './booking/booking-facts.ts'
 import { companyIdentityProblems } from '#shared/company/company-identity.ts'
+import { demoFactsProblem } from './demo-facts.ts'
 import { readBookingSettings, type BookingSettings } from './booking/booking-settings.ts'
 import { readDeskSettings, type DeskSettings } from './desk/desk-settings.ts'
 import { readBackupSettings, type BackupSettings } from './backup/backup-settings.ts'
@@ -202,6 +203,12 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
   problems.push(...replyProblems)
   const { booking, problems: bookingProblems } = readBookingSettings(env)
   problems.push(...bookingProblems, ...bookingFactsProblems(), ...companyIdentityProblems())
+  const demoSite = value('DEMO_SITE')
+  if (demoSite !== undefined && demoSite.toLowerCase() !== 'true') {
+    problems.push(`DEMO_SITE must be true or unset (got "${demoSite}").`)
+  }
+  const demoFacts = demoFactsProblem(env)
+  if (demoFacts) problems.push(demoFacts)
   const busyCalendarUrl = readBusyCalendarUrl(value('BOOKING_BUSY_CALENDAR_URL'))
   if (!busyCalendarUrl.ok) problems.push(busyCalendarUrl.problem)
   /** A whole number within its declared range, its declared default when unset. */

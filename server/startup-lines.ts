@@ -1,7 +1,7 @@
 import { APP_VERSION } from './app-version.ts'
 import type { Settings } from './settings.ts'
 import { company, companyDefaultsWarning } from '#shared/company/company.ts'
-import { demoIdentityWarning } from '#shared/company/company-identity.ts'
+import { demoFactsWarning } from './demo-facts.ts'
 
 /**
  * What TRUST_PROXY unset means, said at start (decision 057). The server speaks only plain
@@ -47,7 +47,7 @@ export const startupLines = (settings: Settings, listening: string) => {
   const warnings: string[] = []
   const defaults = companyDefaultsWarning()
   if (defaults) warnings.push(defaults)
-  const demoFacts = demoIdentityWarning()
+  const demoFacts = demoFactsWarning()
   if (demoFacts) warnings.push(`Warning: ${demoFacts}`)
   if (settings.mailDelivery === 'off') {
     warnings.push(

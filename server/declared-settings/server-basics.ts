@@ -56,8 +56,19 @@ export const SERVER_BASICS = {
       comment: [
         'production (the systemd unit sets it): without SMTP_URL no e-mail is written to a file, none',
         'is counted as sent; they wait in the database until SMTP_URL is set, and the start-up and the',
-        'lead desk say mail is off. Anything else: the development outbox above.',
+        'lead desk say mail is off. Anything else: the development outbox above. A production start',
+        "refuses the demo company's facts (its inbox, phone, CNPJ…) unless DEMO_SITE=true.",
       ],
+      example: '',
+    },
+    DEMO_SITE: {
+      summary:
+        "`true`: this site is a demonstration, and a production start may publish the demo company's facts",
+      comment: [
+        "true: a demonstration, which may run in production with the demo company's facts. Without it",
+        'NODE_ENV=production refuses to start while company-facts.ts holds any of them, naming each.',
+      ],
+      accepts: '`true` or nothing',
       example: '',
     },
     CONTACT_TO: {

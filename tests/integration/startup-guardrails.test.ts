@@ -23,6 +23,7 @@ import path from 'node:path'
 import { promisify } from 'node:util'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { demoFactsInUse } from '../../server/demo-facts.ts'
 import { createJsonLogger } from '../../server/log.ts'
 import { MAIL_OFF_REASON } from '../../server/mail/mail-off.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
@@ -205,10 +206,20 @@ describe('the built server, as deployed', () => {
     const manifest = path.join(install, 'package.json')
     const ours = await readFile(manifest, 'utf8')
     const version = JSON.parse(ours).version as string
+    // The demo company's facts in production (this copy's, if it still has any): refused, each
+    // named, until the company puts in its own or says the site is a demonstration.
+    const demo = demoFactsInUse()
+    if (demo.length > 0) {
+      const refused = await start({ DATA_DIR: data, NODE_ENV: 'production' })
+      expect(refused.code).toBe(1)
+      expect(refused.output).toContain("- NODE_ENV=production with the demo company's facts")
+      for (const { fact, value } of demo) expect(refused.output).toContain(`${fact} = "${value}"`)
+    }
     const first = await start({
       DATA_DIR: data,
       SITE_URL: 'https://www.exemplo.com.br',
       NODE_ENV: 'production',
+      DEMO_SITE: 'true',
     })
     await first.stop()
     expect(first.output).toMatch(
@@ -275,6 +286,7 @@ describe('a production server without SMTP_URL', () => {
     const data = await temporaryFolder('guardrails-mail-')
     const env = {
       NODE_ENV: 'production',
+      DEMO_SITE: 'true',
       DATA_DIR: data,
       ADMIN_PASSWORD: 'correto cavalo bateria grampo',
     }

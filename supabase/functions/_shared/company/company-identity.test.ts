@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cnpjCheckDigits, formatCnpj, isValidCnpj } from './cnpj.ts'
-import { company } from './company.ts'
-import {
-  DEMO_IDENTITY,
-  companyIdentityProblems,
-  demoIdentityWarning,
-  type CompanyIdentity,
-} from './company-identity.ts'
+import { companyIdentityProblems, type CompanyIdentity } from './company-identity.ts'
 import { whatsappLink } from './whatsapp.ts'
 
 describe('a CNPJ', () => {
@@ -40,11 +34,6 @@ describe('a CNPJ', () => {
       expect(isValidCnpj(text), text).toBe(false)
     }
   })
-
-  it('of the demo company is an example anyone can see is one, and it holds', () => {
-    expect(DEMO_IDENTITY.cnpj.replace(/[^A-Z]/g, '')).toBe('EXEMPLO')
-    expect(isValidCnpj(DEMO_IDENTITY.cnpj)).toBe(true)
-  })
 })
 
 describe("the company's identity facts", () => {
@@ -58,18 +47,10 @@ describe("the company's identity facts", () => {
     ...changes,
   })
 
-  it("are all right as shipped and as a fork sets them, and only the demo's are warned about", () => {
+  it('are all right as shipped and as a fork sets them', () => {
     // company.ts as this copy has it: the demo's, or a fork's own.
     expect(companyIdentityProblems()).toEqual([])
-    expect(demoIdentityWarning() === undefined).toBe(company.legal.cnpj !== DEMO_IDENTITY.cnpj)
-    const demo = facts({
-      legal: { name: DEMO_IDENTITY.legalName, cnpj: DEMO_IDENTITY.cnpj },
-      dataProtectionOfficer: { name: DEMO_IDENTITY.officerName, email: DEMO_IDENTITY.officerEmail },
-    })
-    expect(companyIdentityProblems(demo)).toEqual([])
-    expect(demoIdentityWarning(demo)).toContain('legal.cnpj')
     expect(companyIdentityProblems(facts())).toEqual([])
-    expect(demoIdentityWarning(facts())).toBeUndefined()
   })
 
   it('name each field a fork got wrong', () => {

@@ -22,17 +22,6 @@ export interface CompanyIdentity {
 
 const WHERE = COMPANY_FACTS_FILE
 
-/**
- * The demo company's own facts. A fork that has not replaced them would publish an example
- * CNPJ and a placeholder encarregado as its own.
- */
-export const DEMO_IDENTITY = {
-  legalName: 'Aurora Digital Tecnologia Ltda.',
-  cnpj: 'EX.EMP.LO0/0001-54',
-  officerName: 'Fulana de Tal',
-  officerEmail: 'privacidade@auroradigital.com.br',
-} as const
-
 /** Hours that a fraction can express (tests use a few seconds) and a week at most. */
 export const isPromiseHours = (hours: number): boolean =>
   Number.isFinite(hours) && hours > 0 && hours <= 168
@@ -67,20 +56,4 @@ export const companyIdentityProblems = (facts: CompanyIdentity = company): strin
     problems.push(`replyAlertAfterHours in ${WHERE} must be less than replyPromiseHours.`)
   }
   return problems
-}
-
-/** The facts still equal to the demo company's, as one warning line (undefined: none). */
-export const demoIdentityWarning = (facts: CompanyIdentity = company): string | undefined => {
-  const left = [
-    facts.legal.name === DEMO_IDENTITY.legalName ? 'legal.name' : undefined,
-    facts.legal.cnpj === DEMO_IDENTITY.cnpj ? 'legal.cnpj' : undefined,
-    facts.dataProtectionOfficer.name === DEMO_IDENTITY.officerName
-      ? 'dataProtectionOfficer.name'
-      : undefined,
-    facts.dataProtectionOfficer.email === DEMO_IDENTITY.officerEmail
-      ? 'dataProtectionOfficer.email'
-      : undefined,
-  ].filter((field) => field !== undefined)
-  if (left.length === 0) return undefined
-  return `The company's legal facts are still the demo's (${left.join(', ')} in ${WHERE}): the site shows an example CNPJ and a placeholder encarregado until you put in your own.`
 }

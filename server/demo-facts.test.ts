@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest'
+import { company } from '#shared/company/company.ts'
+import {
+  demoFactsInUse,
+  demoFactsProblem,
+  demoFactsWarning,
+  type DemoCheckedFacts,
+} from './demo-facts.ts'
+
+/** The demo company as 1.2.0 shipped it: what a fork that changed nothing still publishes. */
+const DEMO: DemoCheckedFacts = {
+  name: 'Aurora Digital',
+  inbox: 'contato@auroradigital.com.br',
+  phone: '+55 (11) 4002-8922',
+  whatsapp: '551140028922',
+  siteUrl: 'https://www.auroradigital.com.br',
+  legal: { name: 'Aurora Digital Tecnologia Ltda.', cnpj: 'EX.EMP.LO0/0001-54' },
+  dataProtectionOfficer: { name: 'Fulana de Tal', email: 'privacidade@auroradigital.com.br' },
+}
+
+/** A company of its own in every fact. */
+const OWN: DemoCheckedFacts = {
+  name: 'Ipê Software',
+  inbox: 'ola@ipesoftware.example',
+  phone: '+55 (31) 3333-4444',
+  whatsapp: '',
+  siteUrl: 'https://ipesoftware.example',
+  legal: { name: 'Ipê Software Ltda.', cnpj: '11.222.333/0001-81' },
+  dataProtectionOfficer: { name: 'Maria Silva', email: 'dados@ipesoftware.example' },
+}
+
+const PRODUCTION = { NODE_ENV: 'production' }
+
+describe("the demo company's facts", () => {
+  it('are each named, however they are written', () => {
+    expect(demoFactsInUse(DEMO).map(({ fact }) => fact)).toEqual([
+      'name',
+      'inbox',
+      'phone',
+      'whatsapp',
+      'siteUrl',
+      'legal.name',
+      'legal.cnpj',
+      'dataProtectionOfficer.name',
+      'dataProtectionOfficer.email',
+    ])
+    const rewritten = {
+      ...OWN,
+      inbox: ' CONTATO@AuroraDigital.com.br ',
+      phone: '(11) 4002 8922'.replace('(11)', '+55 11'),
+      siteUrl: 'https://auroradigital.com.br/',
+      legal: { ...OWN.legal, cnpj: 'exemplo0000154' },
+    }
+    expect(demoFactsInUse(rewritten).map(({ fact }) => fact)).toEqual([
+      'inbox',
+      'phone',
+      'siteUrl',
+      'legal.cnpj',
+    ])
+    expect(demoFactsInUse(OWN)).toEqual([])
+  })
+
+  it('stop a production start, naming each value, unless DEMO_SITE=true says it is a demonstration', () => {
+    const problem = demoFactsProblem(PRODUCTION, DEMO) ?? ''
+    expect(problem).toContain('NODE_ENV=production')
+    expect(problem).toContain('inbox = "contato@auroradigital.com.br"')
+    expect(problem).toContain('whatsapp = "551140028922"')
+    expect(problem).toContain('legal.cnpj = "EX.EMP.LO0/0001-54"')
+    expect(problem).toContain('DEMO_SITE=true')
+    expect(demoFactsProblem({ ...PRODUCTION, DEMO_SITE: 'true' }, DEMO)).toBeUndefined()
+    expect(demoFactsProblem({}, DEMO)).toBeUndefined()
+    expect(demoFactsProblem(PRODUCTION, OWN)).toBeUndefined()
+    expect(demoFactsWarning(DEMO)).toContain('phone = "+55 (11) 4002-8922"')
+    expect(demoFactsWarning(OWN)).toBeUndefined()
+  })
+
+  it('are warned about in this copy exactly when it still has one', () => {
+    expect(demoFactsWarning() === undefined).toBe(demoFactsInUse(company).length === 0)
+  })
+})
