@@ -254,8 +254,12 @@ describe('the privacy notice, as prerendered', () => {
     expect(confirming.getByText(/apagamos tudo depois de dois dias/)).toBeInTheDocument()
     const rights = within(screen.getByRole('region', { name: 'Os seus direitos' }))
     expect(rights.getAllByRole('listitem')).toHaveLength(5)
-    const ask = rights.getByRole('link', { name: company.inbox })
-    expect(ask.getAttribute('href')?.startsWith(`mailto:${company.inbox}?subject=`)).toBe(true)
+    const ask = rights.getByRole('link', { name: company.dataProtectionOfficer.email })
+    expect(
+      ask
+        .getAttribute('href')
+        ?.startsWith(`mailto:${company.dataProtectionOfficer.email}?subject=`),
+    ).toBe(true)
   })
 
   it('takes the header and footer links back to the landing page sections', () => {

@@ -7,7 +7,7 @@
  */
 export const privacyNoticeUpdated = {
   label: 'Atualizada em',
-  date: '2026-11-28',
-  shown: '28 de novembro de 2026',
-  sourceSha256: 'c63fa71fb1f69ea5f8f9e25506666ffc983be52604c3a29dc08af58bb4867516',
+  date: '2026-12-05',
+  shown: '5 de dezembro de 2026',
+  sourceSha256: 'd784672cfbfa57ba5c8f3958421c9a3cb43ed6af8817828b660c489d9c89ecca',
 } as const

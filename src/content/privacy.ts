@@ -156,7 +156,10 @@ export const privacyNotice = {
       after: '.',
     },
   },
-  /** The last section: the visitor's rights, and how to ask (the company's inbox, a mailto link). */
+  /**
+   * The last section: the visitor's rights, and how to ask: the encarregado's e-mail (a mailto
+   * link), the channel LGPD art. 41 gives for it, not the sales inbox.
+   */
   rights: {
     id: 'seus-direitos',
     title: 'Os seus direitos',
@@ -170,7 +173,7 @@ export const privacyNotice = {
     ],
     request: {
       before: 'Para fazer qualquer um desses pedidos, escreva para ',
-      email: contactFacts.email,
+      email: legalIdentity.officerEmail,
       subject: 'Pedido sobre os meus dados',
       after: ', de preferência do mesmo e-mail que você usou no formulário.',
     },

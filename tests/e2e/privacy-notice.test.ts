@@ -80,7 +80,7 @@ describe('The privacy notice', () => {
     }
   })
 
-  it('says what it must, and offers the company inbox as an e-mail link', async () => {
+  it("says what it must, and takes data requests at the encarregado's e-mail, a link", async () => {
     const { page } = await session.open(DESKTOP)
     await page.goto('/privacidade')
     for (const title of PRIVACY_NOTICE_SECTIONS) {
@@ -88,10 +88,20 @@ describe('The privacy notice', () => {
         true,
       )
     }
-    const inbox = page.getByRole('main').getByRole('link', { name: company.inbox, exact: true })
-    expect(await inbox.getAttribute('href')).toMatch(
-      new RegExp(`^mailto:${company.inbox.replace(/\./g, '\\.')}(\\?|$)`),
-    )
+    // Named in the controller's section, and where the rights section sends every request.
+    const officer = company.dataProtectionOfficer.email
+    const links = await page
+      .getByRole('main')
+      .getByRole('link', { name: officer, exact: true })
+      .all()
+    expect(links).toHaveLength(2)
+    for (const link of links) {
+      expect(await link.getAttribute('href')).toMatch(
+        new RegExp(`^mailto:${officer.replace(/\./g, '\\.')}(\\?|$)`),
+      )
+    }
+    const rights = page.getByRole('region', { name: 'Os seus direitos' })
+    expect(await rights.getByRole('link', { name: officer, exact: true }).count()).toBe(1)
   })
 
   it('has no WCAG 2.2 AA violations on a desktop, or on a phone with the menu closed or open', async () => {
@@ -119,8 +129,10 @@ describe('The privacy notice', () => {
         true,
       )
     }
-    const inbox = page.getByRole('main').getByRole('link', { name: company.inbox, exact: true })
-    expect(await inbox.isVisible()).toBe(true)
+    const requests = page
+      .getByRole('region', { name: 'Os seus direitos' })
+      .getByRole('link', { name: company.dataProtectionOfficer.email, exact: true })
+    expect(await requests.isVisible()).toBe(true)
 
     await control(siteHeader(page), 'Contato').click()
     await page.waitForURL((url) => url.pathname === '/' && url.hash === '#contact')
