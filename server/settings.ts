@@ -21,7 +21,7 @@ import { readWebhookSettings, type WebhookSettings } from './webhooks/webhook-se
 import { readReplySettings, type ReplySettings } from './watch/reply-settings.ts'
 import { WEBHOOK_TIMEOUT_MS } from '#shared/webhooks/webhook-delivery.ts'
 import { CONTACT_TEMPLATE, DIST_DIR } from './paths.ts'
-import { AGENDA, HTTP_LIMITS, SERVER_BASICS } from './declared-settings/index.ts'
+import { AGENDA, BACKGROUND_JOBS, HTTP_LIMITS, SERVER_BASICS } from './declared-settings/index.ts'
 
 /**
  * The publishable key the embedded server accepts when SUPABASE_ANON_KEY is not set. It is
@@ -69,7 +69,10 @@ export interface Settings {
   distDir: string | undefined
   /** The build's contact page for a refused form (read only with a site, if it exists). */
   contactPageTemplate: string | undefined
-  /** How often unsent e-mails are looked for; false turns the sweep off (tests). */
+  /**
+   * MAIL_SWEEP_SECONDS: how often unsent e-mails are looked for; false turns the sweep off
+   * (tests).
+   */
   mailSweepIntervalMs: number | false
   /**
    * MAIL_SWEEP_SECRET: POST /functions/v1/send-contact-email/retry runs the sweep only for a
@@ -98,13 +101,17 @@ export interface Settings {
   webhookSweepIntervalMs: number | false
   /** How long one webhook attempt may take before it counts as failed. */
   webhookTimeoutMs: number
-  /** The daily backup: BACKUP_DIR, BACKUP_KEEP, BACKUP_HOUR, BACKUP_AFTER_COMMAND. */
+  /**
+   * The daily backup: BACKUP_DIR, BACKUP_KEEP, BACKUP_HOUR, BACKUP_CHECK_SECONDS,
+   * BACKUP_AFTER_COMMAND.
+   */
   backup: BackupSettings
   /** REPLY_PROMISE_HOURS, REPLY_ALERT_AFTER_HOURS and WEEKLY_SUMMARY (decision 051). */
   reply: ReplySettings
   /**
-   * How often the pipeline is watched: overdue leads, incidents, the weekly summary, and the
-   * company's alerts and the desk's replies sent; false turns the watch off (tests).
+   * PIPELINE_WATCH_SECONDS: how often the pipeline is watched (overdue leads, incidents, the
+   * weekly summary) and the company's alerts and the desk's replies sent; false turns the watch
+   * off (tests).
    */
   pipelineWatchIntervalMs: number | false
 }
@@ -144,7 +151,12 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
     return raw === undefined || raw === '' ? undefined : raw
   }
 
-  const declared = { ...SERVER_BASICS.settings, ...HTTP_LIMITS.settings, ...AGENDA.settings }
+  const declared = {
+    ...SERVER_BASICS.settings,
+    ...HTTP_LIMITS.settings,
+    ...AGENDA.settings,
+    ...BACKGROUND_JOBS.settings,
+  }
   const portText = value('PORT') ?? String(declared.PORT.fallback)
   const port = Number(portText)
   const [portMin, portMax] = declared.PORT.range
@@ -219,7 +231,9 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       | 'KEEP_ALIVE_TIMEOUT_MS'
       | 'MAX_CONNECTIONS_PER_ADDRESS'
       | 'MAX_LOOPBACK_CONNECTIONS'
-      | 'BOOKING_BUSY_CALENDAR_REFRESH_MINUTES',
+      | 'BOOKING_BUSY_CALENDAR_REFRESH_MINUTES'
+      | 'MAIL_SWEEP_SECONDS'
+      | 'PIPELINE_WATCH_SECONDS',
   ): number => {
     const { fallback, range } = declared[name]
     const [min, max] = range
@@ -244,6 +258,8 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
     )
   }
   const refreshMinutes = positive('BOOKING_BUSY_CALENDAR_REFRESH_MINUTES')
+  const mailSweepSeconds = positive('MAIL_SWEEP_SECONDS')
+  const pipelineWatchSeconds = positive('PIPELINE_WATCH_SECONDS')
   const busyCalendar =
     busyCalendarUrl.ok && busyCalendarUrl.feed
       ? { feed: busyCalendarUrl.feed, intervalMs: refreshMinutes * 60_000 }
@@ -274,7 +290,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       busyCalendar,
       distDir: DIST_DIR,
       contactPageTemplate: CONTACT_TEMPLATE,
-      mailSweepIntervalMs: 60_000,
+      mailSweepIntervalMs: mailSweepSeconds * 1000,
       mailSweepSecret,
       healthToken,
       warmUp: true,
@@ -287,7 +303,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       backup,
       reply,
       // An overdue lead's alert leaves within this of its time (60 s promised, decision 051).
-      pipelineWatchIntervalMs: 15_000,
+      pipelineWatchIntervalMs: pipelineWatchSeconds * 1000,
     },
   }
 }

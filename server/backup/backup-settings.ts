@@ -18,13 +18,13 @@ export interface BackupSettings {
    * DATA_DIR/backup-key, made by the first start or backup that needs one.
    */
   key: string | undefined
-  /** How often the schedule is looked at; false turns it off (tests). */
+  /** BACKUP_CHECK_SECONDS: how often the schedule is looked at; false turns it off (tests). */
   checkIntervalMs: number | false
 }
 
 /**
- * Reads BACKUP_DIR, BACKUP_KEEP, BACKUP_HOUR, BACKUP_AFTER_COMMAND and BACKUP_KEY, listing every
- * problem (never quoting the key).
+ * Reads BACKUP_DIR, BACKUP_KEEP, BACKUP_HOUR, BACKUP_CHECK_SECONDS, BACKUP_AFTER_COMMAND and
+ * BACKUP_KEY, listing every problem (never quoting the key).
  */
 export const readBackupSettings = (
   env: Readonly<Record<string, string | undefined>>,
@@ -35,7 +35,7 @@ export const readBackupSettings = (
     const raw = env[name]?.trim()
     return raw === undefined || raw === '' ? undefined : raw
   }
-  const whole = (name: 'BACKUP_KEEP' | 'BACKUP_HOUR') => {
+  const whole = (name: 'BACKUP_KEEP' | 'BACKUP_HOUR' | 'BACKUP_CHECK_SECONDS') => {
     const {
       fallback,
       range: [min, max],
@@ -49,6 +49,7 @@ export const readBackupSettings = (
   }
   const keep = whole('BACKUP_KEEP')
   const hour = whole('BACKUP_HOUR')
+  const checkSeconds = whole('BACKUP_CHECK_SECONDS')
   const dir = path.resolve(value('BACKUP_DIR') ?? path.join(dataDir, 'backups'))
   const inside = path.relative(path.join(dataDir, 'pglite'), dir)
   if (!inside.startsWith('..') && !path.isAbsolute(inside)) {
@@ -63,7 +64,7 @@ export const readBackupSettings = (
       hour,
       afterCommand: value('BACKUP_AFTER_COMMAND'),
       afterCommandTimeoutMs: 30 * 60 * 1000,
-      checkIntervalMs: 5 * 60 * 1000,
+      checkIntervalMs: checkSeconds * 1000,
       key,
     },
     problems,

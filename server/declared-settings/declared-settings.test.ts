@@ -80,6 +80,15 @@ describe('the declared settings', () => {
       fallback('BACKUP_HOUR'),
     ])
     expect(settings.reply.weeklySummary).toBe(fallback('WEEKLY_SUMMARY'))
+    expect([
+      settings.mailSweepIntervalMs,
+      settings.pipelineWatchIntervalMs,
+      settings.backup.checkIntervalMs,
+    ]).toEqual(
+      ['MAIL_SWEEP_SECONDS', 'PIPELINE_WATCH_SECONDS', 'BACKUP_CHECK_SECONDS'].map(
+        (name) => Number(fallback(name)) * 1000,
+      ),
+    )
   })
 })
 

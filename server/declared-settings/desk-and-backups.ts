@@ -70,6 +70,16 @@ export const BACKUPS = {
       fallback: 3,
       range: [0, 23],
     },
+    BACKUP_CHECK_SECONDS: {
+      summary:
+        "how often the server looks whether the day's backup is due (the first time within 10 s of its start)",
+      comment: [
+        "How often the server looks whether the day's backup is due, in seconds (1 to 3600); the first",
+        'look is within 10 s of its start. Default 300.',
+      ],
+      fallback: 300,
+      range: [1, 3_600],
+    },
     BACKUP_AFTER_COMMAND: {
       summary: 'run by `/bin/sh` after each one with the file as `"$1"`: copy it off the machine',
       comment: [

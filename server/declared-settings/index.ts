@@ -1,4 +1,5 @@
 import { AGENDA } from './agenda.ts'
+import { BACKGROUND_JOBS } from './background-jobs.ts'
 import type { DeclaredSetting, SettingGroup } from './declared-setting.ts'
 import { BACKUPS, DESK } from './desk-and-backups.ts'
 import { HTTP_LIMITS } from './http-limits.ts'
@@ -17,8 +18,9 @@ const ELSEWHERE = {
     '`MAIL_SWEEP_SECRET` (what `pg_cron` sends to run their sweeps; [deploy.md](deploy.md)),',
     'and `submit-contact-form` and `send-booking-email` also `SITE_URL`: the public address of the',
     "static site, the only place the first sends visitors back to and where the booking e-mails'",
-    'links point. On the Node server the sweeps run by themselves every minute; `MAIL_SWEEP_SECRET`',
-    '(sent in `X-Mail-Sweep-Secret`) only lets an operator run them at once',
+    'links point. On the Node server the sweeps run by themselves every minute',
+    '(`MAIL_SWEEP_SECONDS`); `MAIL_SWEEP_SECRET` (sent in `X-Mail-Sweep-Secret`) only lets an',
+    'operator run them at once',
     '(`POST …/send-contact-email/retry`, `POST …/send-booking-email/sweep`); `deliver-webhooks` reads',
     '`MAIL_SWEEP_SECRET` (pg_cron sends it there too) and `WEBHOOK_SECRET` (signs for receivers',
     'without a secret of their own). The build reads `VITE_SUPABASE_URL` and `VITE_SUPABASE_ANON_KEY`',
@@ -42,6 +44,7 @@ export const SETTING_GROUPS: readonly SettingGroup[] = [
   HTTP_LIMITS,
   WEBHOOKS,
   REPLIES,
+  BACKGROUND_JOBS,
   ELSEWHERE,
 ]
 
@@ -50,4 +53,14 @@ export const DECLARED_SETTINGS: Readonly<Record<string, DeclaredSetting>> = Obje
   SETTING_GROUPS.flatMap((group) => Object.entries(group.settings)),
 )
 
-export { AGENDA, BACKUPS, DESK, HTTP_LIMITS, REPLIES, SERVER_BASICS, VISITOR_LIMITS, WEBHOOKS }
+export {
+  AGENDA,
+  BACKGROUND_JOBS,
+  BACKUPS,
+  DESK,
+  HTTP_LIMITS,
+  REPLIES,
+  SERVER_BASICS,
+  VISITOR_LIMITS,
+  WEBHOOKS,
+}

@@ -259,9 +259,17 @@ describe('the built server', () => {
         env: {
           PATH: process.env.PATH,
           PORT: '0',
+          // A new data folder is a copy of the run's migrated one (decision 035); a first start
+          // from nothing is production-install.test.ts's.
+          ...(process.env.PGLITE_TEMPLATE_DIR
+            ? { PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR }
+            : {}),
           DATA_DIR: dataDir,
           BACKUP_DIR: backupDir,
           BACKUP_KEEP: '1',
+          // It looks at the schedule a second after its start rather than ten: the test waits
+          // for the look, not for the hour, which installedLongAgo has made come.
+          BACKUP_CHECK_SECONDS: '1',
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       })

@@ -36,6 +36,9 @@ const API = { apikey: DEV_ANON_KEY, 'content-type': 'application/json' }
 // Longer than the pool's connect timeout (5 s): an answer later than this is a hang.
 const ANSWER_WITHIN_MS = 15_000
 const WAIT = { timeoutMs: 90_000, intervalMs: 200 }
+// The watch and the mail sweep each second rather than every 15 and 60: what this file proves is
+// that they fail and resume, not how often they run.
+const EVERY_SECOND = { PIPELINE_WATCH_SECONDS: '1', MAIL_SWEEP_SECONDS: '1' }
 
 let sequence = 0
 const lead = (phase: string) => {
@@ -118,6 +121,7 @@ describe('PostgreSQL stopped and started under a running server', () => {
       // Every request comes from loopback: lift the shared caps for unknown addresses.
       RATE_LIMIT_UNKNOWN_ADDRESSES: '2000000000',
       PUBLIC_CALLS_UNKNOWN_PER_MINUTE: '1000000',
+      ...EVERY_SECOND,
     })
     db = await openPostgresDatabase(postgres.url)
     // Counts the watch's calls, to see it run again once the database is back.
@@ -151,7 +155,6 @@ describe('PostgreSQL stopped and started under a running server', () => {
     try {
       // The watch's first run against the stopped database: where the process used to end.
       await server.waitForEvent('pipeline_watch_failed', () => true, WAIT)
-      await server.waitForEvent('webhook_sweep_failed', () => true, WAIT)
       for (const page of PAGES) {
         const response = await fetch(`${server.url}${page}`, { signal: deadline() })
         observe(
@@ -227,6 +230,8 @@ describe('PostgreSQL stopped and started under a running server', () => {
       )
       expect(page.status).toBe(503)
       expect(await page.text()).toContain(layoutCopy.errors.databaseDownTitle)
+      // The webhook sweep's turn (every 5 s) has come meanwhile.
+      await server.waitForEvent('webhook_sweep_failed', () => true, WAIT)
       expect(server.exitCode, 'the server is still running').toBeUndefined()
     } finally {
       await postgres.resume()
@@ -313,7 +318,7 @@ describe('PGlite, with the watch broken', () => {
                      language plpgsql as $$ begin raise exception 'broken by the test'; end $$`)
     await db.close()
 
-    server = await startBuiltServer({ DATA_DIR: dataDir })
+    server = await startBuiltServer({ DATA_DIR: dataDir, ...EVERY_SECOND })
     const broken = (line: LogLine) => line.message === 'broken by the test'
     const first = await server.waitForEvent('pipeline_watch_failed', broken, WAIT)
     const page = await statusOf(server.url, '/')
