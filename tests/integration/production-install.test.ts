@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { demoFactsInUse } from '../../server/demo-facts.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { freePort } from '../support/free-port.ts'
@@ -178,7 +179,13 @@ it('runs as its systemd unit says: checked by systemd, as its own user, writing 
     await chmod(folder, 0o755)
     const before = await readdir(folder)
     // What /etc/site.env holds at least (docs/deploy.md (b)).
-    const settings = { SMTP_URL: smtp.url, CONTACT_TO: 'leads@example.com.br' }
+    const settings = {
+      SMTP_URL: smtp.url,
+      CONTACT_TO: 'leads@example.com.br',
+      // The unit's NODE_ENV=production refuses the demo company's facts (decision 069): this
+      // copy runs as the demonstration it is while it still has them.
+      ...(demoFactsInUse().length > 0 ? { DEMO_SITE: 'true' } : {}),
+    }
     const [command = '', ...args] = unitValue(unit, 'Service', 'ExecStart').split(' ')
     expect(unitValue(unit, 'Service', 'WorkingDirectory')).toBe('/opt/site')
     // As systemd runs ExecStart: the user's uid and gid and no other group, the unit's umask, the
