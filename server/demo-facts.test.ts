@@ -9,13 +9,13 @@ import {
 
 /** The demo company as 1.2.0 shipped it: what a fork that changed nothing still publishes. */
 const DEMO: DemoCheckedFacts = {
-  name: 'Aurora Digital',
-  inbox: 'contato@auroradigital.com.br',
-  phone: '+55 (11) 4002-8922',
-  whatsapp: '551140028922',
-  siteUrl: 'https://www.auroradigital.com.br',
-  legal: { name: 'Aurora Digital Tecnologia Ltda.', cnpj: 'EX.EMP.LO0/0001-54' },
-  dataProtectionOfficer: { name: 'Fulana de Tal', email: 'privacidade@auroradigital.com.br' },
+  name: 'Aurora Digital', // company-fact-ok: the demo's own, which the guard recognises
+  inbox: 'contato@auroradigital.com.br', // company-fact-ok: the demo's own, which the guard recognises
+  phone: '+55 (11) 4002-8922', // company-fact-ok: the demo's own, which the guard recognises
+  whatsapp: '551140028922', // company-fact-ok: the demo's own, which the guard recognises
+  siteUrl: 'https://www.auroradigital.com.br', // company-fact-ok: the demo's own, which the guard recognises
+  legal: { name: 'Aurora Digital Tecnologia Ltda.', cnpj: 'EX.EMP.LO0/0001-54' }, // company-fact-ok: the demo's own, which the guard recognises
+  dataProtectionOfficer: { name: 'Fulana de Tal', email: 'privacidade@auroradigital.com.br' }, // company-fact-ok: the demo's own, which the guard recognises
 }
 
 /** A company of its own in every fact. */
@@ -46,10 +46,10 @@ describe("the demo company's facts", () => {
     ])
     const rewritten = {
       ...OWN,
-      inbox: ' CONTATO@AuroraDigital.com.br ',
-      phone: '(11) 4002 8922'.replace('(11)', '+55 11'),
-      siteUrl: 'https://auroradigital.com.br/',
-      legal: { ...OWN.legal, cnpj: 'exemplo0000154' },
+      inbox: ' CONTATO@AuroraDigital.com.br ', // company-fact-ok: the demo's own, which the guard recognises
+      phone: '(11) 4002 8922'.replace('(11)', '+55 11'), // company-fact-ok: the demo's own, which the guard recognises
+      siteUrl: 'https://auroradigital.com.br/', // company-fact-ok: the demo's own, which the guard recognises
+      legal: { ...OWN.legal, cnpj: 'exemplo0000154' }, // company-fact-ok: the demo's own, which the guard recognises
     }
     expect(demoFactsInUse(rewritten).map(({ fact }) => fact)).toEqual([
       'inbox',
@@ -61,16 +61,16 @@ describe("the demo company's facts", () => {
   })
 
   it('stop a production start, naming each value, unless DEMO_SITE=true says it is a demonstration', () => {
-    const problem = demoFactsProblem(PRODUCTION, DEMO) ?? ''
-    expect(problem).toContain('NODE_ENV=production')
-    expect(problem).toContain('inbox = "contato@auroradigital.com.br"')
-    expect(problem).toContain('whatsapp = "551140028922"')
-    expect(problem).toContain('legal.cnpj = "EX.EMP.LO0/0001-54"')
+    const problem = demoFactsProblem(PRODUCTION, DEMO) ?? '' // company-fact-ok: the demo's own, which the guard recognises
+    expect(problem).toContain('NODE_ENV=production') // company-fact-ok: the demo's own, which the guard recognises
+    expect(problem).toContain('inbox = "contato@auroradigital.com.br"') // company-fact-ok: the demo's own, which the guard recognises
+    expect(problem).toContain('whatsapp = "551140028922"') // company-fact-ok: the demo's own, which the guard recognises
+    expect(problem).toContain('legal.cnpj = "EX.EMP.LO0/0001-54"') // company-fact-ok: the demo's own, which the guard recognises
     expect(problem).toContain('DEMO_SITE=true')
     expect(demoFactsProblem({ ...PRODUCTION, DEMO_SITE: 'true' }, DEMO)).toBeUndefined()
     expect(demoFactsProblem({}, DEMO)).toBeUndefined()
     expect(demoFactsProblem(PRODUCTION, OWN)).toBeUndefined()
-    expect(demoFactsWarning(DEMO)).toContain('phone = "+55 (11) 4002-8922"')
+    expect(demoFactsWarning(DEMO)).toContain('phone = "+55 (11) 4002-8922"') // company-fact-ok: the demo's own, which the guard recognises
     expect(demoFactsWarning(OWN)).toBeUndefined()
   })
 
