@@ -21,8 +21,11 @@ import { asciiToken } from '#shared/company/company-name.ts'
 import { describeHours, describeHoursShort } from '#shared/support/durations.ts'
 import { describeOfficeHours, schemaOpeningHours } from '../../src/content/office-hours.ts'
 
-/** Files that hold a company's facts as data: the re-brand test's other company. */
-const ALLOWED = ['tests/support/other-company.json']
+/**
+ * Files that hold companies' facts as data: the re-brand test's other company, and the
+ * companies the quick set renders the site for.
+ */
+const ALLOWED = ['tests/support/other-company.json', 'tests/support/generated-companies.ts']
 
 it('finds no company fact spelled in a test or a test helper', async () => {
   const files = await testFiles(ROOT_DIR, ALLOWED)
