@@ -6,6 +6,7 @@ import {
   demoFactsWarning,
   type DemoCheckedFacts,
 } from './demo-facts.ts'
+import { generatedCompanies } from '../tests/support/generated-companies.ts'
 
 /** The demo company as 1.2.0 shipped it: what a fork that changed nothing still publishes. */
 const DEMO: DemoCheckedFacts = {
@@ -18,16 +19,13 @@ const DEMO: DemoCheckedFacts = {
   dataProtectionOfficer: { name: 'Fulana de Tal', email: 'privacidade@auroradigital.com.br' }, // company-fact-ok: the demo's own, which the guard recognises
 }
 
-/** A company of its own in every fact. */
-const OWN: DemoCheckedFacts = {
-  name: 'Ipê Software',
-  inbox: 'ola@ipesoftware.example',
-  phone: '+55 (31) 3333-4444',
-  whatsapp: '',
-  siteUrl: 'https://ipesoftware.example',
-  legal: { name: 'Ipê Software Ltda.', cnpj: '11.222.333/0001-81' },
-  dataProtectionOfficer: { name: 'Maria Silva', email: 'dados@ipesoftware.example' },
-}
+/**
+ * A company of its own in every fact, one a fork could be (generated-companies.ts, which the
+ * fork-facts guard lets hold companies' facts): a sample written here would be some fork's own.
+ */
+const own = generatedCompanies[0]
+if (!own) throw new Error('tests/support/generated-companies.ts lists no company')
+const OWN: DemoCheckedFacts = own.facts
 
 const PRODUCTION = { NODE_ENV: 'production' }
 

@@ -4,8 +4,10 @@ import { company } from '#shared/company/company.ts'
 import { contactInfoCards } from './content/contact-info.ts'
 import { bookingIds } from './features/booking/booking-ids.ts'
 import { privacyNoticeUpdated } from './content/privacy-updated.ts'
+import { contactFacts } from './content/site.ts'
 import { renderPage } from './entry-server.tsx'
-import { renderHeadTags, schemaOpeningHours } from './lib/head-tags.ts'
+import { renderHeadTags } from './lib/head-tags.ts'
+import { schemaOpeningHours } from './content/office-hours.ts'
 import type { PageKind } from './routes.ts'
 
 /** The page exactly as the build writes it into dist/, before any script runs. */
@@ -67,8 +69,10 @@ describe('who the company is, on every page', () => {
       contactPoint: {
         '@type': 'ContactPoint',
         contactType: 'sales',
-        // The chat when the company has a WhatsApp number (company.ts); none without.
-        ...(company.whatsapp ? { url: `https://wa.me/${company.whatsapp}` } : {}),
+        // The chat when the company has a WhatsApp number (company.ts); the phone without.
+        ...(company.whatsapp
+          ? { url: `https://wa.me/${company.whatsapp}` }
+          : { telephone: company.phone }),
       },
     })
     if (!company.whatsapp) expect(json).not.toContain('wa.me')
@@ -99,7 +103,7 @@ describe('the WhatsApp link', () => {
       )
     else expect(inCard.queryByRole('link', { name: 'WhatsApp' })).toBeNull()
     // The spec's reply promise on the e-mail card is untouched.
-    expect(screen.getByText('Resposta em até 24h')).toBeInTheDocument()
+    expect(screen.getByText(`Resposta em até ${contactFacts.replyTimeShort}`)).toBeInTheDocument()
   })
 
   it('is on the booking confirmation as prerendered, so it needs no script', () => {

@@ -18,7 +18,7 @@ import { navLinks } from './content/navigation.ts'
 import { notFoundPage } from './content/not-found.ts'
 import { privacyNotice } from './content/privacy.ts'
 import { services } from './content/services.ts'
-import { brand, companyName, hero, layoutText } from './content/site.ts'
+import { brand, companyName, contactFacts, hero, layoutText } from './content/site.ts'
 import { CONTACT_TEMPLATE_SLOTS, renderContactTemplate, renderPage } from './entry-server.tsx'
 import { privacyRoute, type PageKind } from './routes.ts'
 import { callLimitCopy } from '#shared/http/call-limit-copy.ts'
@@ -93,12 +93,16 @@ describe('the landing page, as prerendered', () => {
     ).toBeInTheDocument()
     expect(section.getByText(contactSection.badge)).toBeInTheDocument()
     expect(section.getByRole('heading', { name: 'Envie sua mensagem' })).toBeInTheDocument()
-    expect(section.getByText(/responde em até 24 horas/)).toBeInTheDocument()
+    expect(
+      section.getByText(new RegExp(`responde em até ${contactFacts.replyTime}`)),
+    ).toBeInTheDocument()
     expect(section.getByRole('link', { name: company.inbox })).toHaveAttribute(
       'href',
       `mailto:${company.inbox}`,
     )
-    expect(section.getByText(/resposta em até 24h/i)).toBeInTheDocument()
+    expect(
+      section.getByText(new RegExp(`resposta em até ${contactFacts.replyTimeShort}`, 'i')),
+    ).toBeInTheDocument()
     expect(section.getByRole('link', { name: company.phone })).toHaveAttribute(
       'href',
       company.phoneHref,
@@ -304,7 +308,9 @@ describe('the pages of a form sent without script, as prerendered', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(
       'Mensagem enviada com sucesso! Entraremos em contato em breve.',
     )
-    expect(screen.getByText('Nossa equipe responderá em até 24 horas.')).toBeInTheDocument()
+    expect(
+      screen.getByText(`Nossa equipe responderá em até ${contactFacts.replyTime}.`),
+    ).toBeInTheDocument()
     expect(screen.getByRole('link', { name: 'Voltar para o site' })).toHaveAttribute('href', '/')
   })
 

@@ -8,8 +8,8 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { Plugin } from 'vite'
 import { brand } from '#shared/company/brand.ts'
-import { logoMarkSvg } from '#shared/company/brand-css.ts'
-import { brandPalettes, paletteShortfalls } from '#shared/company/brand-palette.ts'
+import { brandPalettes } from '#shared/company/brand-palette.ts'
+import { assertReadablePalette, faviconSvg, themeColorTags } from './brand-head.ts'
 import { buildBrandFont } from './brand-font.ts'
 import { brandStylesheet } from './brand-stylesheet.ts'
 
@@ -17,38 +17,6 @@ import { brandStylesheet } from './brand-stylesheet.ts'
 export const BRAND_STYLES_DIR = path.join('src', 'styles', 'brand')
 
 const fontFileName = (family: string) => `${family.toLowerCase().replace(/[^a-z0-9]+/g, '-')}.woff2`
-
-/** The favicon: the logo's mark in the accent, as the light theme draws it. */
-export function faviconSvg(): string {
-  const { light } = brandPalettes(brand)
-  return `${logoMarkSvg(brand, light.accent, light.onAccent)}\n`
-}
-
-/**
- * `theme-color`: the accent, the logo's tile, in both themes (the browser's bar takes the
- * brand's colour, as the favicon does).
- */
-export function themeColorTags(): string {
-  const { light, dark } = brandPalettes(brand)
-  return [
-    `<meta name="theme-color" media="(prefers-color-scheme: light)" content="${light.accent}" />`,
-    `<meta name="theme-color" media="(prefers-color-scheme: dark)" content="${dark.accent}" />`,
-  ].join('\n    ')
-}
-
-/** Fails with every pair of the palette that does not reach WCAG 2.2 AA, in words. */
-export function assertReadablePalette(): void {
-  const palettes = brandPalettes(brand)
-  const shortfalls = [
-    ...paletteShortfalls(palettes.light, 'light'),
-    ...paletteShortfalls(palettes.dark, 'dark'),
-  ]
-  if (shortfalls.length > 0) {
-    throw new Error(
-      `The colours in supabase/functions/_shared/company/brand.ts do not read well enough:\n  ${shortfalls.join('\n  ')}`,
-    )
-  }
-}
 
 const writeIfChanged = async (file: string, content: string | Buffer) => {
   const current = await readFile(file).catch(() => undefined)

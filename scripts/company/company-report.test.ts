@@ -6,7 +6,7 @@ const FILE = 'supabase/functions/_shared/company/company-facts.ts'
 describe("npm run check:company's report", () => {
   it("names what is still the demo's, what is not set and what contradicts, and fails only on a contradiction", () => {
     const report = companyReport({
-      demo: [{ fact: 'whatsapp', value: '551140028922' }],
+      demo: [{ fact: 'whatsapp', value: '5511987654321' }],
       atDefault: [{ fact: 'consultationMinutes', value: 30 }],
       contradictions: [
         'replyAlertAfterHours in company-facts.ts must be less than replyPromiseHours.',
@@ -17,7 +17,7 @@ describe("npm run check:company's report", () => {
     expect(report.lines).toEqual([
       `The company's facts (${FILE}):`,
       "Still the demo company's (a production start refuses them unless DEMO_SITE=true):",
-      '  - whatsapp = "551140028922"',
+      '  - whatsapp = "5511987654321"',
       'Not set, a default in use (set each if it is not your company’s):',
       '  - consultationMinutes = 30',
       'Contradictions (the build and the server refuse these):',

@@ -1,12 +1,12 @@
-import { company } from '#shared/company/company.ts'
+import { company, type Company } from '#shared/company/company.ts'
+import { whatsappLink } from '#shared/company/whatsapp.ts'
 import { bookingPage, manageBookingPage } from '../content/booking-page.ts'
-import { whatsappChat } from '../content/legal.ts'
-import type { OfficeHours } from '../content/office-hours.ts'
+import { schemaOpeningHours } from '../content/office-hours.ts'
 import { contactPage, contactRefusedPage, contactSentPage } from '../content/contact-pages.ts'
 import { notFoundPage } from '../content/not-found.ts'
 import { privacyNotice } from '../content/privacy.ts'
 import { shareCards, shareImage } from '../content/share-cards.ts'
-import { brand, contactFacts, seo } from '../content/site.ts'
+import { brand, seo } from '../content/site.ts'
 import {
   bookingRoute,
   contactRoute,
@@ -27,58 +27,37 @@ export function normalizeSiteUrl(siteUrl: string): string {
   return new URL(siteUrl).toString().replace(/\/+$/, '')
 }
 
-const SCHEMA_DAYS = ['Mo', 'Tu', 'We', 'Th', 'Fr', 'Sa', 'Su'] as const
-
 /**
- * The office hours in schema.org's short form ('Mo-Fr 09:00-18:00', 'Tu,Th 08:30-12:00'): a
- * third of the bytes of an openingHoursSpecification, on a landing page that sits at its
- * 14 kB budget (HTML and inlined CSS, gzip).
- */
-export const schemaOpeningHours = (hours: OfficeHours): string => {
-  const days = [...new Set(hours.weekdays)].sort((a, b) => a - b)
-  const runs: number[][] = []
-  for (const day of days) {
-    const run = runs.at(-1)
-    if (run && run.at(-1) === day - 1) run.push(day)
-    else runs.push([day])
-  }
-  const name = (day: number | undefined) => SCHEMA_DAYS[(day ?? 1) - 1] ?? ''
-  const spans = runs.map((run) =>
-    run.length === 1 ? name(run[0]) : `${name(run[0])}-${name(run.at(-1))}`,
-  )
-  return `${spans.join(',')} ${hours.opens}-${hours.closes}`
-}
-
-/**
- * The company as search engines read it (schema.org): a ProfessionalService, the LocalBusiness
+ * A company as search engines read it (schema.org): a ProfessionalService, the LocalBusiness
  * a software house is, with its office hours, all of Brazil as the area it serves (remotely,
- * from its city) and the ways to reach it, WhatsApp included. The razão social and CNPJ are in
- * the footer's text beside it, not repeated here: the landing page is at its 14 kB budget. The
- * same facts the page shows; they should match the company's Google Business Profile.
+ * from its city) and the ways to reach it, WhatsApp included when it has a number. The razão
+ * social and CNPJ are in the footer's text beside it, not repeated here: the landing page is at
+ * its 14 kB budget. The same facts the page shows; they should match the company's Google
+ * Business Profile.
  */
-function professionalService(siteUrl: string) {
+export function companyStructuredData(facts: Company, siteUrl: string) {
   return {
     '@context': 'https://schema.org',
     '@type': 'ProfessionalService',
-    name: brand.name,
+    name: facts.name,
     url: `${siteUrl}/`,
-    telephone: contactFacts.phone,
+    telephone: facts.phone,
     address: {
       '@type': 'PostalAddress',
-      addressLocality: contactFacts.address.city,
-      addressRegion: contactFacts.address.region,
-      addressCountry: contactFacts.address.country,
+      addressLocality: facts.address.city,
+      addressRegion: facts.address.region,
+      addressCountry: facts.address.country,
     },
     areaServed: 'BR',
-    openingHours: schemaOpeningHours(company.officeHours),
+    openingHours: schemaOpeningHours(facts.officeHours),
     contactPoint: {
       '@type': 'ContactPoint',
       contactType: 'sales',
       // The chat's bare address, or the phone (which the company's own fields give too): the
       // landing page is at its 14 kB budget (HTML and first screen's CSS, gzip).
-      ...(whatsappChat.href
-        ? { url: `https://wa.me/${company.whatsapp}` }
-        : { telephone: contactFacts.phone }),
+      ...(whatsappLink(facts.whatsapp)
+        ? { url: `https://wa.me/${facts.whatsapp}` }
+        : { telephone: facts.phone }),
     },
   }
 }
@@ -159,7 +138,7 @@ export function renderHeadTags(
     // The company is described once, on its home page.
     ...(page === 'home'
       ? [
-          `<script type="application/ld+json">${jsonForScript(professionalService(siteUrl))}</script>`,
+          `<script type="application/ld+json">${jsonForScript(companyStructuredData(company, siteUrl))}</script>`,
         ]
       : []),
   ].join('\n    ')

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { formatCnpj } from '#shared/company/cnpj.ts'
 import { company } from '#shared/company/company.ts'
-import { describeOfficeHours } from '../../src/content/office-hours.ts'
+import { describeOfficeHours, schemaOpeningHours } from '../../src/content/office-hours.ts'
 import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
 import { DESKTOP, PHONE } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
@@ -44,14 +44,19 @@ describe('Who the company is, and WhatsApp', () => {
     }
   })
 
-  it('puts a plain WhatsApp link beside the phone, which works without JavaScript (axe clean)', async () => {
+  it('puts a plain WhatsApp link beside the phone when the company has a number, which works without JavaScript (axe clean)', async () => {
     const { page } = await session.open(PHONE, { javaScriptEnabled: false })
     await page.goto('/')
-    const link = page.getByRole('link', { name: 'WhatsApp' })
-    expect(await link.getAttribute('href')).toMatch(chat)
-    // In the phone's card, under its spec texts.
+    const links = page.getByRole('link', { name: 'WhatsApp' })
+    // In the phone's card, under its spec texts; a company without WhatsApp (company.ts) has none.
     const card = page.locator('[data-slot="card"]').filter({ has: page.getByText('Telefone') })
-    expect(await card.getByRole('link', { name: 'WhatsApp' }).count()).toBe(1)
+    if (company.whatsapp) {
+      expect(await links.first().getAttribute('href')).toMatch(chat)
+      expect(await card.getByRole('link', { name: 'WhatsApp' }).count()).toBe(1)
+    } else {
+      expect(await links.count()).toBe(0)
+      expect(await page.locator('a[href*="wa.me"]').count()).toBe(0)
+    }
     expect(await card.getByText(describeOfficeHours(company.officeHours)).isVisible()).toBe(true)
     await card.scrollIntoViewIfNeeded()
     await card.screenshot({ path: `${SCREENSHOT_DIR}identity-phone-card.png` })
@@ -85,9 +90,18 @@ describe('Who the company is, and WhatsApp', () => {
     )
     expect(data).toMatchObject({
       '@type': 'ProfessionalService',
+      name: company.name,
       areaServed: 'BR',
-      openingHours: 'Mo-Fr 09:00-18:00',
-      contactPoint: { '@type': 'ContactPoint', url: `https://wa.me/${company.whatsapp}` },
+      // The company's hours, as schema.org writes them ('Mo-Fr 09:00-18:00').
+      openingHours: schemaOpeningHours(company.officeHours),
+      // The chat when the company has a WhatsApp number, the phone when it has none.
+      contactPoint: {
+        '@type': 'ContactPoint',
+        ...(company.whatsapp
+          ? { url: `https://wa.me/${company.whatsapp}` }
+          : { telephone: company.phone }),
+      },
     })
+    if (!company.whatsapp) expect(JSON.stringify(data)).not.toContain('wa.me')
   })
 })

@@ -8,6 +8,7 @@ import nodemailer from 'nodemailer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { sendDueCompanyAlerts } from '#shared/alerts/company-alert-delivery.ts'
 import { createBookingMailSender } from '#shared/booking/booking-mail-delivery.ts'
+import { describeHours } from '#shared/support/durations.ts'
 import type { Database } from '../../server/db/database.ts'
 import { seedLeads, type SeedLead } from '../support/seed-leads.ts'
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
@@ -16,6 +17,11 @@ import { createTestDatabase } from '../support/test-database.ts'
 const HOUR = 3_600_000
 const ZONE = 'America/Sao_Paulo'
 const INBOX = 'equipe@empresa.example'
+/**
+ * The reply promise the week's answers are counted against (the leads below are answered inside
+ * or past it): set here, so a company's own promise changes nothing.
+ */
+const PROMISE_HOURS = 24
 
 /** Monday of a date's week on the company's clock. */
 const mondayOf = (date: Date) => {
@@ -64,7 +70,10 @@ const rows: Row[] = [
 
 beforeAll(async () => {
   ;[db, smtp] = await Promise.all([createTestDatabase(), startSmtpCatcher()])
-  await db.query("update private.reply_settings set tracked_since = now() - interval '30 days'")
+  await db.query(
+    "update private.reply_settings set tracked_since = now() - interval '30 days', promise_hours = $1",
+    [PROMISE_HOURS],
+  )
   const ids = await seedLeads(db, rows)
   // One meeting, of the booking's lead.
   await db.query(
@@ -163,7 +172,7 @@ describe('the weekly summary', () => {
     expect(mail?.text).toContain('Visitas: 12')
     expect(mail?.text).toContain('Reuniões marcadas: 1')
     expect(mail?.text).toContain('Tempo até a primeira resposta (mediana): 2 h')
-    expect(mail?.text).toContain('Respondidos em até 24 horas: 2 de 4 (50%)')
+    expect(mail?.text).toContain(`Respondidos em até ${describeHours(PROMISE_HOURS)}: 2 de 4 (50%)`)
     expect(mail?.text).toContain('Sem resposta, prazo vencido: 1')
     expect(mail?.text).toContain('O envio de e-mails está falhando (de ')
     expect(mail?.text).toContain('A quarentena está quase cheia (desde ')

@@ -1,4 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
+import { company } from '#shared/company/company.ts'
+import { describeHours } from '#shared/support/durations.ts'
 import { waitForIsland } from './session.ts'
 
 export interface ContactMessage {
@@ -28,7 +30,8 @@ export interface ContactForm {
 
 export const TOAST = {
   successTitle: 'Mensagem enviada com sucesso! Entraremos em contato em breve.',
-  successDescription: 'Nossa equipe responderá em até 24 horas.',
+  // The spec's sentence, with the company's own promise (replyPromiseHours).
+  successDescription: `Nossa equipe responderá em até ${describeHours(company.replyPromiseHours)}.`,
   errorTitle: 'Erro ao enviar mensagem. Tente novamente.',
   dbErrorPrefix: 'Erro ao salvar no banco de dados: ',
   unexpectedError: 'Ocorreu um erro inesperado.',

@@ -4,7 +4,6 @@ import ical, {
   ICalCalendarMethod,
   ICalEventStatus,
 } from 'ical-generator'
-import { company } from '../company/company.ts'
 import { toHeaderText } from '../mail/mail-header.ts'
 
 /**
@@ -43,6 +42,8 @@ export interface InvitationInput {
   description: string
   /** The meeting's link: LOCATION and URL. */
   meetingUrl: string
+  /** The company's name, the organizer's. */
+  organizerName: string
   /** The company's inbox, which the visitor's answer goes to. */
   organizerEmail: string
   attendee: { name: string; email: string }
@@ -59,7 +60,7 @@ export const bookingInvitation = (input: InvitationInput): Invitation => {
   const cancel = input.method === 'CANCEL'
   const method = cancel ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST
   const calendar = ical({
-    prodId: { company: company.name, product: 'Agenda do site', language: 'PT-BR' },
+    prodId: { company: input.organizerName, product: 'Agenda do site', language: 'PT-BR' },
     method,
   })
   calendar.createEvent({
@@ -73,7 +74,7 @@ export const bookingInvitation = (input: InvitationInput): Invitation => {
     location: input.meetingUrl,
     url: input.meetingUrl,
     status: cancel ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
-    organizer: { name: parameterText(company.name), email: input.organizerEmail },
+    organizer: { name: parameterText(input.organizerName), email: input.organizerEmail },
     attendees: [
       {
         name: parameterText(input.attendee.name),

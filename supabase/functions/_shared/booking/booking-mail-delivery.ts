@@ -1,6 +1,6 @@
 import type { Logger } from '../support/log.ts'
 import { bookingEmailCopy } from './booking-email-copy.ts'
-import { company } from '../company/company.ts'
+import { company, type Company } from '../company/company.ts'
 import {
   CLAIM_LEASE_MINUTES,
   mailMarks,
@@ -108,12 +108,14 @@ const readClaim = (row: Record<string, unknown>): BookingMailRow => {
  * company's inbox; the request to confirm names no one in its To. The company's copy goes to its inbox, replies going to the visitor. Visitor
  * text in headers is written so a mail client shows it as typed (mail-header.ts), an address
  * that cannot be written safely gets no Reply-To, and X-Lead-Id names the booking's lead, by
- * which erasure and retention find the outbox's copies.
+ * which erasure and retention find the outbox's copies. The sender's name is the company's
+ * (company.ts's unless given).
  */
 export const toBookingMailMessage = (
   row: BookingMailRow,
   email: BookingEmail,
   settings: BookingMailSettings,
+  facts: Pick<Company, 'name'> = company,
 ): MailMessage => {
   const { booking } = row
   const visitor = {
@@ -125,9 +127,9 @@ export const toBookingMailMessage = (
   const addressed =
     row.recipient === 'visitor'
       ? {
-          from: { name: company.name, address: settings.from.address },
+          from: { name: facts.name, address: settings.from.address },
           to: named ? visitor : booking.email,
-          replyTo: { name: company.name, address: settings.to },
+          replyTo: { name: facts.name, address: settings.to },
         }
       : {
           from: settings.from,

@@ -173,7 +173,7 @@ describe("the visitor's confirmation", () => {
   it('names one clock only when the visitor reads the same time as the company', () => {
     const email = render(row('confirmation', 'visitor', { booking: { timeZone: 'America/Bahia' } }))
     expect(email.text.match(/das 09:00 às 09:30/g)).toHaveLength(1)
-    expect(email.text).not.toContain('No horário da')
+    expect(email.text).not.toContain(`No horário ${companyName.of}`)
   })
 
   it("uses the company's clock for a zone this runtime does not know", () => {

@@ -1,4 +1,9 @@
-import { bookingEmailCopy as copy, meetingShort, meetingWhen } from './booking-email-copy.ts'
+import {
+  bookingEmailCopyFor,
+  meetingShort,
+  meetingWhen,
+  type BookingEmailCopy,
+} from './booking-email-copy.ts'
 import { bookingInvitation, type Invitation } from './booking-invitation.ts'
 import { bookAgainLink, manageLink } from './booking-pages.ts'
 import {
@@ -10,7 +15,8 @@ import {
 } from './booking-times.ts'
 import { toHeaderText } from '../mail/mail-header.ts'
 import { escapeHtml } from '../mail/render-contact-email.ts'
-import { companyWhatsappLink } from '../company/whatsapp.ts'
+import { company, type Company } from '../company/company.ts'
+import { whatsappLink } from '../company/whatsapp.ts'
 
 /**
  * Turns one row of the booking outbox into its e-mail: the request to confirm a new booking
@@ -63,6 +69,11 @@ export interface BookingEmailContext {
   companyInbox: string
   /** When the e-mail is written: the invitation's DTSTAMP. */
   stamp: Date
+  /**
+   * The company the e-mail speaks for (its name with its article, its signature and WhatsApp):
+   * company.ts's unless given.
+   */
+  company?: Company
 }
 
 export interface BookingEmail {
@@ -146,12 +157,16 @@ const minutesOf = (booking: BookedMeeting) =>
   Math.round((booking.endsAt.getTime() - booking.startsAt.getTime()) / 60_000)
 
 /** The link to the manage page, or what to do without one (a row queued before links). */
-const manageBlock = (row: BookingMailRow, context: BookingEmailContext): Block =>
+const manageBlock = (
+  copy: BookingEmailCopy,
+  row: BookingMailRow,
+  context: BookingEmailContext,
+): Block =>
   row.manageToken
     ? { label: copy.visitor.manage, link: manageLink(context.siteUrl, row.manageToken) }
     : { paragraph: copy.visitor.manageByReply }
 
-const meetingBlocks = (booking: BookedMeeting): Block[] => [
+const meetingBlocks = (copy: BookingEmailCopy, booking: BookedMeeting): Block[] => [
   { label: copy.visitor.meeting, link: booking.meetingUrl },
   {
     paragraph: isJitsiRoom(booking.meetingUrl)
@@ -160,7 +175,7 @@ const meetingBlocks = (booking: BookedMeeting): Block[] => [
   },
 ]
 
-const visitorOpening = (row: BookingMailRow) => {
+const visitorOpening = (copy: BookingEmailCopy, row: BookingMailRow) => {
   const { opening } = copy.visitor
   switch (row.kind) {
     case 'request':
@@ -189,6 +204,7 @@ const holdEnd = (booking: BookedMeeting, clocks: Clocks) => {
  * visitor typed, not even the name.
  */
 const requestBlocks = (
+  copy: BookingEmailCopy,
   row: BookingMailRow,
   context: BookingEmailContext,
   clocks: Clocks,
@@ -197,7 +213,7 @@ const requestBlocks = (
   const { request } = copy.visitor
   return [
     { paragraph: request.greeting },
-    { paragraph: visitorOpening(row) },
+    { paragraph: visitorOpening(copy, row) },
     ...when,
     { paragraph: request.confirm(holdEnd(row.booking, clocks)) },
     row.manageToken
@@ -208,7 +224,13 @@ const requestBlocks = (
   ]
 }
 
-const visitorBlocks = (row: BookingMailRow, context: BookingEmailContext, clocks: Clocks) => {
+const visitorBlocks = (
+  copy: BookingEmailCopy,
+  whatsapp: string | undefined,
+  row: BookingMailRow,
+  context: BookingEmailContext,
+  clocks: Clocks,
+) => {
   const { booking } = row
   const when: Block[] = [
     { label: copy.visitor.when, value: meetingWhen(clocks.visitor) },
@@ -216,8 +238,7 @@ const visitorBlocks = (row: BookingMailRow, context: BookingEmailContext, clocks
       ? [{ label: copy.visitor.companyClock, value: meetingWhen(clocks.company) }]
       : []),
   ]
-  if (row.kind === 'request') return requestBlocks(row, context, clocks, when)
-  const whatsapp = companyWhatsappLink()
+  if (row.kind === 'request') return requestBlocks(copy, row, context, clocks, when)
   const closing: Block[] = [
     ...(whatsapp ? [{ label: copy.visitor.whatsapp, link: whatsapp }] : []),
     { paragraph: [copy.visitor.closing, ...copy.signature].join('\n') },
@@ -225,7 +246,7 @@ const visitorBlocks = (row: BookingMailRow, context: BookingEmailContext, clocks
   if (row.kind === 'cancellation') {
     return [
       { paragraph: copy.visitor.greeting(booking.name) },
-      { paragraph: visitorOpening(row) },
+      { paragraph: visitorOpening(copy, row) },
       ...when,
       ...(booking.cancelledBy === 'company' && booking.cancelMessage
         ? [{ label: copy.visitor.companyMessage, value: booking.cancelMessage, quoted: true }]
@@ -237,17 +258,17 @@ const visitorBlocks = (row: BookingMailRow, context: BookingEmailContext, clocks
   }
   return [
     { paragraph: copy.visitor.greeting(booking.name) },
-    { paragraph: visitorOpening(row) },
+    { paragraph: visitorOpening(copy, row) },
     ...when,
-    ...meetingBlocks(booking),
+    ...meetingBlocks(copy, booking),
     { label: copy.visitor.note, value: booking.note, quoted: true },
-    manageBlock(row, context),
+    manageBlock(copy, row, context),
     ...(row.kind === 'reminder' ? [] : [{ paragraph: copy.visitor.invitationAdds }]),
     ...closing,
   ]
 }
 
-const companyBlocks = (row: BookingMailRow, clocks: Clocks): Block[] => {
+const companyBlocks = (copy: BookingEmailCopy, row: BookingMailRow, clocks: Clocks): Block[] => {
   const { booking } = row
   const { opening } = copy.company
   const cancelled = row.kind === 'cancellation'
@@ -284,7 +305,11 @@ const companyBlocks = (row: BookingMailRow, clocks: Clocks): Block[] => {
 }
 
 /** The invitation's description: the e-mail's essentials as calendar text, the note last. */
-const invitationDescription = (row: BookingMailRow, context: BookingEmailContext) => {
+const invitationDescription = (
+  copy: BookingEmailCopy,
+  row: BookingMailRow,
+  context: BookingEmailContext,
+) => {
   const { booking } = row
   const lines =
     row.recipient === 'visitor'
@@ -314,7 +339,12 @@ const invitationDescription = (row: BookingMailRow, context: BookingEmailContext
   return lines.join('\n\n')
 }
 
-const invitationOf = (row: BookingMailRow, context: BookingEmailContext): Invitation =>
+const invitationOf = (
+  copy: BookingEmailCopy,
+  facts: Company,
+  row: BookingMailRow,
+  context: BookingEmailContext,
+): Invitation =>
   bookingInvitation({
     method: row.kind === 'cancellation' ? 'CANCEL' : 'REQUEST',
     uid: row.booking.id,
@@ -326,8 +356,9 @@ const invitationOf = (row: BookingMailRow, context: BookingEmailContext): Invita
       row.recipient === 'visitor'
         ? copy.eventTitle.visitor
         : copy.eventTitle.company(toHeaderText(row.booking.name)),
-    description: invitationDescription(row, context),
+    description: invitationDescription(copy, row, context),
     meetingUrl: row.booking.meetingUrl,
+    organizerName: facts.name,
     organizerEmail: context.companyInbox,
     attendee: { name: row.booking.name, email: row.booking.email },
   })
@@ -336,13 +367,17 @@ export const renderBookingEmail = (
   row: BookingMailRow,
   context: BookingEmailContext,
 ): BookingEmail => {
+  const facts = context.company ?? company
+  const copy = bookingEmailCopyFor(facts)
   const clocks = clocksOf(row.booking)
   // The reminder answers nothing; the request is not a meeting yet.
   const invitation =
-    row.kind === 'reminder' || row.kind === 'request' ? undefined : invitationOf(row, context)
+    row.kind === 'reminder' || row.kind === 'request'
+      ? undefined
+      : invitationOf(copy, facts, row, context)
   if (row.recipient === 'visitor') {
     const subject = copy.visitor.subject[row.kind](meetingShort(clocks.visitor))
-    const blocks = visitorBlocks(row, context, clocks)
+    const blocks = visitorBlocks(copy, whatsappLink(facts.whatsapp), row, context, clocks)
     return { subject, text: textOf(blocks), html: htmlOf(subject, blocks), invitation }
   }
   // The company is never sent a reminder or a request (none is queued); were one, it reads as
@@ -352,6 +387,6 @@ export const renderBookingEmail = (
     toHeaderText(row.booking.name),
     meetingShort(clocks.company),
   )
-  const blocks = companyBlocks(row, clocks)
+  const blocks = companyBlocks(copy, row, clocks)
   return { subject, text: textOf(blocks), html: htmlOf(subject, blocks), invitation }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { brand } from './brand.ts'
 import { brandPalettes, paletteShortfalls } from './brand-palette.ts'
-import { contrast, hexToOklch, oklchToHex } from './colour.ts'
+import { contrast, hexColour, hexToOklch, oklchToHex } from './colour.ts'
 
 describe("the brand's palettes", () => {
   it('reach WCAG 2.2 AA for every pair of text and background, and 3:1 for edges, in both themes', () => {
@@ -14,9 +14,30 @@ describe("the brand's palettes", () => {
 
   it('keep the accent itself as the fill when its text reads on it, and the dark surface as the dark page', () => {
     const { light, dark } = brandPalettes(brand)
-    expect(light.accent).toBe(brand.accent)
-    expect(dark.canvas).toBe(brand.dark)
-    expect(light.night).toBe(brand.dark)
+    // brand.ts may write a colour in any case; the palettes write it in lower case.
+    expect(light.accent).toBe(brand.accent.toLowerCase())
+    expect(dark.canvas).toBe(brand.dark.toLowerCase())
+    expect(light.night).toBe(brand.dark.toLowerCase())
+  })
+
+  it('read a colour in any case, and write every one in lower case', () => {
+    const upper = {
+      ...brand,
+      accent: '#0F7B5F',
+      dark: '#0D0C14',
+      status: { success: '#16A34A', warning: '#D97706', danger: '#DC2626' },
+    }
+    const lower = {
+      ...upper,
+      accent: upper.accent.toLowerCase(),
+      dark: upper.dark.toLowerCase(),
+      status: { success: '#16a34a', warning: '#d97706', danger: '#dc2626' },
+    }
+    const palettes = brandPalettes(upper)
+    expect(palettes).toEqual(brandPalettes(lower))
+    expect(palettes.light.accent).toBe('#0f7b5f')
+    const colours = [...Object.values(palettes.light), ...Object.values(palettes.dark)]
+    expect(colours.filter((colour) => !/^#[0-9a-f]{6}$/.test(colour))).toEqual([])
   })
 
   it('stay readable whatever accent a company picks: pale, loud, dark or grey', () => {
@@ -55,5 +76,11 @@ describe('colour arithmetic', () => {
 
   it('refuses what is not a #rrggbb colour, naming it', () => {
     expect(() => hexToOklch('violet')).toThrow('"violet" is not a colour written as #rrggbb.')
+    expect(() => hexColour('#0F7B5')).toThrow('"#0F7B5" is not a colour written as #rrggbb.')
+  })
+
+  it('writes a colour as #rrggbb in lower case, whatever case it was given in', () => {
+    expect(hexColour('#0F7B5F')).toBe('#0f7b5f')
+    expect(hexColour('#5b3cf0')).toBe('#5b3cf0')
   })
 })

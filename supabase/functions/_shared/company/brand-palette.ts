@@ -1,5 +1,13 @@
 import type { Brand } from './brand.ts'
-import { contrast, hexToOklch, mix, oklchToHex, withContrast, type Oklch } from './colour.ts'
+import {
+  contrast,
+  hexColour,
+  hexToOklch,
+  mix,
+  oklchToHex,
+  withContrast,
+  type Oklch,
+} from './colour.ts'
 
 /**
  * Every colour the site, the desk and the share images use, in one theme. Named for what they
@@ -171,9 +179,22 @@ function derive(brand: Brand, theme: ThemeName): Palette {
   }
 }
 
-/** Both themes of a brand. */
+/**
+ * Both themes of a brand. Its colours are read in any case (`#0F7B5F` is `#0f7b5f`) and every
+ * colour of the palettes is written in lower case, as the rest of the build writes them.
+ */
 export function brandPalettes(brand: Brand): Record<ThemeName, Palette> {
-  return { light: derive(brand, 'light'), dark: derive(brand, 'dark') }
+  const colours: Brand = {
+    ...brand,
+    accent: hexColour(brand.accent),
+    dark: hexColour(brand.dark),
+    status: {
+      success: hexColour(brand.status.success),
+      warning: hexColour(brand.status.warning),
+      danger: hexColour(brand.status.danger),
+    },
+  }
+  return { light: derive(colours, 'light'), dark: derive(colours, 'dark') }
 }
 
 /**

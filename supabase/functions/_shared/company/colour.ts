@@ -60,6 +60,12 @@ function oklabToLinear([L, a, b]: Rgb): Rgb {
   ]
 }
 
+/**
+ * A colour as every output writes it, `#rrggbb` in lower case: brand.ts may say `#0F7B5F`, and
+ * the page, the favicon and the desk all say `#0f7b5f`.
+ */
+export const hexColour = (hex: string): string => toHex(parseHex(hex))
+
 export function hexToOklch(hex: string): Oklch {
   const [L, a, b] = linearToOklab(parseHex(hex).map(toLinear) as Rgb)
   const h = (Math.atan2(b, a) * 180) / Math.PI

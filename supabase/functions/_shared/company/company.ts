@@ -45,14 +45,23 @@ export interface CompanyFacts {
 export const alertAfterHoursFor = (promiseHours: number): number =>
   Math.round(((promiseHours * 5) / 6) * 100) / 100
 
-const facts: CompanyFacts = companyFacts
-const promiseHours = facts.replyPromiseHours ?? companyDefaults.replyPromiseHours
+/** A company with every fact said: its own, or the default for one it leaves out. */
+export type Company = Required<CompanyFacts>
 
-export const company = {
+/**
+ * The company that facts describe: each fact they leave out at its default, and the alert at
+ * five sixths of the promise unless they say. Renderers that take a company (the booking
+ * e-mails, the structured data) take one of these; the site's is `company`.
+ */
+export const companyOf = (facts: CompanyFacts): Company => ({
   ...companyDefaults,
-  ...companyFacts,
-  replyAlertAfterHours: facts.replyAlertAfterHours ?? alertAfterHoursFor(promiseHours),
-}
+  ...facts,
+  replyAlertAfterHours:
+    facts.replyAlertAfterHours ??
+    alertAfterHoursFor(facts.replyPromiseHours ?? companyDefaults.replyPromiseHours),
+})
+
+export const company: Company = companyOf(companyFacts)
 
 /** Where a fork sets its facts, for messages that ask it to. */
 export const COMPANY_FACTS_FILE = 'supabase/functions/_shared/company/company-facts.ts'

@@ -1,4 +1,4 @@
-import { company } from '../company/company.ts'
+import { company, type Company } from '../company/company.ts'
 import { isEmailAddress } from '../contact/contact-message.ts'
 
 /** Everything about the company's notification e-mails that is not their content. */
@@ -40,14 +40,20 @@ const isSmtpUrl = (value: string) => {
   }
 }
 
-/** Reads and checks the mail settings, with the company's facts as defaults. */
-export const readMailSettings = (env: MailEnvironment): MailSettingsResult => {
+/**
+ * Reads and checks the mail settings, with the company's facts (company.ts's unless given) as
+ * defaults.
+ */
+export const readMailSettings = (
+  env: MailEnvironment,
+  facts: Pick<Company, 'inbox' | 'mailSenderName'> = company,
+): MailSettingsResult => {
   const problems: string[] = []
   const smtpUrl = setting(env.SMTP_URL)
   if (smtpUrl !== undefined && !isSmtpUrl(smtpUrl)) {
     problems.push('SMTP_URL must be an smtp:// or smtps:// URL.')
   }
-  const to = setting(env.CONTACT_TO) ?? company.inbox
+  const to = setting(env.CONTACT_TO) ?? facts.inbox
   if (!isEmailAddress(to)) problems.push(`CONTACT_TO must be one e-mail address (got "${to}").`)
   const fromAddress = setting(env.MAIL_FROM) ?? to
   if (!isEmailAddress(fromAddress)) {
@@ -59,7 +65,7 @@ export const readMailSettings = (env: MailEnvironment): MailSettingsResult => {
     smtpUrl,
     settings: {
       to,
-      from: { name: company.mailSenderName, address: fromAddress },
+      from: { name: facts.mailSenderName, address: fromAddress },
       smtpTimeouts: { connectionMs: 10_000, greetingMs: 10_000, socketMs: 20_000 },
       responseDeadlineMs: 8_000,
     },
