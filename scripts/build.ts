@@ -11,6 +11,8 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build, loadEnv } from 'vite'
 import { DEV_ANON_KEY } from '../server/settings.ts'
+import { SITE_COMPRESSED_DIR } from '../server/paths.ts'
+import { writeCompressedForms } from '../server/static-site.ts'
 import { companyIdentityProblems } from '#shared/company/company-identity.ts'
 import { demoFactsWarning } from '../server/demo-facts.ts'
 import { companyDefaultsWarning } from '#shared/company/company.ts'
@@ -107,6 +109,8 @@ const overBudget = report.pages.some(
 )
 if (overBudget) console.warn('Warning: a size budget from DESIGN.md is exceeded (see above).')
 
+// The server's start then only checks each text file's brotli and gzip forms.
+await writeCompressedForms(path.join(root, 'dist'), SITE_COMPRESSED_DIR)
 await bundleForNode('server/index.ts', path.join(serverDir, 'server.js'), root)
 // The calendar feed is expanded in a worker thread, from a file of its own beside the server.
 await bundleForNode(

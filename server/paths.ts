@@ -31,5 +31,8 @@ export const MIGRATIONS_DIR = path.join(ROOT_DIR, 'supabase', 'migrations')
 export const CONTACT_TEMPLATE_FILE = path.join('dist-server', 'contact-page.json')
 export const CONTACT_TEMPLATE = path.join(ROOT_DIR, CONTACT_TEMPLATE_FILE)
 
+/** The built site's compressed forms, made by the build for the server (server/static-site.ts). */
+export const SITE_COMPRESSED_DIR = path.join(ROOT_DIR, 'dist-server', 'site-compressed')
+
 /** What the build was made with (the backend the pages talk to, and its key): scripts/build.ts. */
 export const BUILD_INFO = path.join(ROOT_DIR, 'dist-server', 'build.json')

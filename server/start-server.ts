@@ -30,6 +30,7 @@ import { ensureSupabaseRoles } from './db/supabase-roles.ts'
 import { startLeadDesk } from './desk/start-lead-desk.ts'
 import { createHttpServer } from './http/http-server.ts'
 import { silentLogger, type Logger } from './log.ts'
+import { SITE_COMPRESSED_DIR } from './paths.ts'
 import { startMailSweep } from './mail/mail-sweep.ts'
 import { releaseMailHeldWhileOff } from './mail/mail-off.ts'
 import { openMailer } from './mail/open-mailer.ts'
@@ -98,7 +99,9 @@ export const startServer = async (
   settings: Settings,
   log: Logger = silentLogger,
 ): Promise<RunningServer> => {
-  const site: StaticSite = settings.distDir ? await loadStaticSite(settings.distDir) : new Map()
+  const site: StaticSite = settings.distDir
+    ? await loadStaticSite(settings.distDir, SITE_COMPRESSED_DIR)
+    : new Map()
   await closeDataFolder(settings.dataDir, log)
   const contactPage =
     settings.distDir && settings.contactPageTemplate
