@@ -1,12 +1,16 @@
 /**
  * The reply promise on the company's clock (decision 070), on a migrated PGlite: the deadline
  * and its inverse over office hours, holidays, Carnaval, closed days and another time zone, and
- * the same clock where the database measures the promise (the alert's watch and the tallies). The office here is its own, Monday to Thursday
+ * the same clock in every place that measures the promise (the alert's watch, the desk, the
+ * overview, its tallies and the weekly summary). The office here is its own, Monday to Thursday
  * 10h to 16h, so a Friday is as closed as a Sunday.
  */
 import { describe, expect, it } from 'vitest'
 import { useTestDatabase } from '../../tests/support/use-test-database.ts'
 import { seedLeads } from '../../tests/support/seed-leads.ts'
+import { countWaitingLeads, findLead, listLeads } from '../desk/leads/lead-store.ts'
+import { EMPTY_FILTER } from '../desk/leads/lead-filter.ts'
+import { readOverview } from '../desk/overview/overview-queries.ts'
 
 const ZONE = 'America/Sao_Paulo'
 const PROMISE = 12
@@ -221,6 +225,53 @@ describe('the promise measured on the reply clock', () => {
     expect(
       (await db().query<{ n: number }>('select private.sweep_overdue_leads() as n')).rows[0]?.n,
     ).toBe(0)
+  })
+
+  it('counts late, in time and waiting leads alike in the desk, the overview and the weekly summary', async () => {
+    const { now, edge: dueEdge, week } = await edge(PROMISE)
+    const before = minutes(dueEdge, -1)
+    const after = minutes(dueEdge, 1)
+    const [late, waiting] = await seedLeads(db(), [
+      { name: 'Late', email: 'late@example.com', message: 'a', createdAt: before },
+      { name: 'Waiting', email: 'waiting@example.com', message: 'b', createdAt: after },
+      // Answered now: after its deadline, and before it (more than 12 wall hours after it came).
+      {
+        name: 'Answered late',
+        email: 'al@example.com',
+        message: 'c',
+        createdAt: before,
+        answeredAt: now,
+      },
+      { name: 'In time', email: 'it@example.com', message: 'd', createdAt: after, answeredAt: now },
+    ])
+
+    expect(await countWaitingLeads(db())).toMatchObject({ waiting: 2, late: 1 })
+    const lateList = await listLeads(db(), { filter: { ...EMPTY_FILTER, answer: 'atrasado' } }, 1)
+    expect(lateList.leads.map((lead) => lead.id)).toEqual([late])
+    const waitingLead = await findLead(db(), waiting ?? '')
+    expect(waitingLead?.answer.late).toBe(false)
+    expect(iso(waitingLead?.answer.dueAt ?? '')).toBe(await deadline(after.toISOString(), PROMISE))
+    expect((await findLead(db(), late ?? ''))?.answer.late).toBe(true)
+
+    const overview = await readOverview(db(), new Date())
+    expect(overview.replyClock).toBe('business')
+    expect(overview.answers.find((row) => row.week === week)).toMatchObject({
+      answered: 2,
+      answeredInTime: 1,
+      unanswered: 1,
+    })
+
+    const { rows } = await db().query<{ summary: Record<string, unknown> }>(
+      'select private.week_summary($1::date) as summary',
+      [week],
+    )
+    expect(rows[0]?.summary).toMatchObject({
+      reply_clock: 'business',
+      answered: 2,
+      answered_in_time: 1,
+      unanswered: 1,
+      waiting: 1,
+    })
   })
 
   it('tallies a past day by its leads’ deadlines in office hours', async () => {
