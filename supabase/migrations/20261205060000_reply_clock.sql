@@ -219,6 +219,11 @@ create trigger forget_tallies_of_closed_day
   after insert or update or delete on private.booking_closed_days
   for each row execute function private.forget_tallies_of_office_hours();
 
+-- The days tallied until now were counted on the wall clock: they are counted again, on the
+-- reply clock, at the overview's next view (their kept medians go with them).
+select private.lock_lead_tallies();
+delete from private.lead_tally_days;
+
 -- As in 20261128120000_reply_promise.sql, the alert's hour and the deadline on the reply clock.
 -- A lead is alerted from its alert's hour until a day past its deadline, both found as the one
 -- instant a start must be before (private.reply_hours_before): in working hours a deadline can
