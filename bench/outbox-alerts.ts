@@ -57,6 +57,8 @@ const server = await startServer(
       ].join('\n'),
       REPLY_PROMISE_HOURS: String(ALERT_AFTER_HOURS * 2),
       REPLY_ALERT_AFTER_HOURS: String(ALERT_AFTER_HOURS),
+      // Seconds on the wall clock, whatever the time of day (decision 070).
+      REPLY_CLOCK: 'clock',
     },
     // The watch and the webhook look faster than production (15 s, 5 s): the cap is measured,
     // not the watch's phase (bench/reply-alerts.ts measures that).

@@ -101,6 +101,8 @@ const report = (label: string, due: Map<string, number>, seen: ReturnType<typeof
       WEBHOOK_URLS: `${receiver.url}/webhook/n8n`,
       REPLY_PROMISE_HOURS: String(ALERT_AFTER_HOURS * 2),
       REPLY_ALERT_AFTER_HOURS: String(ALERT_AFTER_HOURS),
+      // Seconds on the wall clock, whatever the time of day (decision 070).
+      REPLY_CLOCK: 'clock',
     },
     // The production intervals: the watch every 15 s, the webhook look every 5 s.
     { pipelineWatchIntervalMs: 15_000, webhookSweepIntervalMs: 5_000 },
@@ -153,7 +155,7 @@ const report = (label: string, due: Map<string, number>, seen: ReturnType<typeof
   ])
   await db.query(
     `update private.reply_settings set promise_hours = $1, alert_after_hours = $2,
-       tracked_since = now() - interval '1 hour'`,
+       reply_clock = 'clock', tracked_since = now() - interval '1 hour'`,
     [ALERT_AFTER_HOURS * 2, ALERT_AFTER_HOURS],
   )
   const env = {

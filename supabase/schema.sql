@@ -5,7 +5,7 @@
 -- Generated: do not edit. `npm run schema:dump` writes it again (scripts/schema-dump.ts), and
 -- tests/integration/schema-file.test.ts fails while it differs from what the migrations make.
 --
--- Migrations: 52, up to 20261205050000_one_outbox.sql.
+-- Migrations: 53, up to 20261205060000_reply_clock.sql.
 -- Made by: pg_dump --schema-only --no-owner (PostgreSQL 15) of a new database on
 -- PostgreSQL 15, after the server's start-up: Supabase's roles where missing
 -- (server/db/supabase-roles.ts), then every migration (server/db/migrate.ts, whose ledger is
@@ -20,7 +20,7 @@
 --
 -- Contents
 --   app_private: 1 table
---   private: 5 types, 43 tables, 3 views, 178 functions
+--   private: 5 types, 43 tables, 3 views, 182 functions
 --   public: 2 tables, 7 functions
 --   request_guard: 1 function
 
@@ -227,6 +227,8 @@ CREATE TABLE private.booking_closed_days (
 ALTER TABLE ONLY private.booking_closed_days
     ADD CONSTRAINT booking_closed_days_pkey PRIMARY KEY (day);
 
+CREATE TRIGGER forget_tallies_of_closed_day AFTER INSERT OR DELETE OR UPDATE ON private.booking_closed_days FOR EACH ROW EXECUTE FUNCTION private.forget_tallies_of_office_hours();
+
 CREATE TRIGGER release_holds_of_closed_day AFTER INSERT OR UPDATE OF day ON private.booking_closed_days FOR EACH ROW EXECUTE FUNCTION private.release_holds_of_closed_day();
 
 
@@ -342,6 +344,8 @@ CREATE TABLE private.booking_settings (
 
 ALTER TABLE ONLY private.booking_settings
     ADD CONSTRAINT booking_settings_pkey PRIMARY KEY (id);
+
+CREATE TRIGGER forget_tallies_of_office_hours AFTER UPDATE ON private.booking_settings FOR EACH ROW WHEN (((old.time_zone IS DISTINCT FROM new.time_zone) OR (old.weekdays IS DISTINCT FROM new.weekdays) OR (old.opens IS DISTINCT FROM new.opens) OR (old.closes IS DISTINCT FROM new.closes) OR (old.close_on_carnaval IS DISTINCT FROM new.close_on_carnaval) OR (old.close_on_corpus_christi IS DISTINCT FROM new.close_on_corpus_christi))) EXECUTE FUNCTION private.forget_tallies_of_office_hours();
 
 
 -- Table private.busy_feed_status
@@ -978,10 +982,12 @@ CREATE TABLE private.reply_settings (
     alert_after_hours numeric DEFAULT 20 NOT NULL,
     tracked_since timestamp with time zone DEFAULT now() NOT NULL,
     weekly_summary boolean DEFAULT true NOT NULL,
+    reply_clock text DEFAULT 'business'::text NOT NULL,
     CONSTRAINT reply_settings_alert_after_hours_check CHECK (((alert_after_hours > (0)::numeric) AND (alert_after_hours <= (168)::numeric))),
     CONSTRAINT reply_settings_alert_before_promise CHECK ((alert_after_hours < promise_hours)),
     CONSTRAINT reply_settings_id_check CHECK (id),
-    CONSTRAINT reply_settings_promise_hours_check CHECK (((promise_hours > (0)::numeric) AND (promise_hours <= (168)::numeric)))
+    CONSTRAINT reply_settings_promise_hours_check CHECK (((promise_hours > (0)::numeric) AND (promise_hours <= (168)::numeric))),
+    CONSTRAINT reply_settings_reply_clock_check CHECK ((reply_clock = ANY (ARRAY['business'::text, 'clock'::text])))
 );
 
 ALTER TABLE ONLY private.reply_settings
@@ -1278,24 +1284,26 @@ $$;
 REVOKE ALL ON FUNCTION private.answer_leads_of_booking() FROM PUBLIC;
 
 
--- Function private.apply_reply_settings(p_promise_hours numeric, p_alert_after_hours numeric, p_weekly_summary boolean)
+-- Function private.apply_reply_settings(p_promise_hours numeric, p_alert_after_hours numeric, p_weekly_summary boolean, p_reply_clock text)
 
-CREATE FUNCTION private.apply_reply_settings(p_promise_hours numeric, p_alert_after_hours numeric, p_weekly_summary boolean) RETURNS void
+CREATE FUNCTION private.apply_reply_settings(p_promise_hours numeric, p_alert_after_hours numeric, p_weekly_summary boolean, p_reply_clock text) RETURNS void
     LANGUAGE plpgsql
     SET search_path TO ''
     AS $$
 begin
-  if (select r.promise_hours from private.reply_settings r) is distinct from p_promise_hours then
+  if exists (select 1 from private.reply_settings r
+              where r.promise_hours is distinct from p_promise_hours
+                 or r.reply_clock is distinct from p_reply_clock) then
     perform private.lock_lead_tallies();
     delete from private.lead_tally_days;
   end if;
   update private.reply_settings
      set promise_hours = p_promise_hours, alert_after_hours = p_alert_after_hours,
-         weekly_summary = p_weekly_summary;
+         weekly_summary = p_weekly_summary, reply_clock = p_reply_clock;
 end
 $$;
 
-REVOKE ALL ON FUNCTION private.apply_reply_settings(p_promise_hours numeric, p_alert_after_hours numeric, p_weekly_summary boolean) FROM PUBLIC;
+REVOKE ALL ON FUNCTION private.apply_reply_settings(p_promise_hours numeric, p_alert_after_hours numeric, p_weekly_summary boolean, p_reply_clock text) FROM PUBLIC;
 
 
 -- Function private.attach_manage_link(p_booking jsonb, p_token text)
@@ -3656,6 +3664,33 @@ $$;
 REVOKE ALL ON FUNCTION private.forget_tallies_of_meeting() FROM PUBLIC;
 
 
+-- Function private.forget_tallies_of_office_hours()
+
+CREATE FUNCTION private.forget_tallies_of_office_hours() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  today date := (select (now() at time zone b.time_zone)::date from private.booking_settings b);
+begin
+  if (select r.reply_clock from private.reply_settings r) is distinct from 'business' then
+    return null;
+  end if;
+  if tg_table_name = 'booking_closed_days' then
+    if not ((tg_op <> 'INSERT' and old.day <= today) or (tg_op <> 'DELETE' and new.day <= today))
+    then
+      return null;
+    end if;
+  end if;
+  perform private.lock_lead_tallies();
+  delete from private.lead_tally_days;
+  return null;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.forget_tallies_of_office_hours() FROM PUBLIC;
+
+
 -- Function private.free_slots(p_now timestamp with time zone, p_from timestamp with time zone, p_until timestamp with time zone, p_ignore_booking uuid, p_count_bookings boolean)
 
 CREATE FUNCTION private.free_slots(p_now timestamp with time zone, p_from timestamp with time zone DEFAULT NULL::timestamp with time zone, p_until timestamp with time zone DEFAULT NULL::timestamp with time zone, p_ignore_booking uuid DEFAULT NULL::uuid, p_count_bookings boolean DEFAULT true) RETURNS TABLE(starts_at timestamp with time zone, ends_at timestamp with time zone)
@@ -4311,6 +4346,58 @@ CREATE FUNCTION private.note_mail_outcome(p_ok boolean, p_error text) RETURNS vo
 $$;
 
 REVOKE ALL ON FUNCTION private.note_mail_outcome(p_ok boolean, p_error text) FROM PUBLIC;
+
+
+-- Function private.office_hours(p_from date, p_until date)
+
+CREATE FUNCTION private.office_hours(p_from date, p_until date) RETURNS TABLE(day date, opens_at timestamp with time zone, closes_at timestamp with time zone)
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  settings private.booking_settings;
+  closed date[];
+  holiday_days date[];
+  holiday_until time[];
+  this_day date := p_from;
+  opens time;
+  i integer;
+begin
+  select * into settings from private.booking_settings limit 1;
+  closed := array(select c.day from private.booking_closed_days c
+                   where c.day between p_from and p_until);
+  select coalesce(array_agg(h.day), '{}'), coalesce(array_agg(h.closed_until), '{}')
+    into holiday_days, holiday_until
+    from generate_series(extract(year from p_from)::integer,
+                         extract(year from greatest(p_from, p_until))::integer) as y (year),
+         private.brazil_holidays(y.year) h
+   where h.day between p_from and p_until
+     and (h.closure = 'national'
+          or (h.closure = 'carnaval' and settings.close_on_carnaval)
+          or (h.closure = 'corpus_christi' and settings.close_on_corpus_christi));
+  while this_day <= p_until loop
+    if extract(isodow from this_day)::integer = any (settings.weekdays)
+       and not this_day = any (closed) then
+      opens := settings.opens;
+      for i in 1 .. cardinality(holiday_days) loop
+        if holiday_days[i] = this_day then
+          -- Closed all day, or until a time: every holiday of the day must let it open.
+          opens := greatest(opens, coalesce(holiday_until[i], time '24:00'));
+        end if;
+      end loop;
+      if opens < settings.closes then
+        day := this_day;
+        opens_at := (this_day + opens) at time zone settings.time_zone;
+        closes_at := (this_day + settings.closes) at time zone settings.time_zone;
+        return next;
+      end if;
+    end if;
+    this_day := this_day + 1;
+  end loop;
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.office_hours(p_from date, p_until date) FROM PUBLIC;
 
 
 -- Function private.open_outbox_send(p_queue text, p_channel text, p_kind text, p_items integer)
@@ -5398,6 +5485,88 @@ $$;
 REVOKE ALL ON FUNCTION private.replace_busy_times(p_times jsonb) FROM PUBLIC;
 
 
+-- Function private.reply_deadline(p_start timestamp with time zone, p_hours numeric)
+
+CREATE FUNCTION private.reply_deadline(p_start timestamp with time zone, p_hours numeric) RETURNS timestamp with time zone
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  left_seconds numeric := p_hours * 3600;
+  first_day date;
+  from_day date;
+  span record;
+  counted_from timestamptz;
+begin
+  if p_start is null or p_hours is null then
+    return null;
+  end if;
+  if p_hours <= 0 or (select r.reply_clock from private.reply_settings r) is distinct from 'business'
+  then
+    return p_start + make_interval(secs => left_seconds);
+  end if;
+  first_day := (select (p_start at time zone b.time_zone)::date from private.booking_settings b);
+  from_day := first_day;
+  while from_day <= first_day + 366 loop
+    for span in select * from private.office_hours(from_day, from_day + 13) o order by o.day loop
+      counted_from := greatest(p_start, span.opens_at);
+      if counted_from < span.closes_at then
+        if extract(epoch from span.closes_at - counted_from) >= left_seconds then
+          return counted_from + make_interval(secs => left_seconds);
+        end if;
+        left_seconds := left_seconds - extract(epoch from span.closes_at - counted_from);
+      end if;
+    end loop;
+    from_day := from_day + 14;
+  end loop;
+  return p_start + interval '1 year';
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.reply_deadline(p_start timestamp with time zone, p_hours numeric) FROM PUBLIC;
+
+
+-- Function private.reply_hours_before(p_at timestamp with time zone, p_hours numeric)
+
+CREATE FUNCTION private.reply_hours_before(p_at timestamp with time zone, p_hours numeric) RETURNS timestamp with time zone
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+declare
+  left_seconds numeric := p_hours * 3600;
+  last_day date;
+  to_day date;
+  span record;
+  counted_to timestamptz;
+begin
+  if p_at is null or p_hours is null then
+    return null;
+  end if;
+  if p_hours <= 0 or (select r.reply_clock from private.reply_settings r) is distinct from 'business'
+  then
+    return p_at - make_interval(secs => left_seconds);
+  end if;
+  last_day := (select (p_at at time zone b.time_zone)::date from private.booking_settings b);
+  to_day := last_day;
+  while to_day >= last_day - 366 loop
+    for span in select * from private.office_hours(to_day - 13, to_day) o order by o.day desc loop
+      counted_to := least(p_at, span.closes_at);
+      if counted_to > span.opens_at then
+        if extract(epoch from counted_to - span.opens_at) >= left_seconds then
+          return counted_to - make_interval(secs => left_seconds);
+        end if;
+        left_seconds := left_seconds - extract(epoch from counted_to - span.opens_at);
+      end if;
+    end loop;
+    to_day := to_day - 14;
+  end loop;
+  return p_at - interval '1 year';
+end
+$$;
+
+REVOKE ALL ON FUNCTION private.reply_hours_before(p_at timestamp with time zone, p_hours numeric) FROM PUBLIC;
+
+
 -- Function private.request_client_ip()
 
 CREATE FUNCTION private.request_client_ip() RETURNS text
@@ -5829,20 +5998,22 @@ CREATE FUNCTION private.sweep_overdue_leads(p_limit integer DEFAULT 50) RETURNS 
 declare
   settings private.reply_settings;
   zone text := (select b.time_zone from private.booking_settings b);
-  promise interval;
+  alert_due_before timestamptz;
+  past_deadline_before timestamptz;
   lead public.contact_submissions;
   deadline timestamptz;
   alerted integer := 0;
 begin
   select * into settings from private.reply_settings;
-  promise := make_interval(secs => settings.promise_hours * 3600);
+  alert_due_before := private.reply_hours_before(now(), settings.alert_after_hours);
+  past_deadline_before := private.reply_hours_before(now() - interval '1 day',
+                                                     settings.promise_hours);
   for lead in
     with due as (
       select s.id from public.contact_submissions s
        where s.first_answered_at is null
-         and coalesce(s.waiting_since, s.created_at)
-               <= now() - make_interval(secs => settings.alert_after_hours * 3600)
-         and coalesce(s.waiting_since, s.created_at) > now() - promise - interval '1 day'
+         and coalesce(s.waiting_since, s.created_at) <= alert_due_before
+         and coalesce(s.waiting_since, s.created_at) > past_deadline_before
          and coalesce(s.waiting_since, s.created_at) >= settings.tracked_since
          and s.overdue_alerted_at is null
          and s.lead_status <> 'spam'
@@ -5854,13 +6025,15 @@ begin
       from due where s.id = due.id
     returning s.*
   loop
-    deadline := coalesce(lead.waiting_since, lead.created_at) + promise;
+    deadline := private.reply_deadline(coalesce(lead.waiting_since, lead.created_at),
+                                       settings.promise_hours);
     perform private.queue_webhook_event('lead.overdue', lead.id, jsonb_build_object('lead',
       private.webhook_lead(lead) || jsonb_build_object(
         'waiting_since', private.webhook_utc(coalesce(lead.waiting_since, lead.created_at)),
         'deadline_at', private.webhook_utc(deadline),
         'deadline_at_local', private.webhook_local(deadline, zone),
-        'promise_hours', settings.promise_hours)));
+        'promise_hours', settings.promise_hours,
+        'reply_clock', settings.reply_clock)));
     insert into private.company_alerts (kind, lead_id) values ('lead_overdue', lead.id);
     alerted := alerted + 1;
   end loop;
@@ -5906,9 +6079,10 @@ CREATE FUNCTION private.tally_lead_days(p_from date) RETURNS integer
     SET search_path TO ''
     AS $$
 declare
-  promise interval := (select make_interval(secs => r.promise_hours * 3600)
-                         from private.reply_settings r);
-  ended_before date := ((now() - interval '1 hour' - promise) at time zone 'UTC')::date;
+  hours numeric := (select r.promise_hours from private.reply_settings r);
+  promise interval := make_interval(secs => hours * 3600);
+  ended_before date := (private.reply_hours_before(now() - interval '1 hour', hours)
+                          at time zone 'UTC')::date;
   last_day date := least(ended_before, p_from + 91) - 1;
   tallied integer;
 begin
@@ -5948,7 +6122,11 @@ begin
            date_bin('15 minutes', l.created_at, timestamptz '2000-01-03 00:00:00+00') as bucket,
            l.utm_source, l.referrer_origin, l.utm_campaign as campaign, l.lead, l.meeting,
            l.counted and l.first_answered_at is not null as answered,
-           l.counted and l.first_answered_at <= l.created_at + promise as in_time,
+           l.counted and case
+             when l.first_answered_at is null then false
+             when l.first_answered_at <= l.created_at + promise then true
+             else l.first_answered_at <= private.reply_deadline(l.created_at, hours)
+           end as in_time,
            l.counted and l.first_answered_at is null as unanswered,
            greatest(0, extract(epoch from l.first_answered_at - l.created_at))::integer
              as answer_seconds
@@ -6255,8 +6433,9 @@ CREATE FUNCTION private.week_summary(p_week date) RETURNS jsonb
     SET search_path TO ''
     AS $$
   with week as (
-    select b.time_zone as tz, r.promise_hours,
+    select b.time_zone as tz, r.promise_hours, r.reply_clock,
            make_interval(secs => r.promise_hours * 3600) as promise,
+           private.reply_hours_before(now(), r.promise_hours) as due_before,
            (p_week::timestamp at time zone b.time_zone) as starts,
            ((p_week + 7)::timestamp at time zone b.time_zone) as ends
       from private.booking_settings b, private.reply_settings r
@@ -6271,11 +6450,15 @@ CREATE FUNCTION private.week_summary(p_week date) RETURNS jsonb
   ),
   answers as (
     select count(*) filter (where c.first_answered_at is not null) as answered,
-           count(*) filter (where c.first_answered_at <= c.created_at + w.promise) as in_time,
+           count(*) filter (where case
+             when c.first_answered_at is null then false
+             when c.first_answered_at <= c.created_at + w.promise then true
+             else c.first_answered_at <= private.reply_deadline(c.created_at, w.promise_hours)
+           end) as in_time,
            count(*) filter (where c.first_answered_at is null
-                              and c.created_at + w.promise <= now()) as unanswered,
+                              and c.created_at <= w.due_before) as unanswered,
            count(*) filter (where c.first_answered_at is null
-                              and c.created_at + w.promise > now()) as waiting,
+                              and c.created_at > w.due_before) as waiting,
            percentile_cont(0.5) within group (order by greatest(0,
              extract(epoch from c.first_answered_at - c.created_at)))
              filter (where c.first_answered_at is not null) as median_seconds
@@ -6285,6 +6468,7 @@ CREATE FUNCTION private.week_summary(p_week date) RETURNS jsonb
     'week', to_char(p_week, 'YYYY-MM-DD'),
     'time_zone', w.tz,
     'promise_hours', w.promise_hours,
+    'reply_clock', w.reply_clock,
     'views', (select coalesce(sum(v.views), 0) from private.page_views v
                where v.day >= p_week and v.day < p_week + 7),
     'leads', (select count(*) from leads),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { companyReport } from './company-report.ts'
+import { alertOutsideOfficeHours, companyReport } from './company-report.ts'
 
 const FILE = 'supabase/functions/_shared/company/company-facts.ts'
 
@@ -22,6 +22,7 @@ describe("npm run check:company's report", () => {
       '  - consultationMinutes = 30',
       'Contradictions (the build and the server refuse these):',
       '  - replyAlertAfterHours in company-facts.ts must be less than replyPromiseHours.',
+      'Worth a look (the build and the server go on): none',
     ])
   })
 
@@ -29,5 +30,60 @@ describe("npm run check:company's report", () => {
     const report = companyReport({ demo: [], atDefault: [], contradictions: [], factsFile: FILE })
     expect(report.ok).toBe(true)
     expect(report.lines.slice(1).every((line) => line.endsWith(': none'))).toBe(true)
+  })
+
+  it('names what is worth a look without failing', () => {
+    const report = companyReport({
+      demo: [],
+      atDefault: [],
+      contradictions: [],
+      notices: ['An alert outside office hours: …'],
+      factsFile: FILE,
+    })
+    expect(report.ok).toBe(true)
+    expect(report.lines.slice(-2)).toEqual([
+      'Worth a look (the build and the server go on):',
+      '  - An alert outside office hours: …',
+    ])
+  })
+})
+
+describe('an alert outside office hours (decision 070)', () => {
+  // An office of its own: Monday to Thursday, 10h to 16h.
+  const officeHours = { weekdays: [1, 2, 3, 4], opens: '10:00', closes: '16:00' }
+
+  it('is named on the wall clock when a lead sent at an opening is alerted while the office is closed', () => {
+    const [notice, ...more] = alertOutsideOfficeHours({
+      officeHours,
+      alertAfterHours: 20,
+      clock: 'clock',
+    })
+    expect(more).toEqual([])
+    expect(notice).toContain(
+      'with REPLY_CLOCK=clock a lead sent on Monday at 10:00, as the office opens, is alerted 20 h later, on Tuesday at 06:00, when it is closed (open 10:00-16:00)',
+    )
+    // Thursday's lead, alerted on Friday, though Monday's to Wednesday's would be in hours.
+    expect(
+      alertOutsideOfficeHours({ officeHours, alertAfterHours: 24, clock: 'clock' })[0],
+    ).toContain(
+      'on Thursday at 10:00, as the office opens, is alerted 24 h later, on Friday at 10:00',
+    )
+  })
+
+  it('is nothing in office hours, where an alert of N office hours falls while the office is open', () => {
+    expect(
+      alertOutsideOfficeHours({ officeHours, alertAfterHours: 20, clock: 'business' }),
+    ).toEqual([])
+  })
+
+  it('is nothing on the wall clock when the alert falls within the day, or the office never closes', () => {
+    expect(alertOutsideOfficeHours({ officeHours, alertAfterHours: 4, clock: 'clock' })).toEqual([])
+    expect(
+      alertOutsideOfficeHours({
+        officeHours: { weekdays: [1, 2, 3, 4, 5, 6, 7], opens: '00:00', closes: '23:59' },
+        alertAfterHours: 20,
+        clock: 'clock',
+      }),
+    ).toEqual([])
   })
 })

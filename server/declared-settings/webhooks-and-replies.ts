@@ -66,6 +66,19 @@ export const REPLIES = {
       defaultWords: '`replyAlertAfterHours` (20), else five sixths of the promise',
       accepts: 'hours above 0 and up to 168',
     },
+    REPLY_CLOCK: {
+      summary:
+        "which hours the promise and the alert count: `business`, the office's (its days and hours, less national holidays and closed days); `clock`, every hour, for a company that answers around the clock",
+      comment: [
+        'Which hours those count (docs/desk.md, "Answered, and when"). business: only while the',
+        "office is open (officeHours' days and hours in company.ts, less the national holidays the",
+        'agenda closes on and the closed days, where state and city holidays go); a lead sent after',
+        'closing starts counting at the next opening, so its alert comes in working hours. clock:',
+        'every hour of every day, for a company that answers around the clock. Default business.',
+      ],
+      fallback: 'business',
+      accepts: '`business` or `clock`',
+    },
     WEEKLY_SUMMARY: {
       summary: '`false`: no summary e-mail of the week on Mondays',
       comment: [

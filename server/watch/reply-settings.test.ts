@@ -9,6 +9,7 @@ describe('the reply promise’s settings', () => {
       reply: {
         promiseHours: company.replyPromiseHours,
         alertAfterHours: company.replyAlertAfterHours,
+        clock: 'business',
         weeklySummary: true,
       },
       problems: [],
@@ -22,7 +23,21 @@ describe('the reply promise’s settings', () => {
       WEEKLY_SUMMARY: 'false',
     })
     expect(problems).toEqual([])
-    expect(reply).toEqual({ promiseHours: 0.01, alertAfterHours: 0.005, weeklySummary: false })
+    expect(reply).toEqual({
+      promiseHours: 0.01,
+      alertAfterHours: 0.005,
+      clock: 'business',
+      weeklySummary: false,
+    })
+  })
+
+  it('count office hours unless REPLY_CLOCK=clock says every hour (decision 070)', () => {
+    expect(readReplySettings({ REPLY_CLOCK: 'clock' })).toMatchObject({
+      reply: { clock: 'clock' },
+      problems: [],
+    })
+    expect(readReplySettings({ REPLY_CLOCK: ' Business ' }).reply.clock).toBe('business')
+    expect(readReplySettings({ REPLY_CLOCK: '' }).reply.clock).toBe('business')
   })
 
   it('set the alert at five sixths of a promise given alone, so a company states one number', () => {
@@ -35,10 +50,11 @@ describe('the reply promise’s settings', () => {
     expect(alertAfterHoursFor(1)).toBe(0.83)
   })
 
-  it('refuse what is no number of hours, an alert after the promise, and a summary neither true nor false, all at once', () => {
+  it('refuse what is no number of hours, an alert after the promise, another clock and a summary neither true nor false, all at once', () => {
     const result = readSettings({
       REPLY_PROMISE_HOURS: '24h',
       REPLY_ALERT_AFTER_HOURS: '0',
+      REPLY_CLOCK: 'uteis',
       WEEKLY_SUMMARY: 'sim',
     })
     expect(result.ok).toBe(false)
@@ -46,6 +62,7 @@ describe('the reply promise’s settings', () => {
     expect(problems.some((p) => p.startsWith('REPLY_PROMISE_HOURS must be'))).toBe(true)
     expect(problems.some((p) => p.startsWith('REPLY_ALERT_AFTER_HOURS must be'))).toBe(true)
     expect(problems.some((p) => p.startsWith('WEEKLY_SUMMARY must be'))).toBe(true)
+    expect(problems).toContain('REPLY_CLOCK must be business or clock (got "uteis").')
     for (const [promise, alert] of [
       ['10', '10'],
       ['10', '12'],

@@ -41,6 +41,9 @@ const overdueLeads: OverdueLead[] = Array.from({ length: 4 }, (_, index) => ({
   createdAt: new Date(`2026-11-29T1${index}:00:00Z`),
   waitingSince: new Date(`2026-11-29T1${index}:00:00Z`),
   promiseHours: 24,
+  // Sent on a Sunday, counted in office hours from Monday's opening (decision 070).
+  replyClock: 'business',
+  deadline: new Date('2026-12-02T18:00:00Z'),
   timeZone: 'America/Sao_Paulo',
   deskUrl: `https://www.empresa.test/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5${index}`,
 }))
@@ -51,6 +54,7 @@ const emails = {
       week: '2026-11-23',
       time_zone: 'America/Sao_Paulo',
       promise_hours: 24,
+      reply_clock: 'business',
       views: 12_345,
       leads: 48,
       meetings: 7,
@@ -87,6 +91,8 @@ const emails = {
       createdAt: new Date('2026-11-29T16:00:00Z'),
       waitingSince: new Date('2026-11-29T16:00:00Z'),
       promiseHours: 24,
+      replyClock: 'clock',
+      deadline: new Date('2026-11-30T16:00:00Z'),
       timeZone: 'America/Sao_Paulo',
       deskUrl: 'https://www.empresa.test/painel/contatos/7a1e3c0e-9b44-4d4b-8c55-1f1e2d3c4b5a',
     },

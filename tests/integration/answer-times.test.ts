@@ -5,7 +5,8 @@
  * left out. Past days come from the tallies (decision 036) and recent ones from the rows, so
  * the figures are read twice, and again after answers change a tallied day. On PGlite and
  * PostgreSQL 15. The database's own clock decides which days are tallied, so the leads are
- * placed around the real "now".
+ * placed around the real "now"; the promise counts every hour here (REPLY_CLOCK=clock), so the
+ * figures do not depend on the time of day (office hours: server/watch/reply-clock.test.ts).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createPostgresDatabase } from '../support/postgres-database.ts'
@@ -98,6 +99,7 @@ describe.each(stores)('the answer figures on %s', (_name, open) => {
 
   beforeAll(async () => {
     ;({ db, close } = await open())
+    await db.query(`select private.apply_reply_settings(24, 20, true, 'clock')`)
     const now = Date.now()
     // Three weeks back: every day of it tallied, its deadlines long passed.
     const pastMonday = Date.parse(`${mondayOf(new Date(now - 21 * 24 * HOUR))}T03:00:00Z`)
@@ -172,10 +174,10 @@ describe.each(stores)('the answer figures on %s', (_name, open) => {
   })
 
   it('count again when the promise changes (a fork that promises 48 hours)', async () => {
-    await db.query('select private.apply_reply_settings(48, 40, true)')
+    await db.query(`select private.apply_reply_settings(48, 40, true, 'clock')`)
     const overview = await check()
     expect(overview.promiseHours).toBe(48)
-    await db.query('select private.apply_reply_settings(24, 20, true)')
+    await db.query(`select private.apply_reply_settings(24, 20, true, 'clock')`)
     await check()
   })
 })

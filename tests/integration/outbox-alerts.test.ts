@@ -171,6 +171,8 @@ const serverSettings = (parts: Parts, env: Record<string, string>) =>
       ].join('\n'),
       REPLY_PROMISE_HOURS: String(PROMISE_HOURS),
       REPLY_ALERT_AFTER_HOURS: String(ALERT_AFTER_HOURS),
+      // Leads are dated back by the wall clock's seconds, whatever the time of day.
+      REPLY_CLOCK: 'clock',
       HEALTH_TOKEN,
       ...env,
     },

@@ -1,8 +1,9 @@
 /**
  * The page's promise to answer within 24 hours, kept end to end: two Node servers on one
  * PostgreSQL 15 (as behind a load balancer), a real SMTP server and real webhook receivers. The
- * promise here is a few seconds long (REPLY_PROMISE_HOURS and REPLY_ALERT_AFTER_HOURS take
- * fractions), so a lead goes overdue while the test watches.
+ * promise here is a few seconds long on the wall clock (REPLY_PROMISE_HOURS and
+ * REPLY_ALERT_AFTER_HOURS take fractions, REPLY_CLOCK=clock), so a lead goes overdue while the
+ * test watches; the last test counts office hours, of an office that opened minutes ago.
  */
 import { randomBytes } from 'node:crypto'
 import type { ParsedMail } from 'mailparser'
@@ -58,6 +59,8 @@ beforeAll(async () => {
       WEBHOOK_URLS: `${n8n.url}/webhook/n8n\n${slack.url}/services/T/B/x#slack`,
       REPLY_PROMISE_HOURS: String(PROMISE_HOURS),
       REPLY_ALERT_AFTER_HOURS: String(ALERT_AFTER_HOURS),
+      // Seconds on the wall clock; the office's hours are the last test's (decision 070).
+      REPLY_CLOCK: 'clock',
     },
     { webhookSweepIntervalMs: 200, pipelineWatchIntervalMs: 300, webhookTimeoutMs: 4_000 },
   )
@@ -514,4 +517,149 @@ describe('before the promise breaks', () => {
     expect(list).toContain('atrasado: esperando há')
     await desk.post('/painel/filtro', { clear: '1' })
   }, 120_000)
+
+  it('alerts a lead sent near closing time in the next working hours, not at night (REPLY_CLOCK=business)', async () => {
+    // The office opens an hour a day, every day, in a whole-hour zone where it is day now: it
+    // opened a few seconds short of the alert's office minutes ago. A lead sent 5 minutes
+    // before the last closing has waited all night, far past the 9 minutes on the wall clock;
+    // in office hours its alert comes 4 minutes after the opening, seconds from now.
+    const [alertHours, promiseHours] = [0.15, 0.5]
+    const { rows: saved } = await db().query<Record<string, unknown>>(
+      `select b.time_zone, b.weekdays, b.opens, b.closes, b.close_on_carnaval,
+              b.close_on_corpus_christi, r.tracked_since, r.weekly_summary
+         from private.booking_settings b, private.reply_settings r`,
+    )
+    const utcHour = new Date().getUTCHours()
+    const localHour = (offset: number) => (utcHour + offset + 24) % 24
+    const offsets = Array.from({ length: 27 }, (_, n) => n - 12)
+      .filter((offset) => localHour(offset) >= 2 && localHour(offset) <= 21)
+      .sort((a, b) => Math.abs(localHour(a) - 12) - Math.abs(localHour(b) - 12))
+    try {
+      await db().query(
+        `update private.reply_settings
+            set reply_clock = 'business', alert_after_hours = $1, promise_hours = $2,
+                weekly_summary = false`,
+        [alertHours, promiseHours],
+      )
+      let office: { zone: string; opens: Date; closes: Date } | undefined
+      // A national holiday closes the day whatever the hours: then another zone's date.
+      for (const offset of offsets) {
+        const zone = offset === 0 ? 'UTC' : `Etc/GMT${offset > 0 ? '-' : '+'}${Math.abs(offset)}`
+        await db().query(
+          `update private.booking_settings
+              set time_zone = $1, weekdays = '{1,2,3,4,5,6,7}', opens = o.opens,
+                  closes = o.opens + interval '1 hour', close_on_carnaval = false,
+                  close_on_corpus_christi = false
+             from (select ((now() - interval '4 minutes' + interval '8 seconds')
+                             at time zone $1)::time as opens) o`,
+          [zone],
+        )
+        const today = await db().query<{ opens_at: Date; closes_at: Date }>(
+          `select o.opens_at, o.closes_at
+             from private.office_hours((now() at time zone $1)::date, (now() at time zone $1)::date) o`,
+          [zone],
+        )
+        const [open] = today.rows
+        if (open) {
+          office = { zone, opens: new Date(open.opens_at), closes: new Date(open.closes_at) }
+          break
+        }
+      }
+      if (!office) throw new Error('no zone where today is a working day')
+
+      const lead = await sendLead({ name: 'Bruna Fim do Dia' })
+      const { rows } = await db().query<{
+        created_at: Date
+        alert_at: Date
+        deadline: Date
+        alerted: boolean
+        before_alert: boolean
+      }>(
+        `with last_closing as (
+           select o.closes_at from private.office_hours(
+             (now() at time zone $2)::date - 14, (now() at time zone $2)::date - 1) o
+            order by o.day desc limit 1
+         ),
+         dated as (
+           update public.contact_submissions s
+              set created_at = (select c.closes_at - interval '5 minutes' from last_closing c)
+            where s.id = $1
+           returning s.created_at, s.overdue_alerted_at
+         )
+         select d.created_at, d.overdue_alerted_at is not null as alerted,
+                private.reply_deadline(d.created_at, $3) as alert_at,
+                private.reply_deadline(d.created_at, $4) as deadline,
+                now() < private.reply_deadline(d.created_at, $3) as before_alert
+           from dated d`,
+        [lead.id, office.zone, alertHours, promiseHours],
+      )
+      const dated = rows[0]
+      if (!dated) throw new Error('the lead was not dated back')
+      await db().query(
+        `update private.reply_settings
+            set tracked_since = (select s.created_at - interval '1 minute'
+                                   from public.contact_submissions s where s.id = $1)`,
+        [lead.id],
+      )
+      // The wall clock's alert time was last night, after closing; the office's is today.
+      expect(dated.created_at.getTime() + alertHours * 3_600_000).toBeLessThan(
+        office.opens.getTime() - 3_600_000,
+      )
+      expect(dated.alert_at.getTime()).toBeGreaterThan(office.opens.getTime())
+      if (dated.before_alert) expect(dated.alerted).toBe(false)
+
+      const [alert] = await waitFor(
+        'the alert in the next working hours',
+        () => alertsAbout(lead.email),
+        (alerts) => alerts.length === 1,
+        ALERT_WAIT,
+      )
+      const alertedAt = (await leadRow(lead.id))?.overdue_alerted_at
+      expect(alertedAt?.getTime()).toBeGreaterThanOrEqual(dated.alert_at.getTime() - 1)
+      expect(alertedAt?.getTime()).toBeLessThan(office.closes.getTime())
+      const due = new Intl.DateTimeFormat('pt-BR', {
+        dateStyle: 'short',
+        timeStyle: 'short',
+        timeZone: office.zone,
+      })
+        .format(dated.deadline)
+        .replace(', ', ' às ')
+      expect(alert?.text).toContain(
+        `O site promete resposta em até 30 min de expediente: o prazo vence em ${due} (${office.zone}).`,
+      )
+      const [event] = await waitFor(
+        'its lead.overdue webhook',
+        () => overdueEvents(n8n, lead.id),
+        (events) => events.length === 1,
+        ALERT_WAIT,
+      )
+      const { data } = JSON.parse(event?.body ?? '{}') as {
+        data: { lead: { reply_clock: string; deadline_at: string } }
+      }
+      expect(data.lead.reply_clock).toBe('business')
+      // Both to the millisecond: the payload's, and the driver's reading of the database's.
+      expect(Math.abs(Date.parse(data.lead.deadline_at) - dated.deadline.getTime())).toBeLessThan(2)
+    } finally {
+      const [before] = saved
+      await db().query(
+        `update private.booking_settings
+            set time_zone = $1, weekdays = $2, opens = $3, closes = $4, close_on_carnaval = $5,
+                close_on_corpus_christi = $6`,
+        [
+          before?.time_zone,
+          before?.weekdays,
+          before?.opens,
+          before?.closes,
+          before?.close_on_carnaval,
+          before?.close_on_corpus_christi,
+        ],
+      )
+      await db().query(
+        `update private.reply_settings
+            set reply_clock = 'clock', alert_after_hours = $1, promise_hours = $2,
+                tracked_since = $3, weekly_summary = $4`,
+        [ALERT_AFTER_HOURS, PROMISE_HOURS, before?.tracked_since, before?.weekly_summary],
+      )
+    }
+  }, 60_000)
 })

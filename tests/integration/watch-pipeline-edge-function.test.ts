@@ -49,7 +49,7 @@ beforeAll(async () => {
     `${receiver.url}/webhook/n8n`,
   ])
   await db.query(
-    "update private.reply_settings set promise_hours = 0.004, alert_after_hours = 0.002, tracked_since = now() - interval '1 hour'",
+    "update private.reply_settings set promise_hours = 0.004, alert_after_hours = 0.002, reply_clock = 'clock', tracked_since = now() - interval '1 hour'",
   )
   const env = {
     SUPABASE_DB_URL: postgres.url,

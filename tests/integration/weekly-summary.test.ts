@@ -2,7 +2,8 @@
  * The weekly summary (decision 053) against the rows it counts: last week's visits, leads,
  * meetings, answers and incidents, worked out here from what was stored, then the e-mail as a
  * real SMTP server receives it. The database's clock decides which week is "last week", so
- * the rows are placed around the real now.
+ * the rows are placed around the real now, and the promise counts every hour
+ * (REPLY_CLOCK=clock) so that its deadlines do not depend on the time of day.
  */
 import nodemailer from 'nodemailer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -71,7 +72,7 @@ const rows: Row[] = [
 beforeAll(async () => {
   ;[db, smtp] = await Promise.all([createTestDatabase(), startSmtpCatcher()])
   await db.query(
-    "update private.reply_settings set tracked_since = now() - interval '30 days', promise_hours = $1",
+    "update private.reply_settings set tracked_since = now() - interval '30 days', promise_hours = $1, reply_clock = 'clock'",
     [PROMISE_HOURS],
   )
   const ids = await seedLeads(db, rows)

@@ -160,8 +160,8 @@ export const agendaCopy = {
   },
   closedDays: {
     title: 'Dias fechados',
-    intro: (horizon: string) =>
-      `Dias em que não há consultorias, além dos feriados nacionais: nenhum horário é oferecido neles a partir de agora. O site oferece horários até ${horizon}.`,
+    intro: (horizon: string, replyInOfficeHours: boolean) =>
+      `Dias em que não há consultorias, além dos feriados nacionais: nenhum horário é oferecido neles a partir de agora. Os feriados estaduais e municipais entram aqui.${replyInOfficeHours ? ' O prazo de resposta aos contatos também não corre nesses dias, como nos feriados nacionais.' : ''} O site oferece horários até ${horizon}.`,
     upcoming: 'Próximos dias fechados',
     none: 'Nenhum dia fechado daqui em diante.',
     noReason: 'sem motivo',

@@ -83,8 +83,10 @@ const DELIVERY_SQL: Record<Delivery, string> = {
 const WAITING = `s.first_answered_at is null and s.lead_status <> 'spam'`
 const ANSWER_SQL: Record<AnswerFilter, string> = {
   sem_resposta: WAITING,
-  atrasado: `${WAITING} and coalesce(s.waiting_since, s.created_at) <= now()
-    - (select make_interval(secs => r.promise_hours * 3600) from private.reply_settings r)`,
+  // Late on the reply clock (decision 070): waiting since before the one instant
+  // private.reply_hours_before finds, read once per statement.
+  atrasado: `${WAITING} and coalesce(s.waiting_since, s.created_at)
+    <= (select private.reply_hours_before(now(), r.promise_hours) from private.reply_settings r)`,
   respondido: 's.first_answered_at is not null',
 }
 

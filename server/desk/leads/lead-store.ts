@@ -22,16 +22,28 @@ export const PAGE_SIZE = 25
 /** How much of a message the list shows. */
 const EXCERPT_CHARACTERS = 90
 
-// The promise's length is read once per statement (an uncorrelated subquery).
+/**
+ * A lead waiting since before this instant is late: its promise's hours, on the reply clock
+ * (decision 070), have run. Read once per statement (an uncorrelated subquery), so a list never
+ * works out each lead's deadline.
+ */
+export const LATE_BEFORE_SQL = `(select private.reply_hours_before(now(), r.promise_hours)
+    from private.reply_settings r)`
+
 const COLUMNS = `s.id, s.created_at, s.name, s.email, s.company, s.lead_status,
   s.notified_at is not null as notified, s.notify_error,
   s.notify_refused_at is not null as refused,
   coalesce(s.waiting_since, s.created_at) as waiting_since,
-  coalesce(s.waiting_since, s.created_at)
-    + (select make_interval(secs => r.promise_hours * 3600) from private.reply_settings r)
-    as answer_due_at,
+  s.first_answered_at is null and s.lead_status <> 'spam'
+    and coalesce(s.waiting_since, s.created_at) <= ${LATE_BEFORE_SQL} as answer_late,
   s.first_answered_at, s.first_answer_via, s.overdue_alerted_at,
   private.is_address_confirmed(s.email) as email_confirmed`
+
+/** One lead's deadline, for its page: only while it waits (an answer or spam ends the wait). */
+const DUE_COLUMN = `case when s.first_answered_at is null and s.lead_status <> 'spam'
+    then private.reply_deadline(coalesce(s.waiting_since, s.created_at),
+                                (select r.promise_hours from private.reply_settings r))
+  end as answer_due_at`
 
 interface LeadRow extends SubmissionRow {
   lead_status: string
@@ -39,7 +51,9 @@ interface LeadRow extends SubmissionRow {
   notify_error: string | null
   refused: boolean
   waiting_since: Date | string
-  answer_due_at: Date | string
+  answer_late: boolean
+  /** Read for one lead's page only. */
+  answer_due_at?: Date | string | null
   first_answered_at: Date | string | null
   first_answer_via: string | null
   overdue_alerted_at: Date | string | null
@@ -67,7 +81,8 @@ const readCommon = (row: LeadRow): Omit<LeadSummary, 'excerpt'> => ({
   deliveryError: row.notified ? null : row.notify_error,
   answer: {
     waitingSince: dateOf(row.waiting_since),
-    dueAt: dateOf(row.answer_due_at),
+    late: row.answer_late === true,
+    dueAt: row.answer_due_at ? dateOf(row.answer_due_at) : null,
     answeredAt: maybeDate(row.first_answered_at),
     via: isAnswerVia(row.first_answer_via) ? row.first_answer_via : null,
     alertedAt: maybeDate(row.overdue_alerted_at),
@@ -206,7 +221,7 @@ const readLead = (row: FullRow): Lead => ({
 export const findLead = async (db: Queryable, id: string): Promise<Lead | undefined> => {
   if (!isLeadId(id)) return undefined
   const { rows } = await db.query<FullRow>(
-    `select ${FULL_COLUMNS} from public.contact_submissions s where s.id = $1`,
+    `select ${FULL_COLUMNS}, ${DUE_COLUMN} from public.contact_submissions s where s.id = $1`,
     [id],
   )
   return rows[0] ? readLead(rows[0]) : undefined
@@ -269,9 +284,8 @@ export interface WaitingLeads {
 export const countWaitingLeads = async (db: Queryable): Promise<WaitingLeads> => {
   const { rows } = await db.query<{ waiting: number; late: number; oldest: Date | string | null }>(
     `select count(*)::integer as waiting,
-            count(*) filter (where coalesce(s.waiting_since, s.created_at) <= now()
-              - (select make_interval(secs => r.promise_hours * 3600)
-                   from private.reply_settings r))::integer as late,
+            count(*) filter (where coalesce(s.waiting_since, s.created_at)
+              <= ${LATE_BEFORE_SQL})::integer as late,
             min(coalesce(s.waiting_since, s.created_at)) as oldest
        from public.contact_submissions s
       where s.first_answered_at is null and s.lead_status <> 'spam'`,

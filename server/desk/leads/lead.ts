@@ -32,8 +32,16 @@ export const isAnswerVia = (value: unknown): value is AnswerVia =>
 export interface AnswerState {
   /** When the company's clock started: when it arrived, or was restored from quarantine. */
   waitingSince: Date
-  /** When the promise breaks (waitingSince plus the promise's hours). */
-  dueAt: Date
+  /**
+   * Unanswered, not spam, and its promise's hours have run on the reply clock (office hours
+   * unless REPLY_CLOCK=clock, decision 070).
+   */
+  late: boolean
+  /**
+   * When the promise breaks (waitingSince plus the promise's hours on the reply clock): read
+   * for one lead's page while it waits, null in lists and exports and once answered or spam.
+   */
+  dueAt: Date | null
   answeredAt: Date | null
   via: AnswerVia | null
   /** When the company was alerted that the promise was about to break. */

@@ -103,9 +103,10 @@ export const leadsCopy = {
     answerState: {
       answered: (took: string, via: string, at: string) =>
         `Respondido em ${took} (${via}), às ${at}.`,
-      waiting: (waited: string, due: string) =>
-        `Sem resposta há ${waited}. O prazo vence às ${due}.`,
-      late: (waited: string, due: string) => `Sem resposta há ${waited}: o prazo venceu às ${due}.`,
+      waiting: (waited: string, due: string | null) =>
+        `Sem resposta há ${waited}.${due === null ? '' : ` O prazo vence às ${due}.`}`,
+      late: (waited: string, due: string | null) =>
+        `Sem resposta há ${waited}: o prazo venceu${due === null ? '' : ` às ${due}`}.`,
       alerted: (at: string) => `A equipe foi avisada por e-mail e webhook às ${at}.`,
       spam: 'Marcado como spam: não conta no prazo de resposta.',
     },

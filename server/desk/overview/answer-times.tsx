@@ -1,5 +1,5 @@
 /** @jsxImportSource hono/jsx */
-import { describeDuration, describeHours } from '#shared/support/durations.ts'
+import { describeDuration, describePromiseHours } from '#shared/support/durations.ts'
 import { overviewCopy } from './overview-copy.ts'
 import type { DeskColumn } from '../layout/desk-table.tsx'
 import type { AnswerFigures, Overview } from './overview-queries.ts'
@@ -56,7 +56,14 @@ export const AnswerTimes = ({ overview }: { overview: Overview }) => {
     <TablePanel
       id="tempo-de-resposta"
       heading={copy.answersHeading}
-      intro={<p class="hint">{copy.answersIntro(describeHours(overview.promiseHours))}</p>}
+      intro={
+        <p class="hint">
+          {copy.answersIntro(
+            describePromiseHours(overview.promiseHours, overview.replyClock),
+            overview.replyClock === 'business',
+          )}
+        </p>
+      }
       tableId="respostas"
       caption={copy.answersCaption}
       columns={answerColumns(current)}

@@ -55,8 +55,8 @@ export const overviewCopy = {
   },
   mailAllSent: 'Nenhum',
   answersHeading: 'Tempo de resposta',
-  answersIntro: (promise: string) =>
-    `O site promete resposta em até ${promise}. Por semana, contando de quando a pessoa escreveu: a mediana do tempo até a primeira resposta, quantos foram respondidos dentro do prazo e quantos continuam sem resposta depois dele. Não contam os contatos marcados como spam nem as reuniões marcadas direto pela agenda.`,
+  answersIntro: (promise: string, businessHours: boolean) =>
+    `O site promete resposta em até ${promise}.${businessHours ? ' O prazo só corre com o escritório aberto: nos dias e horários da agenda, fora os feriados nacionais e os dias fechados.' : ''} Por semana, contando de quando a pessoa escreveu: a mediana do tempo até a primeira resposta, quantos foram respondidos dentro do prazo e quantos continuam sem resposta depois dele. Não contam os contatos marcados como spam nem as reuniões marcadas direto pela agenda.`,
   answersCaption: 'Tempo até a primeira resposta por semana, da mais antiga à atual',
   answerColumns: {
     median: 'Mediana até a 1ª resposta',

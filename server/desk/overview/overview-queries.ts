@@ -1,3 +1,4 @@
+import { isReplyClock, type ReplyClock } from '#shared/support/durations.ts'
 import type { Queryable } from '../../db/database.ts'
 
 /** How many weeks the overview shows, the current one included. */
@@ -61,6 +62,8 @@ export interface Overview {
   timeZone: string
   /** The page's promise, in hours (private.reply_settings). */
   promiseHours: number
+  /** Which hours it counts (decision 070). */
+  replyClock: ReplyClock
   weeks: WeekFigures[]
   answers: AnswerFigures[]
   sources: SourceFigures[]
@@ -76,19 +79,18 @@ export interface Overview {
  */
 const WINDOW = `
   settings as (
-    select s.time_zone as tz,
-           (select make_interval(secs => r.promise_hours * 3600) from private.reply_settings r)
-             as promise
-      from private.booking_settings s
+    select s.time_zone as tz, r.promise_hours,
+           make_interval(secs => r.promise_hours * 3600) as promise
+      from private.booking_settings s, private.reply_settings r
   ),
   bounds as (
-    select tz, promise,
+    select tz, promise_hours, promise,
            (date_trunc('week', ($1::timestamptz at time zone tz))::date
              - ${(OVERVIEW_WEEKS - 1) * 7}) as first_week
       from settings
   ),
   since as (
-    select tz, promise, first_week, w.starts,
+    select tz, promise_hours, promise, first_week, w.starts,
            -- The window's first whole UTC day: from it on, days are tallied (decision 036).
            (w.starts at time zone 'UTC')::date + 1 as first_day
       from bounds, lateral (select first_week::timestamp at time zone tz as starts) w
@@ -153,18 +155,30 @@ live_groups as (
    group by grouping sets ((bucket), (utm_source, referrer_origin), (campaign))
 ),
 -- How the untallied leads were answered, by quarter-hour as the tallies keep it: spam and a
--- booking's own lead aside; unanswered only once past their deadline (decision 051).
+-- booking's own lead aside; unanswered only once past their deadline (decision 051), on the
+-- reply clock (decision 070): a lead is past it when it came before the one instant
+-- private.reply_hours_before finds, and an answer within the promise's wall-clock hours is in
+-- time whatever the clock, so only a later one has its lead's deadline worked out.
+due as (
+  select private.reply_hours_before($1::timestamptz, since.promise_hours) as late_before
+    from since
+),
 live_answers as (
   select date_bin('15 minutes', s.created_at, timestamptz '2000-01-03 00:00:00+00') as bucket,
          count(*) filter (where s.first_answered_at is not null) as answered,
-         count(*) filter (where s.first_answered_at <= s.created_at + since.promise) as in_time,
+         count(*) filter (where case
+           when s.first_answered_at is null then false
+           when s.first_answered_at <= s.created_at + since.promise then true
+           else s.first_answered_at <= private.reply_deadline(s.created_at, since.promise_hours)
+         end) as in_time,
          count(*) filter (where s.first_answered_at is null
-                            and s.created_at + since.promise <= $1::timestamptz) as unanswered,
+                            and s.created_at <= due.late_before) as unanswered,
          array_agg(greatest(0, extract(epoch from s.first_answered_at - s.created_at))::integer)
            filter (where s.first_answered_at is not null) as answer_seconds
     from untallied u
     join public.contact_submissions s on s.created_at >= u.starts and s.created_at < u.ends
    cross join since
+   cross join due
    where s.lead_status <> 'spam' and s.notified_via is distinct from 'booking'
    group by 1
 ),
@@ -344,8 +358,12 @@ const topSources = (leads: LeadFigureRows['sources'], views: ViewFigureRows['sou
 /** Everything the overview shows, as of `now`. */
 export const readOverview = async (db: Queryable, now = new Date()): Promise<Overview> => {
   const at = [now.toISOString()]
-  const zone = await db.query<{ time_zone: string; promise_hours: string | number }>(
-    'select b.time_zone, r.promise_hours from private.booking_settings b, private.reply_settings r',
+  const zone = await db.query<{
+    time_zone: string
+    promise_hours: string | number
+    reply_clock: string
+  }>(
+    'select b.time_zone, r.promise_hours, r.reply_clock from private.booking_settings b, private.reply_settings r',
   )
   const weekList = await db.query<{ week: string }>(weekListSql, at)
   await db.query(tallySql, at)
@@ -364,6 +382,7 @@ export const readOverview = async (db: Queryable, now = new Date()): Promise<Ove
   return {
     timeZone: zone.rows[0]?.time_zone ?? 'America/Sao_Paulo',
     promiseHours: Number(zone.rows[0]?.promise_hours ?? 24),
+    replyClock: isReplyClock(zone.rows[0]?.reply_clock) ? zone.rows[0].reply_clock : 'business',
     answers: weekList.rows.map(({ week }) => {
       const row = answerWeeks.get(week)
       return {

@@ -33,6 +33,8 @@ export interface ClosedDaysPageProps {
   today: string
   lastDay: string
   zone: string
+  /** The reply promise counts office hours (REPLY_CLOCK=business, decision 070). */
+  replyInOfficeHours: boolean
   csrfToken: string
   notice?: NoticeMessage
   draft?: CloseDayDraft
@@ -114,7 +116,7 @@ export const ClosedDaysPage = (props: ClosedDaysPageProps) => (
   <DeskDocument title={copy.title} csrfToken={props.csrfToken}>
     <h1>{copy.title}</h1>
     {props.notice && <Notice tone={props.notice.tone} text={props.notice.text} />}
-    <p class="hint">{copy.intro(formatShortDay(props.lastDay))}</p>
+    <p class="hint">{copy.intro(formatShortDay(props.lastDay), props.replyInOfficeHours)}</p>
     <AgendaTabs />
     <CloseDayForm
       today={props.today}

@@ -33,10 +33,11 @@ export const createClosedDayRoutes = (deps: DeskDeps) => {
       status = 200,
     }: { notice?: NoticeMessage; draft?: CloseDayDraft; status?: 200 | 400 | 409 },
   ) => {
-    const [clock, closedDays, holidays] = await Promise.all([
+    const [clock, closedDays, holidays, replyClock] = await Promise.all([
       readAgendaClock(deps.db),
       listClosedDays(deps.db),
       listHolidaysAhead(deps.db),
+      deps.db.query<{ reply_clock: string }>('select reply_clock from private.reply_settings'),
     ])
     return renderPage(
       c,
@@ -46,6 +47,7 @@ export const createClosedDayRoutes = (deps: DeskDeps) => {
         today: clock.today,
         lastDay: clock.lastDay,
         zone: clock.zone,
+        replyInOfficeHours: replyClock.rows[0]?.reply_clock === 'business',
         csrfToken: c.get('session').csrfToken,
         notice,
         draft,

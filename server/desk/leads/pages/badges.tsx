@@ -49,7 +49,7 @@ export const AnswerBadge = ({
   }
   if (status === 'spam') return <>{words.notCounted}</>
   const waited = now.getTime() - answer.waitingSince.getTime()
-  return answer.dueAt.getTime() <= now.getTime() ? (
+  return answer.late ? (
     <span class="badge badge-atrasado">{words.late(waited)}</span>
   ) : (
     <span class="badge badge-esperando">{words.waiting(waited)}</span>

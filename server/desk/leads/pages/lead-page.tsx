@@ -49,10 +49,10 @@ const AnswerFact = ({ lead, now }: { lead: Lead; now: Date }) => {
   }
   if (lead.status === 'spam') return <>{words.spam}</>
   const waited = describeDuration(now.getTime() - answer.waitingSince.getTime())
-  const late = answer.dueAt.getTime() <= now.getTime()
+  const due = answer.dueAt === null ? null : at(answer.dueAt)
   return (
     <>
-      {late ? words.late(waited, at(answer.dueAt)) : words.waiting(waited, at(answer.dueAt))}
+      {answer.late ? words.late(waited, due) : words.waiting(waited, due)}
       {answer.alertedAt && <> {words.alerted(at(answer.alertedAt))}</>}
     </>
   )

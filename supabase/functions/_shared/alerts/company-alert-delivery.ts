@@ -11,6 +11,7 @@ import { renderIncidentDigest, renderOverdueDigest } from './render-alert-digest
 import { isIncidentKind } from './incident-copy.ts'
 import { readWeekSummary, renderWeeklySummary } from './render-weekly-summary.ts'
 import { describeWebhookUrl } from '../webhooks/webhook-receivers.ts'
+import { isReplyClock } from '../support/durations.ts'
 
 /**
  * The company's own outbox (private.company_alerts): a lead about to break the reply promise,
@@ -98,8 +99,10 @@ export const groupAlertSends = (claims: AlertClaim[]): AlertSend[] => {
 
 const OVERDUE_LEAD_SQL = `
 select s.id, s.name, s.email, s.company, s.message, s.created_at,
-       coalesce(s.waiting_since, s.created_at) as waiting_since, r.promise_hours, b.time_zone,
-       w.lead_link_base || s.id::text as desk_url
+       coalesce(s.waiting_since, s.created_at) as waiting_since, r.promise_hours, r.reply_clock,
+       private.reply_deadline(coalesce(s.waiting_since, s.created_at), r.promise_hours)
+         as deadline,
+       b.time_zone, w.lead_link_base || s.id::text as desk_url
   from public.contact_submissions s
  cross join private.reply_settings r
  cross join private.booking_settings b
@@ -118,6 +121,8 @@ const readOverdueLeads = async (deps: CompanyAlertDeps, leadIds: string[]) => {
     createdAt: instant(row.created_at),
     waitingSince: instant(row.waiting_since),
     promiseHours: Number(row.promise_hours),
+    replyClock: isReplyClock(row.reply_clock) ? row.reply_clock : 'clock',
+    deadline: instant(row.deadline),
     timeZone: text(row.time_zone) || 'America/Sao_Paulo',
     deskUrl: typeof row.desk_url === 'string' ? row.desk_url : null,
   }))

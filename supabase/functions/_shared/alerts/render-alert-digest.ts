@@ -1,6 +1,6 @@
 import { company } from '../company/company.ts'
 import { companyName } from '../company/company-name.ts'
-import { describeDuration, describeHours } from '../support/durations.ts'
+import { describeDuration, describePromiseHours } from '../support/durations.ts'
 import { companyClock, describeIncident } from './incident-copy.ts'
 import { toHeaderText } from '../mail/mail-header.ts'
 import { escapeHtml } from '../mail/render-contact-email.ts'
@@ -45,13 +45,13 @@ export const renderOverdueDigest = (leads: OverdueLead[], now: Date): RenderedAl
   const subject = `${count.toLocaleString('pt-BR')} contatos sem resposta: o prazo está acabando`
   const first = leads[0]
   const promise = first
-    ? `O site promete resposta em até ${describeHours(first.promiseHours)}.`
+    ? `O site promete resposta em até ${describePromiseHours(first.promiseHours, first.replyClock)}.`
     : ''
   const opening = `${count.toLocaleString('pt-BR')} contatos estão sem resposta. ${promise}`
   const list = leadListOf(first?.deskUrl ?? null)
   const lines = leads.map((lead, index) => {
     const waited = describeDuration(now.getTime() - lead.waitingSince.getTime())
-    const deadline = new Date(lead.waitingSince.getTime() + lead.promiseHours * 3_600_000)
+    const { deadline } = lead
     const who = `${toHeaderText(lead.name)} <${lead.email}>${lead.company ? ` (${toHeaderText(lead.company)})` : ''}`
     const when = `esperando há ${waited}; o prazo vence em ${clock(deadline, lead.timeZone)} (${lead.timeZone})`
     return { index: index + 1, who, when, url: lead.deskUrl }

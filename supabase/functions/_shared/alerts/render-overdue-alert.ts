@@ -1,5 +1,5 @@
 import { company } from '../company/company.ts'
-import { describeDuration, describeHours } from '../support/durations.ts'
+import { describeDuration, describePromiseHours, type ReplyClock } from '../support/durations.ts'
 import { toHeaderText } from '../mail/mail-header.ts'
 import { escapeHtml } from '../mail/render-contact-email.ts'
 
@@ -21,6 +21,10 @@ export interface OverdueLead {
   /** When the company's clock started (created_at, or a restore from quarantine). */
   waitingSince: Date
   promiseHours: number
+  /** Which hours the promise counts (decision 070). */
+  replyClock: ReplyClock
+  /** When the promise breaks: waitingSince plus its hours on that clock (private.reply_deadline). */
+  deadline: Date
   /** The company's time zone: the deadline is written on its clock. */
   timeZone: string
   /** The lead's page in the desk, when there is a desk. */
@@ -46,10 +50,10 @@ const quote = (text: string) =>
 
 export const renderOverdueAlert = (lead: OverdueLead, now: Date): RenderedAlert => {
   const waited = describeDuration(now.getTime() - lead.waitingSince.getTime())
-  const deadline = new Date(lead.waitingSince.getTime() + lead.promiseHours * 3_600_000)
+  const { deadline } = lead
   const late = deadline.getTime() <= now.getTime()
   const subject = toHeaderText(`Contato sem resposta há ${waited}: ${lead.name}`)
-  const promise = `O site promete resposta em até ${describeHours(lead.promiseHours)}`
+  const promise = `O site promete resposta em até ${describePromiseHours(lead.promiseHours, lead.replyClock)}`
   const due = late
     ? `${promise}, e o prazo venceu em ${clock(deadline, lead.timeZone)}.`
     : `${promise}: o prazo vence em ${clock(deadline, lead.timeZone)} (${lead.timeZone}).`

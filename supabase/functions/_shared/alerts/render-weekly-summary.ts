@@ -1,6 +1,11 @@
 import { company } from '../company/company.ts'
 import { companyName } from '../company/company-name.ts'
-import { describeDuration, describeHours } from '../support/durations.ts'
+import {
+  describeDuration,
+  describePromiseHours,
+  isReplyClock,
+  type ReplyClock,
+} from '../support/durations.ts'
 import { companyClock, describeIncident, isIncidentKind } from './incident-copy.ts'
 import { escapeHtml } from '../mail/render-contact-email.ts'
 import type { RenderedAlert } from './render-overdue-alert.ts'
@@ -16,6 +21,8 @@ export interface WeekSummary {
   week: string
   timeZone: string
   promiseHours: number
+  /** Which hours the promise counts (decision 070). */
+  replyClock: ReplyClock
   views: number
   leads: number
   meetings: number
@@ -40,6 +47,7 @@ export const readWeekSummary = (json: Record<string, unknown>): WeekSummary => (
   week: text(json.week),
   timeZone: text(json.time_zone) || 'America/Sao_Paulo',
   promiseHours: number(json.promise_hours),
+  replyClock: isReplyClock(json.reply_clock) ? json.reply_clock : 'clock',
   views: number(json.views),
   leads: number(json.leads),
   meetings: number(json.meetings),
@@ -95,7 +103,7 @@ export const renderWeeklySummary = (
         : describeDuration(summary.medianAnswerSeconds * 1000),
     ],
     [
-      `Respondidos em até ${describeHours(summary.promiseHours)}`,
+      `Respondidos em até ${describePromiseHours(summary.promiseHours, summary.replyClock)}`,
       due === 0
         ? '—'
         : `${summary.answeredInTime} de ${due} (${percent(summary.answeredInTime, due)})`,

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest'
-import { describeDuration, describeHours, describeHoursShort } from './durations.ts'
+import {
+  describeDuration,
+  describeHours,
+  describeHoursShort,
+  describePromiseHours,
+} from './durations.ts'
 
 describe('durations in Portuguese', () => {
   it('word a wait rounded down, from minutes to days', () => {
@@ -20,5 +25,13 @@ describe('durations in Portuguese', () => {
     expect([24, 12, 1].map(describeHoursShort)).toEqual(['24h', '12h', '1h'])
     expect(describeHours(0.5)).toBe('30 min')
     expect(describeHoursShort(1.5)).toBe('1 h 30 min')
+  })
+
+  it('word the promise for the company with the clock it runs on: "úteis" in office hours', () => {
+    expect(describePromiseHours(24, 'business')).toBe('24 horas úteis')
+    expect(describePromiseHours(1, 'business')).toBe('1 hora útil')
+    expect(describePromiseHours(0.5, 'business')).toBe('30 min de expediente')
+    expect(describePromiseHours(24, 'clock')).toBe('24 horas')
+    expect(describePromiseHours(0.5, 'clock')).toBe('30 min')
   })
 })

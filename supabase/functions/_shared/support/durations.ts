@@ -21,6 +21,28 @@ export const describeHours = (hours: number): string =>
     ? `${hours} ${hours === 1 ? 'hora' : 'horas'}`
     : describeDuration(hours * 3_600_000)
 
+/**
+ * Which clock the reply promise runs on (decision 070): the company's office hours (its days
+ * and hours, less the national holidays and its closed days), or every hour of the day.
+ */
+export type ReplyClock = 'business' | 'clock'
+
+export const REPLY_CLOCKS: readonly ReplyClock[] = ['business', 'clock']
+
+export const isReplyClock = (value: unknown): value is ReplyClock =>
+  typeof value === 'string' && (REPLY_CLOCKS as readonly string[]).includes(value)
+
+/**
+ * The promise as the company reads it (the desk, the alerts, the summary): '24 horas' on the
+ * wall clock, '24 horas úteis' in office hours ('1 hora útil', '30 min de expediente'). The
+ * public page keeps describeHours: its words are the spec's.
+ */
+export const describePromiseHours = (hours: number, clock: ReplyClock): string => {
+  if (clock === 'clock') return describeHours(hours)
+  if (!Number.isInteger(hours)) return `${describeDuration(hours * 3_600_000)} de expediente`
+  return `${hours} ${hours === 1 ? 'hora útil' : 'horas úteis'}`
+}
+
 /** The promise in a few characters, for a line beside an icon: 24 → '24h', 1.5 → '1 h 30 min'. */
 export const describeHoursShort = (hours: number): string =>
   Number.isInteger(hours) ? `${hours}h` : describeDuration(hours * 3_600_000)
