@@ -90,6 +90,10 @@ export default defineConfig({
           include: ['tests/e2e/**/*.test.ts'],
           // One Chromium and one server at a time: the machine has two cores.
           fileParallelism: false,
+          // One worker for every file, so playwright-core, PGlite and the server's packages load
+          // once: importing them again took about 4 s per file on this machine. Each file still
+          // starts its own Chromium and server, and none changes the environment or mocks.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['tests/support/pglite-template.ts'],
