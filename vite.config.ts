@@ -75,6 +75,8 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           // One file at a time: each starts servers, and several time what they wait for.
           fileParallelism: false,
+          // Last when every project runs in one command (`npx vitest run`).
+          sequence: { groupOrder: 2 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // One migrated PGlite made per run, copied by every server and test database; one
@@ -94,6 +96,9 @@ export default defineConfig({
           // once: importing them again took about 4 s per file on this machine. Each file still
           // starts its own Chromium and server, and none changes the environment or mocks.
           isolate: false,
+          // After the quick set when both run in one lane (scripts/test.sh): Vitest runs
+          // projects of different worker counts as groups, one after the other.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 120_000,
           globalSetup: ['tests/support/pglite-template.ts'],
