@@ -108,9 +108,11 @@ const compress = (body: Buffer): CompressedForms => ({
 const isCompressible = (contentType: string, body: Buffer) =>
   COMPRESSIBLE.test(contentType) && body.length > 256
 
+const sha256 = (body: Buffer) => createHash('sha256').update(body).digest()
+
 /** Where a file's compressed forms are kept: named by the SHA-256 of the bytes they hold. */
-const formFiles = (dir: string, body: Buffer) => {
-  const name = createHash('sha256').update(body).digest('hex')
+const formFiles = (dir: string, digest: Buffer) => {
+  const name = digest.toString('hex')
   return { brotli: path.join(dir, `${name}.br`), gzip: path.join(dir, `${name}.gz`) }
 }
 
@@ -118,8 +120,12 @@ const formFiles = (dir: string, body: Buffer) => {
  * A file's compressed forms as the build kept them, if both are there and both open to exactly
  * its bytes (a form cut short or left from another file is never served); else undefined.
  */
-const keptForms = async (dir: string, body: Buffer): Promise<CompressedForms | undefined> => {
-  const files = formFiles(dir, body)
+const keptForms = async (
+  dir: string,
+  body: Buffer,
+  digest: Buffer,
+): Promise<CompressedForms | undefined> => {
+  const files = formFiles(dir, digest)
   try {
     const forms = { brotli: await readFile(files.brotli), gzip: await readFile(files.gzip) }
     const intact =
@@ -146,7 +152,8 @@ export const loadStaticSite = async (
     const body = await readFile(file)
     const contentType =
       CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream'
-    const hash = createHash('sha256').update(body).digest('base64url').slice(0, 22)
+    const digest = sha256(body)
+    const hash = digest.toString('base64url').slice(0, 22)
     const urlPath = `/${path.relative(distDir, file).split(path.sep).join('/')}`
     const entry: StaticFile = {
       identity: { body, etag: `"${hash}"` },
@@ -159,7 +166,7 @@ export const loadStaticSite = async (
     }
     if (isCompressible(contentType, body)) {
       const { brotli, gzip } =
-        (compressedDir ? await keptForms(compressedDir, body) : undefined) ?? compress(body)
+        (compressedDir ? await keptForms(compressedDir, body, digest) : undefined) ?? compress(body)
       if (brotli.length < body.length) entry.brotli = { body: brotli, etag: `"${hash}-br"` }
       if (gzip.length < body.length) entry.gzip = { body: gzip, etag: `"${hash}-gzip"` }
     }
@@ -179,7 +186,7 @@ export const writeCompressedForms = async (distDir: string, compressedDir: strin
     const contentType = CONTENT_TYPES[path.extname(file).toLowerCase()] ?? ''
     if (!isCompressible(contentType, body)) continue
     const forms = compress(body)
-    const files = formFiles(compressedDir, body)
+    const files = formFiles(compressedDir, sha256(body))
     for (const kind of ['brotli', 'gzip'] as const) {
       // Written whole, then renamed: a start never reads half a file.
       await writeFile(`${files[kind]}.part`, forms[kind])
