@@ -5,7 +5,7 @@
 -- Generated: do not edit. `npm run schema:dump` writes it again (scripts/schema-dump.ts), and
 -- tests/integration/schema-file.test.ts fails while it differs from what the migrations make.
 --
--- Migrations: 53, up to 20261205060000_reply_clock.sql.
+-- Migrations: 54, up to 20261205070000_fresh_replies_stay_with_their_sender.sql.
 -- Made by: pg_dump --schema-only --no-owner (PostgreSQL 15) of a new database on
 -- PostgreSQL 15, after the server's start-up: Supabase's roles where missing
 -- (server/db/supabase-roles.ts), then every migration (server/db/migrate.ts, whose ledger is
@@ -2453,7 +2453,8 @@ begin
       select r.id from private.lead_replies r
        where r.sent_at is null and r.due_at <= now()
          and (r.claimed_until is null or r.claimed_until <= now())
-         and (p_reply_id is null or r.id = p_reply_id)
+         and (p_reply_id is not null and r.id = p_reply_id
+           or p_reply_id is null and (r.attempts > 0 or r.created_at <= now() - interval '1 minute'))
        order by r.due_at, r.id
        limit p_limit
          for update skip locked
