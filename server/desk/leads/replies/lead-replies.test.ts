@@ -30,7 +30,10 @@ const replyDeps = () => {
   const deps: LeadReplyDeps = {
     query: (sql, params) => db().query(sql, params),
     sendMessage,
-    settings: { to: 'contato@empresa.test', from: { name: 'Empresa', address: 'site@empresa.test' } },
+    settings: {
+      to: 'contato@empresa.test',
+      from: { name: 'Empresa', address: 'site@empresa.test' },
+    },
   }
   return { deps, sent }
 }
