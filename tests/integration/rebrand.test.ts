@@ -7,7 +7,7 @@
  * sends, in the free times the agenda offers, in a booking's e-mails and invitation, in the lead
  * desk and in the webhooks, with the article the name takes ("o Núcleo…", "do Núcleo…"); the
  * new accent on the page, in the favicon, in `theme-color`, in the lead desk's stylesheet and in
- * the share image; nothing of the old company left.
+ * the share image, and its hue in the dark surface; nothing of the old company left.
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
@@ -16,6 +16,8 @@ import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { brand } from '#shared/company/brand.ts'
+import { brandPalettes } from '#shared/company/brand-palette.ts'
+import { hexColour, hexToOklch } from '#shared/company/colour.ts'
 import { company } from '#shared/company/company.ts'
 import { companyName, nameInSentence, type Article } from '#shared/company/company-name.ts'
 import { describeHours, describeHoursShort } from '#shared/support/durations.ts'
@@ -44,6 +46,11 @@ import OTHER from '../support/other-company.json'
 const OTHER_ACCENT = brand.accent.toLowerCase() === '#0f766e' ? '#9a3412' : '#0f766e'
 /** The company's own accent as the outputs write it, whatever case brand.ts gives it in. */
 const OLD_ACCENT = brand.accent.toLowerCase()
+/**
+ * The company's dark surface, and the violet near-black the site was first drawn with: a brand
+ * that leaves `dark` out has its dark follow the accent, so the copy shows neither.
+ */
+const OLD_DARKS = [brandPalettes(brand).dark.canvas, '#0d0c14']
 const DESK_PASSWORD = 'uma senha longa para a nova marca'
 /** The new company's name in sentences, with its own article ("o", "do", "com o"…). */
 const OTHER_NAME = nameInSentence(OTHER.name, OTHER.article as Article)
@@ -206,10 +213,29 @@ it('shows the new accent on the page, in the favicon, in theme-color and in the 
   const favicon = await readFile(path.join(folder, 'dist/favicon.svg'), 'utf8')
   expect(favicon).toContain(`fill="${OTHER_ACCENT}"`)
   for (const text of [css, html, favicon]) expect(text.toLowerCase()).not.toContain(OLD_ACCENT)
+  // The dark theme's page is a near-black of the new accent's hue (within what 8 bits a channel
+  // keep of a hue that dark), with nothing left of the old one, when brand.ts leaves `dark` out.
+  const darkTheme = css.slice(css.indexOf('prefers-color-scheme:dark'))
+  const canvas = /--color-canvas:(#[0-9a-f]{3}(?:[0-9a-f]{3})?)\b/.exec(darkTheme)?.[1] ?? ''
+  const darkCanvas = hexColour(canvas.length === 4 ? canvas.replace(/[0-9a-f]/g, '$&$&') : canvas)
+  if (brand.dark === undefined) {
+    const apart = Math.abs(hexToOklch(darkCanvas).h - hexToOklch(OTHER_ACCENT).h) % 360
+    expect(Math.min(apart, 360 - apart), `dark canvas ${darkCanvas}`).toBeLessThan(8)
+    expect(hexToOklch(darkCanvas).l).toBeLessThan(0.2)
+    for (const old of OLD_DARKS) {
+      for (const text of [css, html]) expect(text.toLowerCase()).not.toContain(old)
+    }
+  }
   const share = pngColours(await readFile(path.join(folder, 'dist/og/home.png')))
   // The logo's tile and the last bar are solid accent: thousands of pixels of it.
   expect(share.get(OTHER_ACCENT) ?? 0).toBeGreaterThan(2000)
   expect(share.get(OLD_ACCENT) ?? 0).toBe(0)
+  // The card's ground is the new dark surface (the light theme's band), never the old one.
+  const ground = brandPalettes({ ...brand, accent: OTHER_ACCENT }).light.night
+  expect(share.get(ground) ?? 0).toBeGreaterThan(100_000)
+  if (brand.dark === undefined) {
+    for (const old of OLD_DARKS) expect(share.get(old) ?? 0, old).toBe(0)
+  }
 })
 
 let nodeServer: Promise<string> | undefined

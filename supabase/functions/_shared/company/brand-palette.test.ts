@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { brand } from './brand.ts'
-import { brandPalettes, paletteShortfalls } from './brand-palette.ts'
+import { brandPalettes, darkSurface, paletteShortfalls } from './brand-palette.ts'
 import { contrast, hexColour, hexToOklch, oklchToHex } from './colour.ts'
+
+/** How far apart two hues are, in degrees around the circle (0 to 180). */
+const hueDistance = (a: number, b: number) => {
+  const d = Math.abs(a - b) % 360
+  return Math.min(d, 360 - d)
+}
 
 describe("the brand's palettes", () => {
   it('reach WCAG 2.2 AA for every pair of text and background, and 3:1 for edges, in both themes', () => {
@@ -16,8 +22,56 @@ describe("the brand's palettes", () => {
     const { light, dark } = brandPalettes(brand)
     // brand.ts may write a colour in any case; the palettes write it in lower case.
     expect(light.accent).toBe(brand.accent.toLowerCase())
-    expect(dark.canvas).toBe(brand.dark.toLowerCase())
-    expect(light.night).toBe(brand.dark.toLowerCase())
+    expect(dark.canvas).toBe(darkSurface(brand))
+    expect(light.night).toBe(darkSurface(brand))
+  })
+
+  it("give a company that changes only its accent a dark theme, band and share image of the accent's hue", () => {
+    const accent = '#0F7B5F'
+    const { dark: theme, light } = brandPalettes({ ...brand, accent, dark: undefined })
+    const hue = hexToOklch(accent).h
+    // The dark page, the band on it, and the band (and share image) of the light theme.
+    for (const [name, colour] of [
+      ['dark canvas', theme.canvas],
+      ['dark night', theme.night],
+      ['light night', light.night],
+    ] as const) {
+      const { l, c, h } = hexToOklch(colour)
+      expect(hueDistance(h, hue), `${name} ${colour}`).toBeLessThan(5)
+      expect(c, `${name} ${colour}`).toBeGreaterThan(0.01)
+      expect(l, `${name} ${colour}`).toBeLessThan(0.22)
+    }
+    expect(hexToOklch(theme.canvas).l).toBeLessThan(0.2)
+    // Nothing left of the violet the site was first drawn with.
+    expect([...Object.values(theme), ...Object.values(light)]).not.toContain('#0d0c14')
+    expect(paletteShortfalls(theme, 'dark')).toEqual([])
+    expect(paletteShortfalls(light, 'light')).toEqual([])
+  })
+
+  it("derive, for the site's own violet, the dark it was drawn with (#0d0c14) within one step", () => {
+    const channels = (hex: string) =>
+      [1, 3, 5].map((at) => Number.parseInt(hex.slice(at, at + 2), 16))
+    const derived = channels(darkSurface({ accent: '#5b3cf0' }))
+    const drawn = channels('#0d0c14')
+    const steps = derived.map((channel, i) => Math.abs(channel - (drawn[i] ?? 0)))
+    expect(Math.max(...steps)).toBeLessThanOrEqual(1)
+  })
+
+  it('give a grey accent a neutral near-black', () => {
+    for (const accent of ['#808080', '#111111']) {
+      const { light, dark } = brandPalettes({ ...brand, accent, dark: undefined })
+      for (const colour of [dark.canvas, dark.surface, dark.night, light.night]) {
+        expect(hexToOklch(colour).c, `${accent}: ${colour}`).toBeLessThan(0.002)
+      }
+      expect(hexToOklch(dark.canvas).l).toBeLessThan(0.2)
+    }
+  })
+
+  it('keep a dark that brand.ts sets, exactly, whatever the accent', () => {
+    const { light, dark } = brandPalettes({ ...brand, accent: '#0F7B5F', dark: '#1A1A2E' })
+    expect(dark.canvas).toBe('#1a1a2e')
+    expect(light.night).toBe('#1a1a2e')
+    expect(darkSurface({ accent: '#0F7B5F', dark: '#0d0c14' })).toBe('#0d0c14')
   })
 
   it('read a colour in any case, and write every one in lower case', () => {

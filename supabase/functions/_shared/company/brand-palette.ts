@@ -66,6 +66,29 @@ export type ThemeName = 'light' | 'dark'
 /** A neutral at lightness `l`, tinted with the accent's hue so greys and accent agree. */
 const neutral = (accent: Oklch, l: number, c = 0.006) => oklchToHex({ l, c, h: accent.h })
 
+/**
+ * The derived dark surface's lightness and chroma: those of the dark the site was first drawn
+ * with, #0d0c14 (OKLCH 0.160 0.0168), so the demo's violet gives back that colour within one
+ * step of red (#0c0c14) and a green accent gives a green near-black of the same depth.
+ */
+const DARK_SURFACE = { l: 0.16, c: 0.0168 }
+/** An accent at least this colourful tints the dark in full; a greyer one, in proportion. */
+const FULL_TINT_CHROMA = 0.08
+
+/**
+ * The dark surface of a brand (the page in dark mode, the band of reasons, the share images):
+ * `dark` as brand.ts sets it, or, left out, near-black with a breath of the accent's hue. A
+ * grey accent gives a neutral near-black. The one place `brand.dark` is read.
+ */
+export function darkSurface(brand: Pick<Brand, 'accent' | 'dark'>): string {
+  if (brand.dark !== undefined) return hexColour(brand.dark)
+  const accent = hexToOklch(brand.accent)
+  return neutral(accent, DARK_SURFACE.l, DARK_SURFACE.c * Math.min(1, accent.c / FULL_TINT_CHROMA))
+}
+
+/** A brand whose colours are written as the palettes write them, its dark surface resolved. */
+type ResolvedBrand = Brand & { dark: string }
+
 const WHITE = '#ffffff'
 
 /** The status colours of one theme: a tint behind, a line around, and text that reads. */
@@ -86,7 +109,7 @@ function statusShades(
   return { base, soft, ink, line: mix(canvas, base, theme === 'light' ? 0.45 : 0.5) }
 }
 
-function derive(brand: Brand, theme: ThemeName): Palette {
+function derive(brand: ResolvedBrand, theme: ThemeName): Palette {
   const accent = hexToOklch(brand.accent)
   const dark = hexToOklch(brand.dark)
   const light = theme === 'light'
@@ -122,8 +145,10 @@ function derive(brand: Brand, theme: ThemeName): Palette {
     light ? 'darker' : 'lighter',
   )
 
-  // The band is the dark surface in the light theme, and a step off the page in the dark one.
-  const night = light ? brand.dark : oklchToHex({ ...dark, l: dark.l + 0.045, c: dark.c + 0.01 })
+  // The band is the dark surface in the light theme, and a step off the page in the dark one,
+  // with a little more of its hue (none added to a neutral dark, which has no hue to give).
+  const nightChroma = dark.c + 0.01 * Math.min(1, dark.c / DARK_SURFACE.c)
+  const night = light ? brand.dark : oklchToHex({ ...dark, l: dark.l + 0.045, c: nightChroma })
   const onNightMuted = withContrast({ l: 0.78, c: 0.02, h: accent.h }, [night], 4.5, 'lighter')
   const nightAccent = withContrast(
     { ...accent, l: Math.max(accent.l, 0.74) },
@@ -184,10 +209,10 @@ function derive(brand: Brand, theme: ThemeName): Palette {
  * colour of the palettes is written in lower case, as the rest of the build writes them.
  */
 export function brandPalettes(brand: Brand): Record<ThemeName, Palette> {
-  const colours: Brand = {
+  const colours: ResolvedBrand = {
     ...brand,
     accent: hexColour(brand.accent),
-    dark: hexColour(brand.dark),
+    dark: darkSurface(brand),
     status: {
       success: hexColour(brand.status.success),
       warning: hexColour(brand.status.warning),

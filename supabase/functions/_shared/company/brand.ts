@@ -11,7 +11,12 @@
 /** What a brand is made of; `brand` below is this company's. */
 export interface Brand {
   accent: string
-  dark: string
+  /**
+   * The dark surface: the page in dark mode, the band of the reasons to choose the company and
+   * the share images in both. Left out, derived from the accent: near-black with a breath of
+   * its hue (`darkSurface` in brand-palette.ts). Set it only to keep a dark of your own.
+   */
+  dark?: string
   status: { success: string; warning: string; danger: string }
   radius: { control: string; card: string }
   type: {
@@ -36,11 +41,8 @@ export const brand: Brand = {
    * until they reach 4.5:1, and the text on it is white or near-black, whichever reads.
    */
   accent: '#5b3cf0',
-  /**
-   * The dark surface: the page in dark mode, the band of the reasons to choose the company and
-   * the share images in both. Near-black, with a breath of the accent's hue.
-   */
-  dark: '#0d0c14',
+  // No `dark`: the dark surface follows the accent (near-black with its hue), so changing the
+  // accent alone re-colours the dark theme, the band of reasons and the share images too.
   /**
    * Colours that say what happened (a sent message, a refusal, a wait), for the site's toasts
    * and the desk's badges. Their light and dark shades are derived like the accent's.
