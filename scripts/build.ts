@@ -15,10 +15,13 @@ import { SITE_COMPRESSED_DIR } from '../server/paths.ts'
 import { writeCompressedForms } from '../server/static-site.ts'
 import { companyIdentityProblems } from '#shared/company/company-identity.ts'
 import { demoFactsWarning } from '../server/demo-facts.ts'
+import { demoClaimsInUse } from '../server/demo-claims.ts'
 import { companyDefaultsWarning } from '#shared/company/company.ts'
 import { parseSupabaseEnv } from '../src/lib/env.ts'
 import { bundleForNode } from './bundle-for-node.js'
 import { compileHintsForIslands } from './compile-hints.ts'
+import { claimedContent } from './company/claimed-content.ts'
+import { demoClaimsWarning } from './company/company-report.ts'
 import { CLIENT_MANIFEST, SSR_BUILD_DIR, clientBuilds } from './page-scripts.ts'
 import { CRITICAL_JS_BUDGET_GZIP, HTML_BUDGET_GZIP, formatReport, prerender } from './prerender.ts'
 
@@ -51,6 +54,9 @@ if (identityProblems.length > 0) {
 }
 const demoFacts = demoFactsWarning()
 if (demoFacts) console.warn(`Warning: ${demoFacts}`)
+// The demo's tagline, experience, pitch, mark and privacy date: a fork's to own (decision 075).
+const demoClaims = demoClaimsWarning(demoClaimsInUse(claimedContent))
+if (demoClaims) console.warn(`Warning: ${demoClaims}`)
 
 let backend: { url: string; anonKey: string }
 try {

@@ -1,18 +1,22 @@
 import { existsSync } from 'node:fs'
 import { bookingFactsProblems } from '../../server/booking/booking-facts.ts'
+import { demoClaimsInUse } from '../../server/demo-claims.ts'
 import { demoFactsInUse } from '../../server/demo-facts.ts'
 import { readReplySettings } from '../../server/watch/reply-settings.ts'
 import { company, COMPANY_FACTS_FILE, factsAtDefault } from '#shared/company/company.ts'
 import { companyIdentityProblems } from '#shared/company/company-identity.ts'
+import { claimedContent } from './claimed-content.ts'
 import { alertOutsideOfficeHours, companyReport } from './company-report.ts'
 
-// `npm run check:company`: exits 1 on a contradiction, 0 otherwise (the demo's facts, the
-// defaults and what is worth a look are the company's to decide about, and the report names
-// them). The reply settings are the server's: read from the environment and .env, as it does.
+// `npm run check:company`: exits 1 on a contradiction, 0 otherwise (the demo's facts, its
+// words and look, the defaults and what is worth a look are the company's to decide about, and
+// the report names them). The reply settings are the server's: read from the environment and
+// .env, as it does.
 if (existsSync('.env')) process.loadEnvFile('.env')
 const { reply } = readReplySettings(process.env)
 const report = companyReport({
   demo: demoFactsInUse(),
+  demoClaims: demoClaimsInUse(claimedContent),
   atDefault: factsAtDefault(),
   contradictions: [...companyIdentityProblems(), ...bookingFactsProblems()],
   notices: alertOutsideOfficeHours({

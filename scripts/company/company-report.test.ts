@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest'
-import { alertOutsideOfficeHours, companyReport } from './company-report.ts'
+import { DEMO_CONTENT, demoClaimsInUse, type ClaimedContent } from '../../server/demo-claims.ts'
+import { generatedCompanies } from '../../tests/support/generated-companies.ts'
+import { ownClaimedContent } from '../../tests/support/own-claims.ts'
+import { alertOutsideOfficeHours, companyReport, demoClaimsWarning } from './company-report.ts'
 
 const FILE = 'supabase/functions/_shared/company/company-facts.ts'
+const CLAIMS_TITLE = "Still the demo's words and look (yours to change; nothing refuses them)"
 
 describe("npm run check:company's report", () => {
   it("names what is still the demo's, what is not set and what contradicts, and fails only on a contradiction", () => {
     const report = companyReport({
       demo: [{ fact: 'whatsapp', value: '5511987654321' }],
+      demoClaims: [],
       atDefault: [{ fact: 'consultationMinutes', value: 30 }],
       contradictions: [
         'replyAlertAfterHours in company-facts.ts must be less than replyPromiseHours.',
@@ -18,6 +23,7 @@ describe("npm run check:company's report", () => {
       `The company's facts (${FILE}):`,
       "Still the demo company's (a production start refuses them unless DEMO_SITE=true):",
       '  - whatsapp = "5511987654321"',
+      `${CLAIMS_TITLE}: none`,
       'Not set, a default in use (set each if it is not your company’s):',
       '  - consultationMinutes = 30',
       'Contradictions (the build and the server refuse these):',
@@ -27,7 +33,13 @@ describe("npm run check:company's report", () => {
   })
 
   it('says "none" for each part a company has finished, and passes', () => {
-    const report = companyReport({ demo: [], atDefault: [], contradictions: [], factsFile: FILE })
+    const report = companyReport({
+      demo: [],
+      demoClaims: [],
+      atDefault: [],
+      contradictions: [],
+      factsFile: FILE,
+    })
     expect(report.ok).toBe(true)
     expect(report.lines.slice(1).every((line) => line.endsWith(': none'))).toBe(true)
   })
@@ -35,6 +47,7 @@ describe("npm run check:company's report", () => {
   it('names what is worth a look without failing', () => {
     const report = companyReport({
       demo: [],
+      demoClaims: [],
       atDefault: [],
       contradictions: [],
       notices: ['An alert outside office hours: …'],
@@ -45,6 +58,67 @@ describe("npm run check:company's report", () => {
       'Worth a look (the build and the server go on):',
       '  - An alert outside office hours: …',
     ])
+  })
+})
+
+describe("the demo's words and look in the report (decision 075)", () => {
+  // A company with facts of its own (so a new controller of the privacy notice), and its copy.
+  const own = generatedCompanies[0]
+  if (!own) throw new Error('tests/support/generated-companies.ts lists no company')
+  const reportFor = (content: ClaimedContent) => {
+    const demoClaims = demoClaimsInUse(content, own.facts)
+    return {
+      demoClaims,
+      report: companyReport({
+        demo: [],
+        demoClaims,
+        atDefault: [],
+        contradictions: [],
+        factsFile: FILE,
+      }),
+    }
+  }
+
+  it('says "none" for a company that made its claims, mark and privacy date its own', () => {
+    const { demoClaims, report } = reportFor(ownClaimedContent)
+    expect(report.ok).toBe(true)
+    expect(report.lines).toContain(`${CLAIMS_TITLE}: none`)
+    expect(demoClaimsWarning(demoClaims)).toBeUndefined()
+  })
+
+  it('names each claim a company kept, with the file to edit, and passes', () => {
+    const { demoClaims, report } = reportFor(DEMO_CONTENT)
+    expect(report.ok).toBe(true)
+    const start = report.lines.indexOf(`${CLAIMS_TITLE}:`)
+    expect(start).toBeGreaterThan(0)
+    const end = report.lines.findIndex((line) => line.startsWith('Not set'))
+    const named = report.lines.slice(start + 1, end)
+    expect(named.map((line) => line.replace(/ = .*| is the demo's .*/, ''))).toEqual([
+      '  - src/content/site.ts: brand.tagline',
+      '  - src/content/site.ts: brand.experience',
+      '  - src/content/site.ts: hero.titleLead + hero.titleHighlight',
+      '  - src/content/site.ts: hero.description',
+      '  - src/content/site.ts: seo.description',
+      '  - src/content/site.ts: layoutText.footerTagline',
+      '  - src/content/differentiators.ts: aboutSection.badge',
+      '  - src/content/differentiators.ts: aboutSection.description',
+      ...DEMO_CONTENT.about.differentiators.map(
+        ({ id }) => `  - src/content/differentiators.ts: differentiators[${id}]`,
+      ),
+      '  - supabase/functions/_shared/company/brand.ts: brand.logo',
+      '  - src/content/privacy-updated.ts: privacyNoticeUpdated.date',
+    ])
+    expect(named).toContain(
+      `  - src/content/site.ts: brand.experience = "${DEMO_CONTENT.site.brand.experience}"`,
+    )
+    // The date is the company's to decide about: said so, never as a fault.
+    expect(named.at(-1)).toContain(
+      `privacyNoticeUpdated.date = "${DEMO_CONTENT.privacyNoticeDate}" is the demo's, while the controller (legal.name, legal.cnpj) is your company: decide `,
+    )
+    // The build warns with the same lines, in one.
+    const warning = demoClaimsWarning(demoClaims) ?? ''
+    for (const line of named) expect(warning).toContain(line.slice('  - '.length))
+    expect(warning).toContain('npm run check:company')
   })
 })
 

@@ -1,12 +1,17 @@
+import type { DemoClaim } from '../../server/demo-claims.ts'
+
 /**
  * `npm run check:company`'s report: what a fork's company-facts.ts still says of the demo
- * company, which facts it has not set (their defaults in use), what contradicts itself (a
- * CNPJ whose digits do not hold, an alert after the promise, hours the agenda cannot offer),
- * and what is worth a look though it may be meant (an alert outside office hours on the wall
- * clock). Plain data in, lines out, so the test can give it any company.
+ * company, what its copy and look still say of it (server/demo-claims.ts), which facts it has
+ * not set (their defaults in use), what contradicts itself (a CNPJ whose digits do not hold, an
+ * alert after the promise, hours the agenda cannot offer), and what is worth a look though it
+ * may be meant (an alert outside office hours on the wall clock). Plain data in, lines out, so
+ * the test can give it any company.
  */
 export interface CompanyReportInput {
   demo: { fact: string; value: string }[]
+  /** The demo's words, logo mark and privacy date still in the copy: the company's to change. */
+  demoClaims: DemoClaim[]
   atDefault: { fact: string; value: unknown }[]
   contradictions: string[]
   /** What the company may have meant, named so that it decides; never a failure. */
@@ -20,8 +25,30 @@ export interface CompanyReport {
   ok: boolean
 }
 
+/** One claim still the demo's, with the file to edit: the report's line and the build's. */
+export const demoClaimLine = (claim: DemoClaim): string => {
+  switch (claim.kind) {
+    case 'words':
+      return `${claim.file}: ${claim.claim} = "${claim.value}"`
+    case 'logo':
+      return `${claim.file}: brand.logo is the demo's mark (the caret with a cursor on the accent's tile), which the favicon is drawn from too`
+    case 'privacy date':
+      return (
+        `${claim.file}: privacyNoticeUpdated.date = "${claim.value}" is the demo's, while the controller (legal.name, legal.cnpj) is your company: ` +
+        'decide from which day the notice (src/content/privacy.ts) is yours, and set date and shown to it, or keep this one'
+      )
+  }
+}
+
+/** The build's word on them (undefined: none left), in the style of the demo facts' warning. */
+export const demoClaimsWarning = (claims: DemoClaim[]): string | undefined =>
+  claims.length === 0
+    ? undefined
+    : `The site still says the demo company's words and shows its look (${claims.map(demoClaimLine).join('; ')}): yours to change, and nothing refuses them. \`npm run check:company\` lists what is left.`
+
 export const companyReport = ({
   demo,
+  demoClaims,
   atDefault,
   contradictions,
   notices = [],
@@ -36,6 +63,11 @@ export const companyReport = ({
     ...section(
       "Still the demo company's (a production start refuses them unless DEMO_SITE=true)",
       demo.map(({ fact, value }) => `${fact} = "${value}"`),
+      'none',
+    ),
+    ...section(
+      "Still the demo's words and look (yours to change; nothing refuses them)",
+      demoClaims.map(demoClaimLine),
       'none',
     ),
     ...section(

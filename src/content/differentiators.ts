@@ -9,6 +9,10 @@ export interface Differentiator {
   readonly description: string
 }
 
+/**
+ * Why choose the company: its badge, its description and each reason are the demo company's
+ * claims until a fork writes its own (`npm run check:company` names those left, decision 075).
+ */
 export const aboutSection = {
   badge: 'Time experiente',
   experience: brand.experience,

@@ -9,6 +9,10 @@ import { describeOfficeHours } from './office-hours.ts'
  * URL, office hours, the consultation's length) come from
  * supabase/functions/_shared/company/company-facts.ts, the one file a re-brand edits (read through
  * company.ts); the copy beside this file only words them.
+ *
+ * The tagline, the years of experience, the hero's pitch, the search description and the
+ * footer's line are claims the demo company makes of itself: a fork owns them, and
+ * `npm run check:company` names each one still the demo's (decision 075).
  */
 export const brand = {
   name: company.name,

@@ -70,7 +70,8 @@ export const brand: Brand = {
   /**
    * The logo's mark, drawn on a 32 × 32 grid: the accent's tile and, in the colour that reads
    * on it, a caret with a cursor (an idea being typed into code). Beside it the site writes
-   * the company's name (company.logoWords). The favicon is this mark.
+   * the company's name (company.logoWords). The favicon is this mark. It is the demo company's:
+   * draw your own (`npm run check:company` names it while it is the demo's, decision 075).
    */
   logo: {
     viewBox: '0 0 32 32',
