@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite'
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vite'
 import { brandAssets } from './scripts/brand/vite-brand.ts'
+import { resolvedCompany } from './scripts/company/vite-resolved-company.ts'
 import { devPages } from './scripts/vite-dev-pages.ts'
 
 // The quick set's files run in threads of the test runner, two to four at a time: they start
@@ -15,7 +16,7 @@ const inProcess = {
 } as const
 
 export default defineConfig({
-  plugins: [brandAssets(), react(), tailwindcss(), devPages()],
+  plugins: [brandAssets(), resolvedCompany(), react(), tailwindcss(), devPages()],
   // The pages are rendered by devPages (and prerendered by the build), not served as index.html.
   appType: 'custom',
   server: {

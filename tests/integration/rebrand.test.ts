@@ -7,11 +7,13 @@
  * sends, in the free times the agenda offers, in a booking's e-mails and invitation, in the lead
  * desk and in the webhooks, with the article the name takes ("o Núcleo…", "do Núcleo…"); the
  * new accent on the page, in the favicon, in `theme-color`, in the lead desk's stylesheet and in
- * the share image, and its hue in the dark surface; nothing of the old company left.
+ * the share image, and its hue in the dark surface; nothing of the old company left, in any text
+ * file the build writes (its scripts too: the defaults the new company does not use must not
+ * ship either).
  */
 import { spawn, type ChildProcess } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
@@ -19,6 +21,7 @@ import { brand } from '#shared/company/brand.ts'
 import { brandPalettes } from '#shared/company/brand-palette.ts'
 import { hexColour, hexToOklch } from '#shared/company/colour.ts'
 import { company } from '#shared/company/company.ts'
+import { companyDefaults } from '#shared/company/company-defaults.ts'
 import { companyName, nameInSentence, type Article } from '#shared/company/company-name.ts'
 import { describeHours, describeHoursShort } from '#shared/support/durations.ts'
 import { describeOfficeHours } from '../../src/content/office-hours.ts'
@@ -84,6 +87,32 @@ const expectNothingOld = (texts: Record<string, string>) => {
       expect(text, `${where}: ${old}`).not.toContain(old)
   }
 }
+
+/**
+ * Besides the words above, who the old company is by law and how it is reached, as the built
+ * site's scripts could carry them: its razão social, CNPJ, encarregado, sender, site's host,
+ * WhatsApp and time zone; and the defaults' (company-defaults.ts), which a company that sets
+ * every fact does not use, so none may ship (issue 32). A value the new company shares is
+ * left out, as above.
+ */
+const OLD_IDENTITY = [
+  company.legal.name,
+  company.legal.cnpj,
+  company.dataProtectionOfficer.name,
+  company.dataProtectionOfficer.email,
+  company.mailSenderName,
+  new URL(company.siteUrl).hostname.replace(/^www\./, ''),
+  company.whatsapp,
+  company.officeHours.timeZone,
+  companyDefaults.legal.name,
+  companyDefaults.legal.cnpj,
+  companyDefaults.dataProtectionOfficer.name,
+  companyDefaults.dataProtectionOfficer.email,
+  companyDefaults.mailSenderName,
+  companyDefaults.officeHours.timeZone,
+].filter((old) => old !== '' && !JSON.stringify(OTHER).includes(old))
+/** Files of the built site that are not text: images and fonts. */
+const BINARY = /\.(png|jpe?g|webp|avif|gif|ico|woff2?|ttf|otf)$/i
 
 let project: ProjectCopy
 let folder: string
@@ -201,6 +230,28 @@ it('shows the new company on the page, with its article, and nothing of the old 
   }
   // This company has no WhatsApp number: no link to a chat anywhere on the page.
   expect(html).not.toContain('wa.me')
+})
+
+it("writes nothing of the old company into the built site's files, its scripts included", async () => {
+  const dist = path.join(folder, 'dist')
+  const files = (await readdir(dist, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile() && !BINARY.test(entry.name))
+    .map((entry) => path.relative(dist, path.join(entry.parentPath, entry.name)))
+  // The pages, their scripts and stylesheet, the favicon, the sitemap and robots.txt.
+  for (const kind of ['.html', '.js', '.css', '.svg', '.xml', '.txt']) {
+    expect(
+      files.some((file) => file.endsWith(kind)),
+      kind,
+    ).toBe(true)
+  }
+  // Each file and old value found in it, listed whole (a script is too long to print).
+  const found: string[] = []
+  for (const file of files) {
+    const text = await readFile(path.join(dist, file), 'utf8')
+    for (const old of new Set([...OLD, ...WRONG_ARTICLE, ...OLD_IDENTITY]))
+      if (text.includes(old)) found.push(`${file}: ${old}`)
+  }
+  expect(found).toEqual([])
 })
 
 it('shows the new accent on the page, in the favicon, in theme-color and in the share images', async () => {
