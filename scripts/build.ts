@@ -6,6 +6,8 @@
  * Without VITE_SUPABASE_URL and a key, the site is built for the embedded server: the form
  * talks to the origin the page came from, with the key that server accepts.
  */
+// First: it settles NODE_ENV before any import below loads React.
+import './production-env.ts'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
