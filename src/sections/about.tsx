@@ -39,9 +39,7 @@ export function About() {
                 {title}
               </h3>
             </div>
-            <p className="text-[0.9375rem] leading-normal text-pretty text-on-night-muted sm:text-base sm:leading-relaxed">
-              {description}
-            </p>
+            <p className="text-reading text-on-night-muted">{description}</p>
           </li>
         ))}
       </ul>

@@ -63,11 +63,10 @@ export const cardDescriptionTones = {
   /** A note beside a card's main value: the contact cards' details, the form's promise. */
   note: 'text-sm leading-relaxed text-ink-muted',
   /**
-   * Text a visitor reads for itself, each service's description: the body's size on a wide
-   * screen, a step below it on a phone (15 px) to keep rows dense, in the ink colour; no
-   * last line of one word.
+   * Text a visitor reads for itself, each service's description: the reading size (15 px on a
+   * phone, 16 px from 640 px up, globals.css) in the ink colour.
    */
-  body: 'text-[0.9375rem] leading-normal text-pretty text-ink sm:text-base sm:leading-relaxed',
+  body: 'text-reading text-ink',
 } as const
 
 export function CardDescription({
