@@ -17,7 +17,7 @@ import { aboutSection, differentiators } from './content/differentiators.ts'
 import { navLinks } from './content/navigation.ts'
 import { notFoundPage } from './content/not-found.ts'
 import { privacyNotice } from './content/privacy.ts'
-import { services } from './content/services.ts'
+import { serviceGroups, services } from './content/services.ts'
 import { brand, companyName, contactFacts, hero, layoutText } from './content/site.ts'
 import { CONTACT_TEMPLATE_SLOTS, renderContactTemplate, renderPage } from './entry-server.tsx'
 import { privacyRoute, type PageKind } from './routes.ts'
@@ -63,6 +63,13 @@ describe('the landing page, as prerendered', () => {
     const section = within(document.getElementById('services') as HTMLElement)
     for (const { title } of services) {
       expect(section.getByRole('heading', { level: 3, name: title })).toBeInTheDocument()
+    }
+    // Each group's number and name read as the name of its list of services.
+    for (const [index, { id, label }] of serviceGroups.entries()) {
+      const name = `${String(index + 1).padStart(2, '0')} ${label}`
+      const list = section.getByRole('list', { name })
+      const inGroup = services.filter((service) => service.group === id)
+      expect(within(list).getAllByRole('listitem')).toHaveLength(inGroup.length)
     }
     expect(section.getAllByRole('listitem')).toHaveLength(services.length)
     for (const service of services) expect(section.getByText(service.description)).toBeVisible()

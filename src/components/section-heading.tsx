@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { cn } from '../lib/cn.ts'
+import { splitColumns } from './page-grid.ts'
 import { Badge } from './ui/badge.tsx'
 
 interface SectionHeadingProps {
@@ -15,7 +16,8 @@ interface SectionHeadingProps {
 
 /**
  * The badge, the heading and its introduction that open every content section: the heading
- * large on the left, the introduction beside it on a wide screen, under it on a phone.
+ * large on the left, the introduction beside it on a wide screen (from the page's split line,
+ * where the section's second column starts too), under it on a phone.
  */
 export function SectionHeading({
   id,
@@ -27,7 +29,7 @@ export function SectionHeading({
 }: SectionHeadingProps) {
   const night = tone === 'night'
   return (
-    <div className="grid gap-5 lg:grid-cols-[1.2fr_1fr] lg:items-end lg:gap-16">
+    <div className={cn('grid gap-5 lg:items-end', splitColumns)}>
       <div className="flex flex-col items-start gap-5">
         <Badge tone={tone}>{badge}</Badge>
         <Heading

@@ -1,10 +1,14 @@
+import { splitColumns } from '../components/page-grid.ts'
 import { ContentSection } from '../components/page-section.tsx'
 import { aboutSection, differentiators } from '../content/differentiators.ts'
+import { cn } from '../lib/cn.ts'
 import { ClientProof } from './proof.tsx'
 
 /**
- * The reasons to choose the company, on the brand's dark band: not cards but a numbered list
- * under hairlines, read like a page of a studio's book.
+ * The reasons to choose the company, on the brand's dark band: not cards but a list under
+ * hairlines, each its icon beside its title and its description below, in two columns from a
+ * tablet up (the second on the page's split line, under the heading's introduction). Not
+ * numbered: the reasons have no order, and the services' groups are the page's numbers.
  */
 export function About() {
   return (
@@ -23,20 +27,22 @@ export function About() {
         description: aboutSection.description,
       }}
     >
-      <ol className="grid gap-x-12 sm:grid-cols-2 lg:grid-cols-3">
-        {differentiators.map(({ id, icon: Icon, title, description }, index) => (
-          <li key={id} className="flex flex-col gap-3 border-t border-night-line pt-6 pb-10">
-            <div className="flex items-center justify-between">
-              <span className="text-sm font-strong text-night-accent tabular-nums">
-                {String(index + 1).padStart(2, '0')}
-              </span>
-              <Icon aria-hidden="true" className="size-5 text-on-night-muted" />
+      <ul className={cn('grid sm:grid-cols-2 sm:gap-x-8', splitColumns)}>
+        {differentiators.map(({ id, icon: Icon, title, description }) => (
+          <li
+            key={id}
+            className="flex flex-col gap-1.5 border-t border-night-line pt-4 pb-6 sm:gap-2 sm:pt-5 sm:pb-8"
+          >
+            <div className="flex items-center gap-3">
+              <Icon aria-hidden="true" className="size-5 shrink-0 text-night-accent" />
+              <h3 className="text-lg leading-snug font-heading tracking-tight text-on-night sm:text-xl">
+                {title}
+              </h3>
             </div>
-            <h3 className="text-xl font-heading tracking-tight text-on-night">{title}</h3>
-            <p className="leading-relaxed text-on-night-muted">{description}</p>
+            <p className="text-reading text-on-night-muted">{description}</p>
           </li>
         ))}
-      </ol>
+      </ul>
       <ClientProof />
     </ContentSection>
   )

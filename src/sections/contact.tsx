@@ -1,3 +1,4 @@
+import { splitColumns } from '../components/page-grid.ts'
 import { ContentSection } from '../components/page-section.tsx'
 import {
   Card,
@@ -12,6 +13,7 @@ import { ContactForm } from '../features/contact/contact-form.tsx'
 import type { ContactFormValues } from '../features/contact/send-contact-message.ts'
 import { islandFallbackId } from '../islands/island-names.ts'
 import { Island } from '../islands/island.tsx'
+import { cn } from '../lib/cn.ts'
 
 type InfoCardProps = (typeof contactInfoCards)[number]
 
@@ -98,8 +100,10 @@ export function Contact({
       heading={{ ...contactSection, level: subject ? 'h1' : 'h2' }}
       tone="subtle"
     >
-      <div className="grid grid-cols-1 gap-8 lg:grid-cols-5">
-        <Card className="min-w-0 lg:col-span-3">
+      {/* The form and the ways to reach the company, split on the page's line: the cards start
+          where the heading's introduction does. */}
+      <div className={cn('grid grid-cols-1 gap-8', splitColumns)}>
+        <Card className="min-w-0">
           <CardHeader>
             <CardTitle size="lg" level={cardLevel}>
               {contactForm.title}
@@ -123,7 +127,8 @@ export function Contact({
             </p>
           </CardContent>
         </Card>
-        <ul className="flex flex-col gap-3 lg:col-span-2">
+        {/* Never closer together than a card's padding (p-5). */}
+        <ul className="flex flex-col gap-5">
           {contactInfoCards.map((card) => (
             <li key={card.id}>
               <InfoCard {...card} level={cardLevel} />

@@ -21,7 +21,7 @@ export function CaseStudies({ items = proof.caseStudies }: { items?: Proof['case
   return (
     <div className="flex flex-col gap-6">
       <h3 className="text-2xl font-heading tracking-tight">{proofText.caseStudiesTitle}</h3>
-      <ul className="grid gap-4 lg:grid-cols-2">
+      <ul className="grid gap-6 sm:gap-8 lg:grid-cols-2">
         {items.map((study) => (
           <li
             key={study.id}
@@ -89,7 +89,7 @@ export function ClientProof({ content = proof }: { content?: Proof }) {
       {testimonials.length > 0 ? (
         <div className="flex flex-col gap-6">
           <h3 className="text-2xl font-heading tracking-tight">{proofText.testimonialsTitle}</h3>
-          <ul className="grid gap-4 md:grid-cols-2">
+          <ul className="grid gap-6 sm:gap-8 md:grid-cols-2">
             {testimonials.map((testimonial) => (
               <li key={testimonial.id}>
                 <figure className="m-0 flex h-full flex-col justify-between gap-6 rounded-card border border-night-line p-6">

@@ -1,8 +1,8 @@
-import type { Locator } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { buttonSizes } from '../../src/components/ui/button.tsx'
 import { cardLayouts, cardTitleSizes } from '../../src/components/ui/card.tsx'
-import { DESKTOP, PHONE } from '../support/browser/devices.ts'
+import { DESKTOP, PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { menuToggle } from '../support/browser/landing-page.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 
@@ -95,3 +95,163 @@ describe('Rendered sizes match the variants that declare them', () => {
     expect(buttonSizes.icon).toBe('size-11 [&_svg]:size-6')
   })
 })
+
+interface Box {
+  left: number
+  right: number
+  top: number
+  bottom: number
+}
+
+function box(element: Locator): Promise<Box> {
+  return element.evaluate((el) => {
+    const { left, right, top, bottom } = el.getBoundingClientRect()
+    return { left, right, top, bottom }
+  })
+}
+
+/** The space between two boxes that face each other across a row or a column, if they do. */
+function gapBetween(a: Box, b: Box): number | undefined {
+  const shareRow = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0
+  const shareColumn = Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0
+  if (shareRow) return Math.max(b.left - a.right, a.left - b.right)
+  if (shareColumn) return Math.max(b.top - a.bottom, a.top - b.bottom)
+  return undefined
+}
+
+/** Every element in `scope` that holds text of its own, with its size and colour. */
+function texts(scope: Locator) {
+  return scope.evaluateAll((roots) =>
+    roots.flatMap((root) =>
+      [...root.querySelectorAll('*')]
+        .filter((el) =>
+          [...el.childNodes].some(
+            (node) => node.nodeType === Node.TEXT_NODE && node.textContent?.trim(),
+          ),
+        )
+        .map((el) => ({
+          text: (el.textContent ?? '').trim().slice(0, 40),
+          fontSize: parseFloat(getComputedStyle(el).fontSize),
+        })),
+    ),
+  )
+}
+
+/** The introduction beside (or under) a section's heading. */
+const sectionIntro = (page: Page, id: string) => page.locator(`#${id} div:has(> div > h2) > p`)
+
+/** Each width with the smallest type a card may set there. */
+const WIDTHS = [
+  ['a phone', 15, PHONE],
+  ['a desktop', 16, WIDE_DESKTOP],
+] as const
+
+describe('The services and the reasons, as a designer looks at them', () => {
+  it.each(WIDTHS)(
+    "lays out every services card's items alike on %s: the icon beside the title, the description under both",
+    async (_, __, device) => {
+      const { page } = await session.open(device)
+      await page.goto('/')
+      const items = page.locator('#services [data-slot="card"] li')
+      expect(await items.count()).toBeGreaterThan(0)
+      for (const item of await items.all()) {
+        const title = item.locator('[data-slot="card-title"]')
+        const name = await title.innerText()
+        const [icon, heading, text] = await Promise.all([
+          box(item.locator('svg').first()),
+          box(title),
+          box(item.locator('[data-slot="card-description"]')),
+        ])
+        expect(icon.right, `${name}: its icon left of its title`).toBeLessThanOrEqual(heading.left)
+        const iconMiddle = (icon.top + icon.bottom) / 2
+        expect(iconMiddle, `${name}: its icon on its title's line`).toBeGreaterThan(heading.top)
+        expect(iconMiddle, `${name}: its icon on its title's line`).toBeLessThan(heading.bottom)
+        expect(text.top, `${name}: its description below`).toBeGreaterThanOrEqual(heading.bottom)
+        expect(text.left, `${name}: its description from the icon's edge`).toBe(icon.left)
+      }
+    },
+  )
+
+  it.each(WIDTHS)(
+    'sets the cards and the reasons on %s in type of %i px or more, group titles over their items',
+    async (_, minimum, device) => {
+      const { page } = await session.open(device)
+      await page.goto('/')
+      const read = [
+        ...(await texts(page.locator('#services [data-slot="card"]'))),
+        ...(await texts(page.locator('#about li'))),
+      ]
+      expect(read.length).toBeGreaterThan(20)
+      for (const { text, fontSize } of read) expect(fontSize, text).toBeGreaterThanOrEqual(minimum)
+
+      // A group's title, which names its list of services, reads above them: larger, no lighter.
+      for (const card of await page.locator('#services [data-slot="card"]').all()) {
+        const groupId = await card.getByRole('list').getAttribute('aria-labelledby')
+        const group = await computedText(page.locator(`[id="${groupId}"]`))
+        const item = await computedText(card.locator('[data-slot="card-title"]').first())
+        expect(group.fontSize, group.text).toBeGreaterThan(item.fontSize)
+        expect(group.fontWeight, group.text).toBeGreaterThanOrEqual(item.fontWeight)
+        // The descriptions are read, not skimmed: in the titles' ink, not the muted grey.
+        const description = await computedText(
+          card.locator('[data-slot="card-description"]').first(),
+        )
+        expect(description.color, description.text).toBe(item.color)
+      }
+    },
+  )
+
+  it("starts each section's introduction where its cards' second column starts (1440 px)", async () => {
+    const { page } = await session.open(WIDE_DESKTOP)
+    await page.goto('/')
+    for (const id of ['services', 'contact']) {
+      const intro = await box(sectionIntro(page, id))
+      const heading = await box(page.locator(`#${id} h2`))
+      const cards = await Promise.all(
+        (await page.locator(`#${id} [data-slot="card"]`).all()).map(box),
+      )
+      const lefts = new Set(cards.map(({ left }) => Math.round(left)))
+      expect(
+        [...lefts].sort((a, b) => a - b),
+        `#${id}: the cards' left edges`,
+      ).toEqual([Math.round(heading.left), Math.round(intro.left)].sort((a, b) => a - b))
+    }
+  })
+
+  it.each(WIDTHS)(
+    'keeps cards no closer together than their padding on %s',
+    async (_, __, device) => {
+      const { page } = await session.open(device)
+      await page.goto('/')
+      for (const id of ['services', 'contact']) {
+        const cards = await page.locator(`#${id} [data-slot="card"]`).all()
+        const boxes = await Promise.all(cards.map(box))
+        const paddings = await Promise.all(
+          cards.map(async (card) => (await computed(card)).paddingLeft),
+        )
+        let pairs = 0
+        for (const [i, a] of boxes.entries()) {
+          for (const [j, b] of boxes.entries()) {
+            const gap = j > i ? gapBetween(a, b) : undefined
+            if (gap === undefined) continue
+            pairs += 1
+            const padding = Math.max(paddings[i] ?? NaN, paddings[j] ?? NaN)
+            expect(gap, `#${id}: cards ${i + 1} and ${j + 1}`).toBeGreaterThanOrEqual(padding)
+          }
+        }
+        expect(pairs, `#${id}: cards side by side or one under another`).toBeGreaterThan(0)
+      }
+    },
+  )
+})
+
+function computedText(element: Locator) {
+  return element.evaluate((el) => {
+    const style = getComputedStyle(el)
+    return {
+      text: (el.textContent ?? '').trim(),
+      fontSize: parseFloat(style.fontSize),
+      fontWeight: Number(style.fontWeight),
+      color: style.color,
+    }
+  })
+}

@@ -5,8 +5,11 @@ import { cn } from '../../lib/cn.ts'
 export const cardLayouts = {
   /** Icon or header above the text: the feature cards and the form card. */
   stacked: 'flex-col gap-4 p-6',
-  /** A group of items under its own heading, more air between the two: the services' panels. */
-  panel: 'flex-col gap-8 p-6',
+  /**
+   * A group of items under its own heading, more air between the two from a tablet up: the
+   * services' panels.
+   */
+  panel: 'flex-col gap-4 p-6 sm:gap-6',
   /** Icon beside the text, tighter: the contact info cards. */
   inline: 'flex-row items-start gap-4 p-5',
 } as const
@@ -56,11 +59,25 @@ export function CardTitle({
   )
 }
 
-export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
+export const cardDescriptionTones = {
+  /** A note beside a card's main value: the contact cards' details, the form's promise. */
+  note: 'text-sm leading-relaxed text-ink-muted',
+  /**
+   * Text a visitor reads for itself, each service's description: the reading size (15 px on a
+   * phone, 16 px from 640 px up, globals.css) in the ink colour.
+   */
+  body: 'text-reading text-ink',
+} as const
+
+export function CardDescription({
+  tone = 'note',
+  className,
+  ...props
+}: ComponentProps<'p'> & { tone?: keyof typeof cardDescriptionTones }) {
   return (
     <p
       data-slot="card-description"
-      className={cn('text-sm leading-relaxed text-ink-muted', className)}
+      className={cn(cardDescriptionTones[tone], className)}
       {...props}
     />
   )
