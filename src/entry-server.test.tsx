@@ -14,13 +14,14 @@ import {
   contactQuarantineErrors,
 } from './content/contact-errors.ts'
 import { aboutSection, differentiators } from './content/differentiators.ts'
-import { navLinks } from './content/navigation.ts'
+import { headerCta, navLinks } from './content/navigation.ts'
 import { notFoundPage } from './content/not-found.ts'
 import { privacyNotice } from './content/privacy.ts'
 import { serviceGroups, services } from './content/services.ts'
 import { brand, companyName, contactFacts, hero, layoutText } from './content/site.ts'
 import { CONTACT_TEMPLATE_SLOTS, renderContactTemplate, renderPage } from './entry-server.tsx'
-import { privacyRoute, type PageKind } from './routes.ts'
+import { contactRoute, privacyRoute, type PageKind } from './routes.ts'
+import { buttonClassName } from './components/ui/button.tsx'
 import { callLimitCopy } from '#shared/http/call-limit-copy.ts'
 import { refusalId } from '#shared/contact/contact-pages.ts'
 import { company } from '#shared/company/company.ts'
@@ -47,11 +48,12 @@ describe('the landing page, as prerendered', () => {
       `${hero.titleLead} ${hero.titleHighlight}`,
     )
     expect(screen.getByText(brand.tagline)).toBeInTheDocument()
-    expect(screen.getByRole('link', { name: hero.primaryCta.label })).toHaveAttribute(
+    const heroSection = within(document.getElementById('home') as HTMLElement)
+    expect(heroSection.getByRole('link', { name: hero.primaryCta.label })).toHaveAttribute(
       'href',
       '#contact',
     )
-    expect(screen.getByRole('link', { name: hero.secondaryCta.label })).toHaveAttribute(
+    expect(heroSection.getByRole('link', { name: hero.secondaryCta.label })).toHaveAttribute(
       'href',
       '#services',
     )
@@ -188,12 +190,17 @@ describe('the landing page, as prerendered', () => {
   it('links the privacy notice from the form, next to its button, and from the footer', () => {
     showPrerendered('home')
     const form = document.querySelector('#contact form') as HTMLElement
+    // Chromium names it 'Política de Privacidade (abre em outra aba)' (tests/e2e/privacy-notice);
+    // the DOM library here drops the leading space of the part only screen readers get.
     const notice = within(form).getByRole('link', {
-      name: 'Política de Privacidade (abre em outra aba)',
+      name: /^Política de Privacidade ?\(abre em outra aba\)$/,
     })
     expect(notice).toHaveAttribute('href', privacyRoute.url)
     // A visit in the same tab could cost the visitor what they typed (see content/contact.ts).
     expect(notice).toHaveAttribute('target', '_blank')
+    // Said in words to screen readers only; the eye gets the new-tab sign (globals.css).
+    expect(notice.querySelector('.sr-only')?.textContent).toBe(contactForm.privacy.newTab)
+    expect(notice).toHaveClass('new-tab')
     expect(notice.closest('p')?.previousElementSibling).toBe(
       within(form).getByRole('button', { name: contactForm.submit }),
     )
@@ -208,7 +215,7 @@ describe('the landing page, as prerendered', () => {
     expect(footerLink).not.toHaveAttribute('aria-current')
   })
 
-  it('makes the phone menu a popover of the same entries, opened by the header button', () => {
+  it("makes the phone menu a popover of the same entries and the header's call to action, opened by the header button", () => {
     showPrerendered('home')
     const toggle = screen.getByRole('button', { name: layoutText.menuToggleLabel })
     const menu = document.getElementById(toggle.getAttribute('popovertarget') ?? '')
@@ -216,9 +223,36 @@ describe('the landing page, as prerendered', () => {
     expect(toggle).toHaveAttribute('aria-controls', menu?.id)
     // Closed, so hidden from the accessibility tree until opened.
     const entries = within(menu as HTMLElement).getAllByRole('link', { hidden: true })
-    expect(entries.map((entry) => [entry.textContent, entry.getAttribute('href')])).toEqual(
-      navLinks.map((link) => [link.label, `#${link.id}`]),
-    )
+    expect(entries.map((entry) => [entry.textContent, entry.getAttribute('href')])).toEqual([
+      ...navLinks.map((link) => [link.label, `#${link.id}`]),
+      [headerCta.label, '#contact'],
+    ])
+  })
+
+  it("gives the header one call to action, the hero's first, a plain link to the form", () => {
+    expect(headerCta.label, "the spec's words for the hero's button").toBe('Iniciar Projeto')
+    // The form is on the landing page and on the contact page; elsewhere the link opens the latter.
+    for (const [kind, href] of [
+      ['home', '#contact'],
+      ['contact', '#contact'],
+      ['privacy', contactRoute.url],
+      ['booking', contactRoute.url],
+      ['not-found', contactRoute.url],
+    ] as const) {
+      showPrerendered(kind)
+      const header = within(screen.getByRole('banner'))
+      const ctas = header.getAllByRole('link', { name: headerCta.label, hidden: true })
+      // One beside the desktop nav, one at the end of the phone menu.
+      expect(
+        ctas.map((cta) => cta.getAttribute('href')),
+        kind,
+      ).toEqual([href, href])
+      const [desktop, phone] = ctas
+      expect(desktop?.closest('[popover]'), kind).toBeNull()
+      expect(phone?.closest('[popover]'), kind).not.toBeNull()
+      // The hero's accent button, at the nav's size.
+      expect(desktop?.className, kind).toBe(buttonClassName({}))
+    }
   })
 
   it('leaves every section to plain HTML except the contact form, the one island', () => {
@@ -280,7 +314,7 @@ describe('the privacy notice, as prerendered', () => {
     const phoneMenu = document.getElementById(menu.getAttribute('popovertarget') ?? '')
     for (const scope of [
       screen.getByRole('navigation', { name: layoutText.mainNavLabel }).querySelector('ul'),
-      phoneMenu,
+      phoneMenu?.querySelector('ul'),
       screen.getByRole('navigation', { name: layoutText.footerNavLabel }),
     ]) {
       const links = within(scope as HTMLElement).getAllByRole('link', { hidden: true })

@@ -1,3 +1,5 @@
+import { hero } from './site.ts'
+
 export interface NavLink {
   /** The id of the section the link scrolls to. */
   readonly id: 'home' | 'services' | 'about' | 'contact'
@@ -13,3 +15,9 @@ export const navLinks = [
 ] as const satisfies readonly NavLink[]
 
 export type SectionId = NavLink['id']
+
+/**
+ * The header's one call to action, beside the nav on a desktop and under it in the phone menu:
+ * the hero's first button, in the spec's words, so the page names its main action one way.
+ */
+export const headerCta = hero.primaryCta

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from 'react'
+import { NewTabLink } from '../components/new-tab-link.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Input } from '../components/ui/input.tsx'
 import { Label } from '../components/ui/label.tsx'
@@ -114,19 +115,25 @@ function KeptFieldInput({ field }: { field: KeptField }) {
 
 /** One of the form's notes, such as what sending agrees to, with its links. */
 function Note({ segments }: { segments: NoteSegment[] }) {
+  const linkLook = 'font-medium text-accent-ink underline'
   return (
     <p className="text-center text-sm text-ink-muted">
-      {segments.map(({ text, href, newTab }, i) =>
+      {segments.map(({ text, href, newTab, hiddenText }, i) =>
         href === undefined ? (
           text
-        ) : (
-          <a
+        ) : newTab ? (
+          <NewTabLink
             key={i}
             href={href}
-            target={newTab ? '_blank' : undefined}
-            className="font-medium text-accent-ink underline"
+            hint={hiddenText ?? ''}
+            className={`inline-block ${linkLook}`}
           >
             {text}
+          </NewTabLink>
+        ) : (
+          <a key={i} href={href} className={linkLook}>
+            {text}
+            {hiddenText === undefined ? null : <span className="sr-only">{hiddenText}</span>}
           </a>
         ),
       )}

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event'
 import { createContext, useContext, useId } from 'react'
 import type { Root } from 'react-dom/client'
 import { renderToString } from 'react-dom/server'
+import { NewTabLink } from '../components/new-tab-link.tsx'
 import { contactForm } from '../content/contact.ts'
 import { errorScreen } from '../content/error-screen.ts'
 import { ContactForm } from '../features/contact/contact-form.tsx'
@@ -61,7 +62,11 @@ function MessageForm({ action }: { action?: string }) {
       </div>
       <button type="submit">Enviar</button>
       <p>
-        Ao enviar, você concorda com a nossa <a href="/privacidade">Política de Privacidade</a>.
+        Ao enviar, você concorda com a nossa{' '}
+        <NewTabLink href="/privacidade" hint=" (abre em outra aba)">
+          Política de Privacidade
+        </NewTabLink>
+        .
       </p>
     </form>
   )
@@ -168,12 +173,21 @@ describe('an island', () => {
     expect(screen.getByLabelText('Mensagem')).toHaveValue(typed.message)
     expect(screen.queryByLabelText('Deixe em branco')).toBeNull()
     expect(screen.getByRole('button', { name: errorScreen.send })).toHaveAttribute('type', 'submit')
-    // What sending agrees to is said again beside the button.
-    expect(kept).toHaveTextContent('Ao enviar, você concorda com a nossa Política de Privacidade.')
-    expect(screen.getByRole('link', { name: 'Política de Privacidade' })).toHaveAttribute(
-      'href',
-      '/privacidade',
+    // What sending agrees to is said again beside the button, its link still opening another
+    // tab and saying so to screen readers only, as the form's own did.
+    expect(kept).toHaveTextContent(
+      'Ao enviar, você concorda com a nossa Política de Privacidade (abre em outra aba).',
     )
+    // Chromium names it 'Política de Privacidade (abre em outra aba)' (the browser test of the
+    // privacy notice); the DOM library here drops the hidden part's leading space.
+    const link = screen.getByRole('link', {
+      name: /^Política de Privacidade ?\(abre em outra aba\)$/,
+    })
+    expect(link).toHaveAttribute('href', '/privacidade')
+    expect(link).toHaveAttribute('target', '_blank')
+    expect(link).toHaveClass('new-tab')
+    expect(link.firstChild).toHaveTextContent(/^Política de Privacidade$/)
+    expect(link.querySelector('.sr-only')?.textContent).toBe(' (abre em outra aba)')
   })
 
   it('that fails can be tried again, and comes back with the text the visitor kept and changed', async () => {

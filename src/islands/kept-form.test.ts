@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { keepFormOf } from './kept-form.ts'
+import { keepFormOf, readForm } from './kept-form.ts'
 
 describe('keepFormOf', () => {
   it('keeps what was typed after the island started, even once its form is taken away', () => {
@@ -18,5 +18,23 @@ describe('keepFormOf', () => {
       'Um sistema de estoque para três lojas.',
     )
     root.remove()
+  })
+
+  it("keeps a link's words for screen readers apart from those shown, so they stay unseen", () => {
+    const root = document.createElement('div')
+    root.innerHTML =
+      '<form><p>Ao enviar, você concorda com a nossa <a href="/privacidade" target="_blank" class="new-tab">Política de Privacidade<span class="sr-only"> (abre em outra aba)</span></a>.</p></form>'
+    expect(readForm(root.querySelector('form') as HTMLFormElement).notes).toEqual([
+      [
+        { text: 'Ao enviar, você concorda com a nossa ' },
+        {
+          text: 'Política de Privacidade',
+          href: '/privacidade',
+          newTab: true,
+          hiddenText: ' (abre em outra aba)',
+        },
+        { text: '.' },
+      ],
+    ])
   })
 })

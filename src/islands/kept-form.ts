@@ -21,9 +21,12 @@ export interface KeptField {
 
 /** A piece of a note's text, or a link in it. */
 export interface NoteSegment {
+  /** What the visitor sees (a link's words without its hidden part). */
   text: string
   href?: string
   newTab?: boolean
+  /** A link's words for screen readers only, such as that it opens another tab. */
+  hiddenText?: string
 }
 
 export interface KeptForm {
@@ -67,15 +70,23 @@ function readField(el: HTMLInputElement | HTMLTextAreaElement): KeptField {
   }
 }
 
+/** A link's words, apart from those only screen readers get (the `sr-only` class). */
+function readLink(link: HTMLAnchorElement): NoteSegment {
+  const shown = link.cloneNode(true) as HTMLAnchorElement
+  const hidden = [...shown.querySelectorAll('.sr-only')]
+  for (const part of hidden) part.remove()
+  const hiddenText = hidden.map((part) => part.textContent ?? '').join('')
+  return {
+    text: shown.textContent ?? '',
+    href: link.getAttribute('href') ?? '',
+    newTab: link.target === '_blank',
+    ...(hiddenText === '' ? {} : { hiddenText }),
+  }
+}
+
 function readNote(paragraph: HTMLParagraphElement): NoteSegment[] {
   return [...paragraph.childNodes].map((node) =>
-    node instanceof HTMLAnchorElement
-      ? {
-          text: node.textContent ?? '',
-          href: node.getAttribute('href') ?? '',
-          newTab: node.target === '_blank',
-        }
-      : { text: node.textContent ?? '' },
+    node instanceof HTMLAnchorElement ? readLink(node) : { text: node.textContent ?? '' },
   )
 }
 

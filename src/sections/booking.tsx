@@ -1,4 +1,5 @@
 import { Badge } from '../components/ui/badge.tsx'
+import { NewTabLink } from '../components/new-tab-link.tsx'
 import { Button } from '../components/ui/button.tsx'
 import { Input } from '../components/ui/input.tsx'
 import { Label } from '../components/ui/label.tsx'
@@ -98,14 +99,13 @@ function Summary() {
       </Button>
       <p className="text-center text-sm text-ink-muted">
         {bookingPage.privacy.before}
-        <a
+        <NewTabLink
           href={bookingPage.privacy.href}
-          target="_blank"
-          className="font-medium text-accent-ink underline"
+          hint={bookingPage.privacy.newTab}
+          className="inline-block font-medium text-accent-ink underline"
         >
           {bookingPage.privacy.link}
-          {bookingPage.privacy.newTab}
-        </a>
+        </NewTabLink>
         {bookingPage.privacy.after}
       </p>
     </div>

@@ -11,7 +11,7 @@ const officerHref = `mailto:${legalIdentity.officerEmail}`
 
 /**
  * Who the company is by law, and who answers about personal data (src/content/legal.ts), the
- * encarregado's name linking to their address; beside the copyright, in its row's style. One
+ * encarregado's name linking to their address; after the copyright, in its row's style. One
  * text node before the link: React separates adjacent ones with comments, bytes on every page
  * (the landing page is at its 14 kB budget).
  */
@@ -29,32 +29,38 @@ function LegalLine() {
 export function SiteFooter({ page }: { page: SitePage }) {
   return (
     <footer className="border-t border-line bg-canvas">
-      <div className="mx-auto flex max-w-page flex-col gap-6 px-4 py-10 sm:px-6 md:flex-row md:items-center md:justify-between">
-        <div className="flex flex-col gap-2">
-          <Logo />
-          <p className="text-sm text-ink-muted">{layoutText.footerTagline}</p>
+      {/* One column for both rows, the header's and the sections': the line between them and
+          the legal line under it stay inside it, on a phone as on a desktop. */}
+      <div className="mx-auto max-w-page px-4 sm:px-6">
+        <div className="flex flex-col gap-6 py-10 md:flex-row md:items-center md:justify-between">
+          <div className="flex flex-col gap-2">
+            <Logo />
+            <p className="text-sm text-ink-muted">{layoutText.footerTagline}</p>
+          </div>
+          <nav aria-label={layoutText.footerNavLabel}>
+            <SectionLinks
+              look="footer"
+              page={page}
+              className="-mx-2 flex flex-wrap gap-x-2 gap-y-1"
+            />
+          </nav>
         </div>
-        <nav aria-label={layoutText.footerNavLabel}>
-          <SectionLinks
-            look="footer"
-            page={page}
-            className="-mx-2 flex flex-wrap gap-x-2 gap-y-1"
-          />
-        </nav>
-      </div>
-      <div className="flex flex-col flex-wrap items-center justify-center gap-x-6 border-t border-line px-4 py-2 text-sm text-ink-muted sm:flex-row">
-        <LegalLine />
-        {/* The year is the build's: the page is static HTML, rebuilt with every deploy. */}
-        <p className="py-2 text-center">
-          {`© ${new Date().getFullYear()} ${brand.name}. ${layoutText.rightsReserved}`}
-        </p>
-        <a
-          href={privacyRoute.url}
-          aria-current={page === 'privacy' ? 'page' : undefined}
-          className="flex min-h-11 items-center rounded-control px-2 text-ink-muted underline hover:text-ink"
-        >
-          {privacyLink.label}
-        </a>
+        {/* Centred lines that wrap inside the column: the copyright and the privacy notice's link,
+            then the legal line, the longest, which wraps to a line of its own. */}
+        <div className="flex flex-col flex-wrap items-center justify-center gap-x-6 border-t border-line py-2 text-sm text-ink-muted sm:flex-row">
+          {/* The year is the build's: the page is static HTML, rebuilt with every deploy. */}
+          <p className="py-2 text-center">
+            {`© ${new Date().getFullYear()} ${brand.name}. ${layoutText.rightsReserved}`}
+          </p>
+          <a
+            href={privacyRoute.url}
+            aria-current={page === 'privacy' ? 'page' : undefined}
+            className="flex min-h-11 items-center rounded-control px-2 text-ink-muted underline hover:text-ink"
+          >
+            {privacyLink.label}
+          </a>
+          <LegalLine />
+        </div>
       </div>
     </footer>
   )

@@ -2,13 +2,32 @@ import { Menu, X } from 'lucide-react'
 import { Logo } from '../components/logo.tsx'
 import { SectionLinks, sectionHref, type SitePage } from '../components/section-links.tsx'
 import { Button, buttonClassName } from '../components/ui/button.tsx'
+import { headerCta } from '../content/navigation.ts'
 import { layoutText } from '../content/site.ts'
+import { contactRoute } from '../routes.ts'
 
 const MENU_ID = 'mobile-menu'
 /** Where the no-script menu's close link points: the header's own nav, which never scrolls. */
 const NAV_ID = 'site-nav'
 const iconLink = buttonClassName({ variant: 'ghost', size: 'icon' })
 const skipLinkPlace = 'pointer-events-auto -translate-y-24 focus:translate-y-0'
+
+/**
+ * Where the header's call to action leads: the form on the page when the page has it (the
+ * landing page's section, the contact page's own), else the contact page, a plain link that
+ * needs no script (docs/decisions/076-header-call-to-action.md).
+ */
+const ctaHref = (page: SitePage): string =>
+  page === 'home' || page === 'contact' ? `#${headerCta.target}` : contactRoute.url
+
+/** The accent button of the hero, at the header's size: the nav's type, the hero's radius. */
+function HeaderCta({ page, className }: { page: SitePage; className?: string }) {
+  return (
+    <a href={ctaHref(page)} className={buttonClassName({}, className)}>
+      {headerCta.label}
+    </a>
+  )
+}
 
 /**
  * The phone menu is a popover: the browser opens and closes it, closes it on Escape and on a
@@ -41,11 +60,10 @@ export function SiteHeader({ page }: { page: SitePage }) {
           <a href={sectionHref('home', page)} className="rounded-control">
             <Logo />
           </a>
-          <SectionLinks
-            look="header"
-            page={page}
-            className="hidden items-center gap-1 md:-mr-3 md:flex"
-          />
+          <div className="hidden items-center gap-3 md:flex">
+            <SectionLinks look="header" page={page} className="flex items-center gap-1" />
+            <HeaderCta page={page} />
+          </div>
           <div className="flex md:hidden">
             <Button
               variant="ghost"
@@ -78,6 +96,7 @@ export function SiteHeader({ page }: { page: SitePage }) {
             className="fixed inset-x-0 top-16 bottom-auto m-0 w-auto border-b border-line bg-surface px-2 py-3 shadow-lg md:hidden max-md:noscript:target:block"
           >
             <SectionLinks look="header" page={page} className="flex flex-col gap-1" />
+            <HeaderCta page={page} className="mt-3 w-full" />
           </div>
         </nav>
       </header>

@@ -6,7 +6,7 @@ import { formatCnpj } from '#shared/company/cnpj.ts'
 import { company } from '#shared/company/company.ts'
 import { describeOfficeHours, schemaOpeningHours } from '../../src/content/office-hours.ts'
 import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
-import { DESKTOP, PHONE } from '../support/browser/devices.ts'
+import { DESKTOP, PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 
 const session = useE2eSession()
@@ -41,6 +41,46 @@ describe('Who the company is, and WhatsApp', () => {
           path: `${SCREENSHOT_DIR}identity-footer-${name}-${colorScheme}.png`,
         })
       }
+    }
+  })
+
+  it("keeps the legal line inside the page's column, the header's, wrapping as it must, at 390 and 1440 px", async () => {
+    for (const device of [PHONE, WIDE_DESKTOP]) {
+      const { page } = await session.open(device)
+      await page.goto('/')
+      const width = device.viewport?.width
+      // The column: the header's content box, where its logo starts and its last control ends.
+      const column = await page
+        .getByRole('navigation', { name: 'Navegação principal' })
+        .evaluate((nav) => {
+          const box = nav.getBoundingClientRect()
+          const style = getComputedStyle(nav)
+          return {
+            left: box.left + parseFloat(style.paddingLeft),
+            right: box.right - parseFloat(style.paddingRight),
+          }
+        })
+      const line = footer(page).getByText(`CNPJ ${formatCnpj(company.legal.cnpj)}`)
+      // The text as drawn, every line of it, not the box around it.
+      const text = await line.evaluate((el) => {
+        const range = document.createRange()
+        range.selectNodeContents(el)
+        const box = range.getBoundingClientRect()
+        return { left: box.left, right: box.right }
+      })
+      expect(text.left, `${width} px: starts inside the column`).toBeGreaterThanOrEqual(
+        column.left - 0.5,
+      )
+      expect(text.right, `${width} px: ends inside the column`).toBeLessThanOrEqual(
+        column.right + 0.5,
+      )
+      // So does the line between it and the rows above.
+      const divider = await line.evaluate((el) => {
+        const box = el.parentElement?.getBoundingClientRect()
+        return { left: box?.left ?? NaN, right: box?.right ?? NaN }
+      })
+      expect(divider.left).toBeGreaterThanOrEqual(column.left - 0.5)
+      expect(divider.right).toBeLessThanOrEqual(column.right + 0.5)
     }
   })
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { isExpandedForScreenReaders } from '../support/browser/accessibility-tree.ts'
 import { DESKTOP, PHONE } from '../support/browser/devices.ts'
 import {
+  HEADER_CTA,
   HERO_BUTTONS,
   SECTIONS,
   control,
@@ -113,6 +114,59 @@ describe('Section navigation', () => {
     const viewport = page.viewportSize() ?? { width: 390, height: 844 }
     await page.touchscreen.tap(viewport.width / 2, viewport.height - 40)
     await expectMenuState(page, toggle, false)
+  })
+
+  it("on a desktop, the header's call to action is in view beside the nav and brings the form's section into view", async () => {
+    const { page } = await session.open(DESKTOP)
+    await page.goto('/')
+    const cta = control(siteHeader(page), HEADER_CTA.label)
+    expect(await cta.getAttribute('href')).toBe(`#${HEADER_CTA.target}`)
+    const [nav, button] = await Promise.all([
+      siteHeader(page).getByRole('list').filter({ visible: true }).boundingBox(),
+      cta.boundingBox(),
+    ])
+    expect(nav && button && button.x >= nav.x + nav.width, 'after the nav').toBe(true)
+    expect(button && button.y >= 0 && button.y + button.height <= 64, 'inside the header').toBe(
+      true,
+    )
+    const heading = sectionHeading(page, HEADER_CTA.target)
+    await scrollAwayFrom(page, heading)
+    await cta.click()
+    await expectHeadingBroughtIntoView(page, heading)
+    expect(await focusedId(page), 'keyboard focus follows to the section').toBe(HEADER_CTA.target)
+  })
+
+  it("on a phone, the header's call to action ends the menu, brings the form's section into view and closes the menu", async () => {
+    const { page } = await session.open(PHONE)
+    await page.goto('/')
+    const toggle = menuToggle(page)
+    const ctas = siteHeader(page).getByRole('link', { name: HEADER_CTA.label, exact: true })
+    expect(await ctas.filter({ visible: true }).count(), 'not in the closed header').toBe(0)
+    const heading = sectionHeading(page, HEADER_CTA.target)
+    await scrollAwayFrom(page, heading)
+    await toggle.tap()
+    const cta = control(siteHeader(page), HEADER_CTA.label)
+    const [last, button] = await Promise.all([
+      control(siteHeader(page), SECTIONS[3].navLabel).boundingBox(),
+      cta.boundingBox(),
+    ])
+    expect(last && button && button.y >= last.y + last.height, 'under the four entries').toBe(true)
+    await cta.tap()
+    await expectHeadingBroughtIntoView(page, heading)
+    await expectMenuState(page, toggle, false)
+  })
+
+  it("from another page, the header's call to action opens the contact page, on a desktop and from the phone menu", async () => {
+    for (const options of [DESKTOP, PHONE]) {
+      const { page } = await session.open(options)
+      await page.goto('/privacidade')
+      if (options.hasTouch) await menuToggle(page).tap()
+      const cta = control(siteHeader(page), HEADER_CTA.label)
+      if (options.hasTouch) await cta.tap()
+      else await cta.click()
+      await page.waitForURL((url) => url.pathname.replace(/\/$/, '') === '/contato')
+      expect(await page.locator('#contact form').isVisible()).toBe(true)
+    }
   })
 
   for (const [device, options] of [

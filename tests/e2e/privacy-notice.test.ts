@@ -1,6 +1,7 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { company } from '#shared/company/company.ts'
+import { nameForScreenReaders } from '../support/browser/accessibility-tree.ts'
 import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
 import { contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
 import { DESKTOP, PHONE } from '../support/browser/devices.ts'
@@ -24,6 +25,27 @@ const noticeHeading = (page: Page) =>
 
 const footer = (page: Page) => page.getByRole('contentinfo')
 
+/**
+ * The words of an element that a visitor sees: its text, but for what sits in a visually
+ * hidden part (a box 1 px wide, clipped away).
+ */
+const shownWords = (element: Locator) =>
+  element.evaluate((el) => {
+    const words: string[] = []
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT)
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const range = document.createRange()
+      range.selectNodeContents(node)
+      const box = range.getBoundingClientRect()
+      const parent = node.parentElement
+      const hidden =
+        parent !== null &&
+        (getComputedStyle(parent).clipPath !== 'none' || parent.getBoundingClientRect().width < 2)
+      if (box.width >= 2 && !hidden) words.push(node.textContent ?? '')
+    }
+    return words.join('').trim()
+  })
+
 describe('The privacy notice', () => {
   it('is linked from the contact form, next to its button, in another tab so nothing typed is lost', async () => {
     const { context, page, problems } = await session.open(DESKTOP)
@@ -39,6 +61,18 @@ describe('The privacy notice', () => {
     const link = form.form.getByRole('link', {
       name: `${PRIVACY_NOTICE_TITLE} (abre em outra aba)`,
     })
+    // Said to screen readers, as the link's name, but not written out on the page: the eye
+    // gets the new-tab sign after the words instead.
+    expect(await nameForScreenReaders(page, link)).toBe(
+      `${PRIVACY_NOTICE_TITLE} (abre em outra aba)`,
+    )
+    expect(await shownWords(link)).toBe(PRIVACY_NOTICE_TITLE)
+    const sign = await link.evaluate((el) => {
+      const after = getComputedStyle(el, '::after')
+      return { mask: after.maskImage, width: parseFloat(after.width) }
+    })
+    expect(sign.mask, 'the new-tab sign').toMatch(/^url\("data:image\/svg\+xml/)
+    expect(sign.width).toBeGreaterThanOrEqual(10)
     const [button, notice] = await Promise.all([form.submit.boundingBox(), link.boundingBox()])
     expect(
       notice && button && notice.y - (button.y + button.height),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { buttonSizes } from '../../src/components/ui/button.tsx'
 import { cardLayouts, cardTitleSizes } from '../../src/components/ui/card.tsx'
 import { DESKTOP, PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
-import { menuToggle } from '../support/browser/landing-page.ts'
+import { HEADER_CTA, control, menuToggle, siteHeader } from '../support/browser/landing-page.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 
 const session = useE2eSession()
@@ -56,6 +56,31 @@ describe('Rendered sizes match the variants that declare them', () => {
       expect(style.paddingLeft, `${name} padding`).toBe(declaredPx(buttonSizes.lg, 'px'))
       expect(style.height, `${name} height`).toBeGreaterThanOrEqual(48)
     }
+  })
+
+  it("the header's call to action is the hero's accent button at the nav's size, and keeps the header 64 px tall", async () => {
+    const { page } = await session.open(WIDE_DESKTOP)
+    await page.goto('/')
+    const look = (button: Locator) =>
+      button.evaluate((el) => {
+        const style = getComputedStyle(el)
+        return {
+          radius: style.borderTopLeftRadius,
+          weight: style.fontWeight,
+          family: style.fontFamily,
+          color: style.color,
+          background: style.backgroundColor,
+        }
+      })
+    const header = control(siteHeader(page), HEADER_CTA.label)
+    const hero = page.locator('#home').getByRole('link', { name: HEADER_CTA.label, exact: true })
+    expect(await look(header)).toEqual(await look(hero))
+    const style = await computed(header)
+    expect(style.fontSize).toBe(declaredPx(buttonSizes.default, 'text'))
+    expect(style.paddingLeft).toBe(declaredPx(buttonSizes.default, 'px'))
+    expect(style.height).toBeGreaterThanOrEqual(44)
+    const bar = await siteHeader(page).boundingBox()
+    expect(bar?.height, 'the header, its border included').toBe(65)
   })
 
   it('cards keep the padding, direction and title size of their layout and size', async () => {

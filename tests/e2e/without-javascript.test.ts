@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { TOAST, contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
 import { DESKTOP, PHONE } from '../support/browser/devices.ts'
 import {
+  HEADER_CTA,
   MENU_LABELS,
   SECTIONS,
   control,
@@ -84,6 +85,34 @@ describe('The landing page without JavaScript', () => {
     expect(focusedEntry, 'Tab moves into the menu').toBe(SECTIONS[0].navLabel)
     await page.keyboard.press('Enter')
     expect(await visibleMenuEntries(page)).toBe(0)
+  })
+})
+
+describe("The header's call to action without JavaScript", () => {
+  it('is a link to the form beside the nav on a desktop, and in the menu on a phone, which it closes', async () => {
+    for (const options of [DESKTOP, PHONE]) {
+      const { page } = await session.open(options, { javaScriptEnabled: false })
+      await page.goto('/')
+      const heading = sectionHeading(page, HEADER_CTA.target)
+      if (options.hasTouch) {
+        expect(await control(siteHeader(page), HEADER_CTA.label).count(), 'menu closed').toBe(0)
+        await menuToggle(page).tap()
+      }
+      const cta = control(siteHeader(page), HEADER_CTA.label)
+      expect(await cta.getAttribute('href')).toBe(`#${HEADER_CTA.target}`)
+      if (options.hasTouch) await cta.tap()
+      else await cta.click()
+      // The scroll helpers wait on animation frames, which need the page's JavaScript.
+      await waitFor(
+        'the form section heading to rest below the fixed header',
+        () => headingPlacement(page, heading),
+        isBelowHeaderAndInView,
+        { timeoutMs: 6_000 },
+      )
+      if (options.hasTouch)
+        expect(await visibleMenuEntries(page), 'the pick closed the menu').toBe(0)
+      expect(await isTopmostAtCentre(heading), 'nothing covers the section heading').toBe(true)
+    }
   })
 })
 

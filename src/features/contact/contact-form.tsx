@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react'
 import { flushSync } from 'react-dom'
 import { Button } from '../../components/ui/button.tsx'
+import { NewTabLink } from '../../components/new-tab-link.tsx'
 import { Input } from '../../components/ui/input.tsx'
 import { Label } from '../../components/ui/label.tsx'
 import { Textarea } from '../../components/ui/textarea.tsx'
@@ -204,14 +205,13 @@ export function ContactForm({
           </Button>
           <p className="text-center text-sm text-ink-muted">
             {contactForm.privacy.before}
-            <a
+            <NewTabLink
               href={contactForm.privacy.href}
-              target="_blank"
+              hint={contactForm.privacy.newTab}
               className="inline-block font-medium text-accent-ink underline"
             >
               {contactForm.privacy.link}
-              {contactForm.privacy.newTab}
-            </a>
+            </NewTabLink>
             {contactForm.privacy.after}
           </p>
           <noscript>

@@ -9,8 +9,21 @@ export async function isExpandedForScreenReaders(
   page: Page,
   control: Locator,
 ): Promise<boolean | undefined> {
+  const node = await axNode(page, control)
+  const expanded = node?.properties?.find((property) => property.name === 'expanded')
+  return typeof expanded?.value.value === 'boolean' ? expanded.value.value : undefined
+}
+
+/** The name Chromium gives an element in its accessibility tree: what a screen reader says. */
+export async function nameForScreenReaders(page: Page, element: Locator): Promise<string> {
+  const node = await axNode(page, element)
+  return String(node?.name?.value ?? '')
+}
+
+/** The element's node in Chromium's accessibility tree. */
+async function axNode(page: Page, element: Locator) {
   const cdp = await page.context().newCDPSession(page)
-  await control.evaluate((element) => element.setAttribute('data-ax-probe', ''))
+  await element.evaluate((el) => el.setAttribute('data-ax-probe', ''))
   try {
     const { root } = await cdp.send('DOM.getDocument', { depth: 0 })
     const { nodeId } = await cdp.send('DOM.querySelector', {
@@ -21,10 +34,9 @@ export async function isExpandedForScreenReaders(
       nodeId,
       fetchRelatives: false,
     })
-    const expanded = nodes[0]?.properties?.find((property) => property.name === 'expanded')
-    return typeof expanded?.value.value === 'boolean' ? expanded.value.value : undefined
+    return nodes[0]
   } finally {
-    await control.evaluate((element) => element.removeAttribute('data-ax-probe'))
+    await element.evaluate((el) => el.removeAttribute('data-ax-probe'))
     await cdp.detach()
   }
 }

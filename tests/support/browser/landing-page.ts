@@ -15,6 +15,9 @@ export const HERO_BUTTONS = [
   { label: 'Ver Serviços', target: 'services' },
 ] as const satisfies readonly { label: string; target: SectionId }[]
 
+/** The header's one call to action, beside the nav on a desktop, in the menu on a phone. */
+export const HEADER_CTA = { label: 'Iniciar Projeto', target: 'contact' } as const
+
 export function siteHeader(page: Page): Locator {
   return page.locator('header').first()
 }
