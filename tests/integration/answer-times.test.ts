@@ -16,7 +16,8 @@ import type { Database } from '../../server/db/database.ts'
 import { applyMigrations } from '../../server/db/migrate.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
-import { readOverview, type AnswerFigures } from '../../server/desk/overview/overview-queries.ts'
+import type { AnswerFigures } from '../../server/desk/overview/overview-figures.ts'
+import { readOverview } from '../../server/desk/overview/overview-queries.ts'
 
 const HOUR = 3_600_000
 const ZONE = 'America/Sao_Paulo'

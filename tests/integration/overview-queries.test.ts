@@ -16,7 +16,8 @@ import { applyMigrations } from '../../server/db/migrate.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
 import { MIGRATIONS_DIR } from '../../server/paths.ts'
-import { OVERVIEW_WEEKS, readOverview } from '../../server/desk/overview/overview-queries.ts'
+import { OVERVIEW_WEEKS } from '../../server/desk/overview/overview-figures.ts'
+import { readOverview } from '../../server/desk/overview/overview-queries.ts'
 
 // A Wednesday: the current week began on Monday 2026-11-23, the window on 2026-09-07.
 const NOW = new Date('2026-11-25T15:00:00Z')

@@ -2,7 +2,7 @@
 import { describeDuration, describePromiseHours } from '#shared/support/durations.ts'
 import { overviewCopy } from './overview-copy.ts'
 import type { DeskColumn } from '../layout/desk-table.tsx'
-import type { AnswerFigures, Overview } from './overview-queries.ts'
+import type { AnswerFigures, Overview } from './overview-figures.ts'
 import { TablePanel } from './table-panel.tsx'
 
 const copy = overviewCopy

@@ -12,7 +12,7 @@ import type {
   Overview,
   SourceFigures,
   WeekFigures,
-} from './overview-queries.ts'
+} from './overview-figures.ts'
 import { weekLabel, WeeklyBars } from './weekly-chart.tsx'
 import { AnswerTimes } from './answer-times.tsx'
 import { TablePanel } from './table-panel.tsx'

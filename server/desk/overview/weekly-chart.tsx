@@ -1,6 +1,6 @@
 /** @jsxImportSource hono/jsx */
 import { overviewCopy } from './overview-copy.ts'
-import type { WeekFigures } from './overview-queries.ts'
+import type { WeekFigures } from './overview-figures.ts'
 
 type Series = 'views' | 'leads' | 'meetings'
 
