@@ -1,6 +1,5 @@
-import { afterAll, expect } from 'vitest'
+import { expect } from 'vitest'
 import { createDeskClient, type DeskClient } from '../../tests/support/desk-client.ts'
-import { writeHostileSection } from '../../tests/support/hostile-table.ts'
 import type { Database } from '../db/database.ts'
 import type { LeadDeskOptions } from './http/desk-env.ts'
 import { preparePassword } from './sign-in/password-check.ts'
@@ -46,13 +45,3 @@ export const readPage = async (client: DeskClient, path: string): Promise<string
   expect([path, response.status]).toEqual([path, 200])
   return response.text()
 }
-
-/**
- * A test file's section of docs/hostile-inputs.md, written after its tests have filled it, and
- * only when WRITE_HOSTILE_TABLE names the file to write; `lines` is read then, not now.
- */
-export const writeHostileSectionAfterAll = (heading: string, lines: () => string[]) =>
-  afterAll(async () => {
-    const file = process.env.WRITE_HOSTILE_TABLE
-    if (file) await writeHostileSection(file, heading, lines())
-  })

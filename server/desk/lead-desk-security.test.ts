@@ -3,12 +3,11 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createDeskClient, type DeskClient } from '../../tests/support/desk-client.ts'
-import { tableRow } from '../../tests/support/hostile-table.ts'
+import { tableRow, writeHostileSectionAfterAll } from '../../tests/support/hostile-table.ts'
 import { seedLeads } from '../../tests/support/seed-leads.ts'
 import { testSettings } from '../../tests/support/test-app.ts'
 import { createJsonLogger } from '../log.ts'
 import { startServer, type RunningServer } from '../start-server.ts'
-import { writeHostileSectionAfterAll } from './desk-test-kit.ts'
 import { LOGIN_FAILURE_LIMIT, LOGIN_UNKNOWN_BROWSERS_LIMIT } from './sign-in/login-throttle.ts'
 
 /**

@@ -12,21 +12,14 @@ import {
 } from '#shared/mail/render-contact-email.ts'
 import type { DeskClient } from '../../tests/support/desk-client.ts'
 import { parseCsv } from '../../tests/support/csv.ts'
-import { tableRow } from '../../tests/support/hostile-table.ts'
+import { tableRow, writeHostileSectionAfterAll } from '../../tests/support/hostile-table.ts'
 import { seedLeads } from '../../tests/support/seed-leads.ts'
 import { createTestApp, testSettings } from '../../tests/support/test-app.ts'
 import { createTestDatabase } from '../../tests/support/test-database.ts'
 import type { Database } from '../db/database.ts'
 import { createOutboxTransport } from '../mail/outbox-transport.ts'
 import { DEV_ANON_KEY } from '../settings.ts'
-import {
-  deskBrowser,
-  deskOptions,
-  DESK_PASSWORD,
-  readPage,
-  signInTo,
-  writeHostileSectionAfterAll,
-} from './desk-test-kit.ts'
+import { deskBrowser, deskOptions, DESK_PASSWORD, readPage, signInTo } from './desk-test-kit.ts'
 import type { LeadDeskOptions } from './http/desk-env.ts'
 import { PAGE_SIZE } from './leads/lead-store.ts'
 

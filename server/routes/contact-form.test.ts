@@ -1,46 +1,33 @@
 import { JSDOM } from 'jsdom'
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, describe, expect, it } from 'vitest'
 import { contactFieldErrors, contactFloodErrors } from '../../src/content/contact-errors.ts'
 import { CONTACT_TEMPLATE_SLOTS } from '../../src/entry-server.tsx'
 import type { ContactEmail } from '#shared/mail/render-contact-email.ts'
 import {
   CONTACT_PAGE_POLICY as PAGE_POLICY,
   CONTACT_PAGE_TEXT,
-  createContactPageSite,
+  useContactPageSite,
 } from '../../tests/support/contact-page-site.ts'
 import { createTestApp } from '../../tests/support/test-app.ts'
-import { createTestDatabase } from '../../tests/support/test-database.ts'
-import type { ContactPageTemplate } from '../contact-page.ts'
 import { applyContactLimits } from '../db/contact-limits.ts'
 import type { Database } from '../db/database.ts'
-import type { StaticSite } from '../static-site.ts'
+
+const page = useContactPageSite()
 
 const VISITOR = '203.0.113.9'
 
-let db: Database
-let site: StaticSite
-let template: ContactPageTemplate
-let removeSite: () => Promise<void>
 const sent: ContactEmail[] = []
 
-beforeAll(async () => {
-  db = await createTestDatabase()
-  ;({ site, template, remove: removeSite } = await createContactPageSite())
-})
-afterAll(async () => {
-  await db.close()
-  await removeSite()
-})
 beforeEach(async () => {
   sent.length = 0
-  await applyContactLimits(db, { RATE_LIMIT_PER_ADDRESS: 100, FORM_MIN_FILL_MS: 3000 })
-  await db.exec('delete from private.submission_counts')
+  await applyContactLimits(page.db, { RATE_LIMIT_PER_ADDRESS: 100, FORM_MIN_FILL_MS: 3000 })
+  await page.db.exec('delete from private.submission_counts')
 })
 
 const app = (overrides: Parameters<typeof createTestApp>[1] = {}) =>
-  createTestApp(db, {
-    site,
-    contactPage: template,
+  createTestApp(page.db, {
+    site: page.site,
+    contactPage: page.template,
     clientAddress: () => VISITOR,
     sendEmail: async (email) => {
       sent.push(email)
@@ -76,7 +63,7 @@ const post = (
 
 const storedFor = async (email: string) =>
   (
-    await db.query(
+    await page.db.query(
       'select name, email, company, message, client_ip from contact_submissions where email = $1',
       [email],
     )
@@ -141,7 +128,7 @@ describe('POST /contato', () => {
   })
 
   it('answers a flood with 429 and Retry-After, and the form again', async () => {
-    await applyContactLimits(db, { RATE_LIMIT_PER_ADDRESS: 1 })
+    await applyContactLimits(page.db, { RATE_LIMIT_PER_ADDRESS: 1 })
     expect((await post(lead())).status).toBe(303)
     const values = lead()
     const response = await post(values)
@@ -155,7 +142,7 @@ describe('POST /contato', () => {
   })
 
   it('refuses a network the company blocked with 403 and its words, keeping what was typed, and lets the rest through', async () => {
-    await db.query(`select private.block_network('203.0.113.0/24', 'teste')`)
+    await page.db.query(`select private.block_network('203.0.113.0/24', 'teste')`)
     try {
       const values = lead()
       const response = await post(values)
@@ -172,7 +159,7 @@ describe('POST /contato', () => {
       expect(other.status).toBe(303)
       expect(await storedFor(elsewhere.email)).toHaveLength(1)
     } finally {
-      await db.query('delete from private.blocked_networks')
+      await page.db.query('delete from private.blocked_networks')
     }
   })
 
@@ -180,7 +167,7 @@ describe('POST /contato', () => {
     const down = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
       code: 'ECONNREFUSED',
     })
-    const unreachable: Database = { ...db, transaction: () => Promise.reject(down) }
+    const unreachable: Database = { ...page.db, transaction: () => Promise.reject(down) }
     const values = lead()
     const response = await post(values, {}, app({ db: unreachable }))
     expect(response.status).toBe(503)
@@ -199,7 +186,7 @@ describe('POST /contato', () => {
       expect(response.headers.get('location')).toBe('/contato/enviada/')
       expect(await storedFor(values.email)).toEqual([])
     }
-    const quarantined = await db.query<{ email: string; reason: string }>(
+    const quarantined = await page.db.query<{ email: string; reason: string }>(
       'select email, reason from private.quarantined_submissions where email = any($1) order by reason',
       [bots.map((values) => values.email)],
     )

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import { afterAll, beforeAll } from 'vitest'
 import {
   CONTACT_TEMPLATE_SLOTS,
   contactRefusalTexts,
@@ -8,7 +9,9 @@ import {
 } from '../../src/entry-server.tsx'
 import { loadContactPageTemplate, type ContactPageTemplate } from '../../server/contact-page.ts'
 import { loadStaticSite, type StaticSite } from '../../server/static-site.ts'
+import type { Database } from '../../server/db/database.ts'
 import { createFakeSite } from './fake-site.ts'
+import { createTestDatabase } from './test-database.ts'
 
 /** The policy the contact page carries, as the build writes one into it. */
 export const CONTACT_PAGE_POLICY = "default-src 'self'; form-action 'self'"
@@ -39,4 +42,22 @@ export const createContactPageSite = async (): Promise<{
   const site = await loadStaticSite(fake.dir)
   const template = (await loadContactPageTemplate(templateFile)) as ContactPageTemplate
   return { site, template, remove: fake.remove }
+}
+
+/**
+ * For a test file of the contact form's routes: a fresh test database and the site above, made
+ * before its tests and removed after them. The parts are there once `beforeAll` has run.
+ */
+export const useContactPageSite = () => {
+  const parts = {} as { db: Database; site: StaticSite; template: ContactPageTemplate }
+  let remove = async () => {}
+  beforeAll(async () => {
+    parts.db = await createTestDatabase()
+    ;({ site: parts.site, template: parts.template, remove } = await createContactPageSite())
+  })
+  afterAll(async () => {
+    await parts.db.close()
+    await remove()
+  })
+  return parts
 }

@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises'
+import { afterAll } from 'vitest'
 
 /**
  * docs/hostile-inputs.md is written by more than one test file, each its own part: the public
@@ -24,6 +25,21 @@ export const writeHostileSection = async (
         : [top, ...sections, text]
   await writeFile(file, replaced.map((part) => part.trimEnd()).join('\n\n') + '\n')
 }
+
+/**
+ * A test file's section of docs/hostile-inputs.md, written after its tests have filled it, and
+ * only when WRITE_HOSTILE_TABLE names the file to write; `lines` is read then, not now. `unless`
+ * keeps the section as it was, e.g. when a filtered run saw none of its inputs.
+ */
+export const writeHostileSectionAfterAll = (
+  heading: string,
+  lines: () => string[],
+  options: { unless?: () => boolean } = {},
+) =>
+  afterAll(async () => {
+    const file = process.env.WRITE_HOSTILE_TABLE
+    if (file && !options.unless?.()) await writeHostileSection(file, heading, lines())
+  })
 
 /** A markdown table's row, with pipes in cells escaped. */
 export const tableRow = (cells: (string | number)[]) =>

@@ -2,19 +2,13 @@ import ICAL from 'ical.js'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { resetAgenda, setAgenda, localSlots, TEST_AGENDA } from '../../../tests/support/booking.ts'
 import type { DeskClient } from '../../../tests/support/desk-client.ts'
-import { tableRow } from '../../../tests/support/hostile-table.ts'
+import { tableRow, writeHostileSectionAfterAll } from '../../../tests/support/hostile-table.ts'
 import { localInstant, seedBookings } from '../../../tests/support/seed-bookings.ts'
 import { createTestApp } from '../../../tests/support/test-app.ts'
 import { createTestDatabase } from '../../../tests/support/test-database.ts'
 import type { Database } from '../../db/database.ts'
 import type { LeadDeskOptions } from '../http/desk-env.ts'
-import {
-  deskBrowser,
-  deskOptions,
-  readPage,
-  signInTo,
-  writeHostileSectionAfterAll,
-} from '../desk-test-kit.ts'
+import { deskBrowser, deskOptions, readPage, signInTo } from '../desk-test-kit.ts'
 
 let db: Database
 let options: LeadDeskOptions

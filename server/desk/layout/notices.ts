@@ -23,56 +23,60 @@ export interface NoticeMessage {
   text: string
 }
 
+const ok = (text: string) => (): NoticeMessage => ({ tone: 'ok', text })
+const error = (text: string) => (): NoticeMessage => ({ tone: 'error', text })
+/** A notice that says how many: none when the URL's count is missing. */
+const okCounted =
+  (text: (count: number) => string) =>
+  (count: number | undefined): NoticeMessage | undefined =>
+    count === undefined ? undefined : { tone: 'ok', text: text(count) }
+
 /** Each notice's words; undefined when its count is missing (a made-up URL): no notice. */
 const noticeMessages: Record<Notice, (count: number | undefined) => NoticeMessage | undefined> = {
-  situacao: () => ({ tone: 'ok', text: notices.status }),
-  nota: () => ({ tone: 'ok', text: notices.note }),
-  reenviado: () => ({ tone: 'ok', text: notices.resent }),
-  'reenvio-falhou': () => ({ tone: 'error', text: notices.resendFailed }),
-  'reenvio-recusado': () => ({ tone: 'error', text: notices.resendRefused }),
-  'reenvio-ocupado': () => ({ tone: 'error', text: notices.resendBusy }),
-  apagado: (count) =>
-    count === undefined ? undefined : { tone: 'ok', text: notices.erased(count) },
-  confirme: () => ({ tone: 'error', text: notices.eraseUnconfirmed }),
-  'situacao-invalida': () => ({ tone: 'error', text: notices.invalidStatus }),
-  'nota-longa': () => ({ tone: 'error', text: notices.noteTooLong }),
-  restaurado: () => ({ tone: 'ok', text: notices.restored }),
-  'restaurado-envio-falhou': () => ({ tone: 'error', text: notices.restoredMailFailed }),
-  'restauro-recusado': () => ({ tone: 'error', text: notices.restoreRefused }),
-  'quarentena-apagada': () => ({ tone: 'ok', text: notices.quarantineDeleted }),
-  'quarentena-esvaziada': (count) =>
-    count === undefined ? undefined : { tone: 'ok', text: notices.quarantineEmptied(count) },
-  'quarentena-confirme': () => ({ tone: 'error', text: notices.quarantineUnconfirmed }),
-  'reuniao-cancelada': () => ({ tone: 'ok', text: notices.bookingCancelled }),
-  'cancelar-confirme': () => ({ tone: 'error', text: notices.cancelUnconfirmed }),
-  'ja-cancelada': () => ({ tone: 'error', text: notices.alreadyCancelled }),
-  'ja-passou': () => ({ tone: 'error', text: notices.alreadyPast }),
-  'mensagem-longa': () => ({ tone: 'error', text: notices.messageTooLong }),
-  resultado: () => ({ tone: 'ok', text: notices.outcome }),
-  'resultado-cedo': () => ({ tone: 'error', text: notices.outcomeTooEarly }),
-  liberadas: (count) =>
-    count === undefined ? undefined : { tone: 'ok', text: notices.released(count) },
-  'nada-liberado': () => ({ tone: 'ok', text: notices.nothingReleased }),
-  'liberar-confirme': () => ({ tone: 'error', text: notices.releaseUnconfirmed }),
+  situacao: ok(notices.status),
+  nota: ok(notices.note),
+  reenviado: ok(notices.resent),
+  'reenvio-falhou': error(notices.resendFailed),
+  'reenvio-recusado': error(notices.resendRefused),
+  'reenvio-ocupado': error(notices.resendBusy),
+  apagado: okCounted(notices.erased),
+  confirme: error(notices.eraseUnconfirmed),
+  'situacao-invalida': error(notices.invalidStatus),
+  'nota-longa': error(notices.noteTooLong),
+  restaurado: ok(notices.restored),
+  'restaurado-envio-falhou': error(notices.restoredMailFailed),
+  'restauro-recusado': error(notices.restoreRefused),
+  'quarentena-apagada': ok(notices.quarantineDeleted),
+  'quarentena-esvaziada': okCounted(notices.quarantineEmptied),
+  'quarentena-confirme': error(notices.quarantineUnconfirmed),
+  'reuniao-cancelada': ok(notices.bookingCancelled),
+  'cancelar-confirme': error(notices.cancelUnconfirmed),
+  'ja-cancelada': error(notices.alreadyCancelled),
+  'ja-passou': error(notices.alreadyPast),
+  'mensagem-longa': error(notices.messageTooLong),
+  resultado: ok(notices.outcome),
+  'resultado-cedo': error(notices.outcomeTooEarly),
+  liberadas: okCounted(notices.released),
+  'nada-liberado': ok(notices.nothingReleased),
+  'liberar-confirme': error(notices.releaseUnconfirmed),
   'dia-fechado': (count) => ({ tone: 'ok', text: notices.dayClosed(count) }),
-  'dia-reaberto': () => ({ tone: 'ok', text: notices.dayReopened }),
-  'webhook-tentando': (count) =>
-    count === undefined ? undefined : { tone: 'ok', text: notices.webhookRetrying(count) },
-  'webhook-reativado': () => ({ tone: 'ok', text: notices.webhookEnabled }),
-  'resposta-enviada': () => ({ tone: 'ok', text: notices.replySent }),
-  'resposta-na-fila': () => ({ tone: 'ok', text: notices.replyQueued }),
-  'resposta-falhou': () => ({ tone: 'error', text: notices.replyFailed }),
-  'resposta-recusada': () => ({ tone: 'error', text: notices.replyRefused }),
-  'resposta-incompleta': () => ({ tone: 'error', text: notices.replyIncomplete }),
-  'resposta-sem-email': () => ({ tone: 'error', text: notices.replyNoMail }),
-  respondido: () => ({ tone: 'ok', text: notices.markedAnswered }),
-  'ja-respondido': () => ({ tone: 'ok', text: notices.alreadyAnswered }),
+  'dia-reaberto': ok(notices.dayReopened),
+  'webhook-tentando': okCounted(notices.webhookRetrying),
+  'webhook-reativado': ok(notices.webhookEnabled),
+  'resposta-enviada': ok(notices.replySent),
+  'resposta-na-fila': ok(notices.replyQueued),
+  'resposta-falhou': error(notices.replyFailed),
+  'resposta-recusada': error(notices.replyRefused),
+  'resposta-incompleta': error(notices.replyIncomplete),
+  'resposta-sem-email': error(notices.replyNoMail),
+  respondido: ok(notices.markedAnswered),
+  'ja-respondido': ok(notices.alreadyAnswered),
   'rede-bloqueada': (count) => ({ tone: 'ok', text: notices.networkBlocked(count) }),
-  'rede-desbloqueada': () => ({ tone: 'ok', text: notices.networkUnblocked }),
-  'rede-invalida': () => ({ tone: 'error', text: notices.networkInvalid }),
-  'rede-larga': () => ({ tone: 'error', text: notices.networkTooWide }),
-  'alerta-dispensado': () => ({ tone: 'ok', text: notices.incidentDismissed }),
-  'alerta-encerrado': () => ({ tone: 'ok', text: notices.incidentGone }),
+  'rede-desbloqueada': ok(notices.networkUnblocked),
+  'rede-invalida': error(notices.networkInvalid),
+  'rede-larga': error(notices.networkTooWide),
+  'alerta-dispensado': ok(notices.incidentDismissed),
+  'alerta-encerrado': ok(notices.incidentGone),
 }
 
 /**
