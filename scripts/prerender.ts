@@ -306,7 +306,7 @@ export function formatReport(report: PrerenderReport): string {
   return report.pages
     .map((p) =>
       [
-        `  ${p.file}: ${kb(p.gzipBytes)} gzip (HTML${p.cssInlined === 'above' ? " + the first screen's CSS, the rest linked below it" : p.cssInlined ? ' + inlined CSS' : ', CSS linked'}; budget ${kb(HTML_BUDGET_GZIP)})`,
+        `  ${p.file}: ${kb(p.gzipBytes)} gzip, ${p.gzipBytes} of ${HTML_BUDGET_GZIP} bytes (HTML${p.cssInlined === 'above' ? " + the first screen's CSS, the rest linked below it" : p.cssInlined ? ' + inlined CSS' : ', CSS linked'}; budget ${kb(HTML_BUDGET_GZIP)})`,
         `    script before interaction: ${kb(p.scriptGzipBytes)} gzip in ${p.scriptFiles.length} file(s) (budget ${kb(CRITICAL_JS_BUDGET_GZIP)})`,
       ].join('\n'),
     )

@@ -1,4 +1,4 @@
-import type { Brand } from '#shared/company/brand.ts'
+import type { Brand, BrandLogo } from '#shared/company/brand.ts'
 import { company } from '#shared/company/company.ts'
 import { demoFactsInUse, type DemoCheckedFacts } from './demo-facts.ts'
 
@@ -41,7 +41,7 @@ export interface ClaimedContent {
 }
 
 /** The demo company's, as this version ships them: the one place they are written. */
-export const DEMO_CONTENT: ClaimedContent = {
+export const DEMO_CONTENT: ClaimedContent & { readonly logo: BrandLogo } = {
   site: {
     brand: {
       tagline: 'Soluções inovadoras em tecnologia',
@@ -101,6 +101,8 @@ export const DEMO_CONTENT: ClaimedContent = {
       },
     ],
   },
+  // The mark the demo drew by hand until 1.3 (a caret with a cursor): a fork that copied it is
+  // told. Since then the demo draws none, and its mark comes from its name (brand-motif.ts).
   logo: {
     viewBox: '0 0 32 32',
     tileRadius: 8,
@@ -146,7 +148,9 @@ const WORDS: { file: string; claim: string; read: (content: ClaimedContent) => s
 const form = (text: string) => text.normalize('NFC').replace(/\s+/g, ' ').trim().toLowerCase()
 
 const sameMark = (a: Brand['logo'], b: Brand['logo']) => {
-  const drawn = (logo: Brand['logo']) =>
+  // A brand that draws no mark shows the one drawn from its own name (brand-motif.ts).
+  if (!a || !b) return false
+  const drawn = (logo: BrandLogo) =>
     JSON.stringify([
       form(logo.viewBox),
       logo.tileRadius,

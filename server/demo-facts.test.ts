@@ -8,15 +8,24 @@ import {
 } from './demo-facts.ts'
 import { generatedCompanies } from '../tests/support/generated-companies.ts'
 
-/** The demo company as 1.2.0 shipped it: what a fork that changed nothing still publishes. */
+/** The demo company as 1.3.0 ships it: what a fork that changed nothing still publishes. */
 const DEMO: DemoCheckedFacts = {
   name: 'Aurora Digital', // company-fact-ok: the demo's own, which the guard recognises
   inbox: 'contato@auroradigital.com.br', // company-fact-ok: the demo's own, which the guard recognises
+  phone: '+55 (11) 7000-0100', // company-fact-ok: the demo's own, which the guard recognises
+  whatsapp: '551170000100', // company-fact-ok: the demo's own, which the guard recognises
+  siteUrl: 'https://www.auroradigital.com.br', // company-fact-ok: the demo's own, which the guard recognises
+  legal: { name: 'Aurora Digital Tecnologia Ltda.', cnpj: '12.345.678/0001-95' }, // company-fact-ok: the demo's own, which the guard recognises
+  dataProtectionOfficer: { name: 'Mariana Costa', email: 'privacidade@auroradigital.com.br' }, // company-fact-ok: the demo's own, which the guard recognises
+}
+
+/** The examples 1.1 and 1.2 shipped, which a fork made from them may still have. */
+const EARLIER: DemoCheckedFacts = {
+  ...DEMO,
   phone: '+55 (11) 4002-8922', // company-fact-ok: the demo's own, which the guard recognises
   whatsapp: '551140028922', // company-fact-ok: the demo's own, which the guard recognises
-  siteUrl: 'https://www.auroradigital.com.br', // company-fact-ok: the demo's own, which the guard recognises
-  legal: { name: 'Aurora Digital Tecnologia Ltda.', cnpj: 'EX.EMP.LO0/0001-54' }, // company-fact-ok: the demo's own, which the guard recognises
-  dataProtectionOfficer: { name: 'Fulana de Tal', email: 'privacidade@auroradigital.com.br' }, // company-fact-ok: the demo's own, which the guard recognises
+  legal: { ...DEMO.legal, cnpj: 'EX.EMP.LO0/0001-54' }, // company-fact-ok: the demo's own, which the guard recognises
+  dataProtectionOfficer: { ...DEMO.dataProtectionOfficer, name: 'Fulana de Tal' }, // company-fact-ok: the demo's own, which the guard recognises
 }
 
 /**
@@ -45,9 +54,9 @@ describe("the demo company's facts", () => {
     const rewritten = {
       ...OWN,
       inbox: ' CONTATO@AuroraDigital.com.br ', // company-fact-ok: the demo's own, which the guard recognises
-      phone: '(11) 4002 8922'.replace('(11)', '+55 11'), // company-fact-ok: the demo's own, which the guard recognises
+      phone: '(11) 7000 0100'.replace('(11)', '+55 11'), // company-fact-ok: the demo's own, which the guard recognises
       siteUrl: 'https://auroradigital.com.br/', // company-fact-ok: the demo's own, which the guard recognises
-      legal: { ...OWN.legal, cnpj: 'exemplo0000154' }, // company-fact-ok: the demo's own, which the guard recognises
+      legal: { ...OWN.legal, cnpj: '12345678000195' }, // company-fact-ok: the demo's own, which the guard recognises
     }
     expect(demoFactsInUse(rewritten).map(({ fact }) => fact)).toEqual([
       'inbox',
@@ -58,17 +67,23 @@ describe("the demo company's facts", () => {
     expect(demoFactsInUse(OWN)).toEqual([])
   })
 
+  it('are named too as earlier versions wrote them, so a fork made from one is told', () => {
+    expect(demoFactsInUse(EARLIER).map(({ fact }) => fact)).toEqual(
+      demoFactsInUse(DEMO).map(({ fact }) => fact),
+    )
+  })
+
   it('stop a production start, naming each value, unless DEMO_SITE=true says it is a demonstration', () => {
     const problem = demoFactsProblem(PRODUCTION, DEMO) ?? '' // company-fact-ok: the demo's own, which the guard recognises
     expect(problem).toContain('NODE_ENV=production') // company-fact-ok: the demo's own, which the guard recognises
     expect(problem).toContain('inbox = "contato@auroradigital.com.br"') // company-fact-ok: the demo's own, which the guard recognises
-    expect(problem).toContain('whatsapp = "551140028922"') // company-fact-ok: the demo's own, which the guard recognises
-    expect(problem).toContain('legal.cnpj = "EX.EMP.LO0/0001-54"') // company-fact-ok: the demo's own, which the guard recognises
+    expect(problem).toContain('whatsapp = "551170000100"') // company-fact-ok: the demo's own, which the guard recognises
+    expect(problem).toContain('legal.cnpj = "12.345.678/0001-95"') // company-fact-ok: the demo's own, which the guard recognises
     expect(problem).toContain('DEMO_SITE=true')
     expect(demoFactsProblem({ ...PRODUCTION, DEMO_SITE: 'true' }, DEMO)).toBeUndefined()
     expect(demoFactsProblem({}, DEMO)).toBeUndefined()
     expect(demoFactsProblem(PRODUCTION, OWN)).toBeUndefined()
-    expect(demoFactsWarning(DEMO)).toContain('phone = "+55 (11) 4002-8922"') // company-fact-ok: the demo's own, which the guard recognises
+    expect(demoFactsWarning(DEMO)).toContain('phone = "+55 (11) 7000-0100"') // company-fact-ok: the demo's own, which the guard recognises
     expect(demoFactsWarning(OWN)).toBeUndefined()
   })
 

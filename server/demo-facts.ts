@@ -30,56 +30,70 @@ const host = (url: string) => {
 /** sha256 of the compared form, first 32 hex digits. */
 const digest = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 32)
 
-/** Each fact as written, the form it is compared in (case, punctuation and `www.` aside), the demo's. */
+/**
+ * Each fact as written, the form it is compared in (case, punctuation and `www.` aside), and the
+ * demo's: today's first, then what earlier versions shipped (until 1.3 the phone, the WhatsApp,
+ * the CNPJ and the encarregado were other examples), so a fork made from any of them is told.
+ */
 const DEMO: {
   fact: string
   value: (facts: DemoCheckedFacts) => string
   form: (text: string) => string
-  digest: string
+  digests: readonly string[]
 }[] = [
-  { fact: 'name', value: (f) => f.name, form: lower, digest: '0f72731a65ea40f5b3ed8392a44b965d' },
-  { fact: 'inbox', value: (f) => f.inbox, form: lower, digest: '3a452125e612b64b513557c6358f0b78' },
+  {
+    fact: 'name',
+    value: (f) => f.name,
+    form: lower,
+    digests: ['0f72731a65ea40f5b3ed8392a44b965d'],
+  },
+  {
+    fact: 'inbox',
+    value: (f) => f.inbox,
+    form: lower,
+    digests: ['3a452125e612b64b513557c6358f0b78'],
+  },
   {
     fact: 'phone',
     value: (f) => f.phone,
     form: digits,
-    digest: 'df0e1ce3a6ea91ca52804eeca1dca11a',
+    digests: ['0c39b8c29ea5313510957cc58a009bb0', 'df0e1ce3a6ea91ca52804eeca1dca11a'],
   },
   {
     fact: 'whatsapp',
     value: (f) => f.whatsapp,
     form: digits,
-    digest: 'df0e1ce3a6ea91ca52804eeca1dca11a',
+    digests: ['0c39b8c29ea5313510957cc58a009bb0', 'df0e1ce3a6ea91ca52804eeca1dca11a'],
   },
   {
     fact: 'siteUrl',
     value: (f) => f.siteUrl,
     form: host,
-    digest: '72cd9d7c323582656baab9ee9090a805',
+    digests: ['72cd9d7c323582656baab9ee9090a805'],
   },
   {
     fact: 'legal.name',
     value: (f) => f.legal.name,
     form: lower,
-    digest: '4dd8b0f16c703a394745a998519af1f7',
+    digests: ['4dd8b0f16c703a394745a998519af1f7'],
   },
   {
     fact: 'legal.cnpj',
     value: (f) => f.legal.cnpj,
     form: (text) => lower(text).replace(/[^a-z0-9]/g, ''),
-    digest: 'f0821f0742053fab0075ffce2fd038d6',
+    digests: ['ae9351af0d397d503ea2ec21addc17e3', 'f0821f0742053fab0075ffce2fd038d6'],
   },
   {
     fact: 'dataProtectionOfficer.name',
     value: (f) => f.dataProtectionOfficer.name,
     form: lower,
-    digest: '3829aae02fc5f067dd46ca33740d6bf7',
+    digests: ['699b3f566887fbd74f4426fe316b5a73', '3829aae02fc5f067dd46ca33740d6bf7'],
   },
   {
     fact: 'dataProtectionOfficer.email',
     value: (f) => f.dataProtectionOfficer.email,
     form: lower,
-    digest: '0849a833ba053155a33f7f35e7d82d5b',
+    digests: ['0849a833ba053155a33f7f35e7d82d5b'],
   },
 ]
 
@@ -87,9 +101,9 @@ const DEMO: {
 export const demoFactsInUse = (
   facts: DemoCheckedFacts = company,
 ): { fact: string; value: string }[] =>
-  DEMO.filter(({ value, form, digest: demo }) => {
+  DEMO.filter(({ value, form, digests }) => {
     const compared = form(value(facts))
-    return compared !== '' && digest(compared) === demo
+    return compared !== '' && digests.includes(digest(compared))
   }).map(({ fact, value }) => ({ fact, value: value(facts) }))
 
 const listed = (inUse: { fact: string; value: string }[]) =>

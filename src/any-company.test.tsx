@@ -13,6 +13,7 @@
  */
 import { vi } from 'vitest'
 import { brand } from '#shared/company/brand.ts'
+import { nameMark, nameMotif } from '#shared/company/brand-motif.ts'
 import { formatCnpj } from '#shared/company/cnpj.ts'
 import { company, companyOf } from '#shared/company/company.ts'
 import { companyIdentityProblems } from '#shared/company/company-identity.ts'
@@ -30,6 +31,13 @@ import { generatedCompanies, type GeneratedCompany } from '../tests/support/gene
 import { describeOfficeHours, schemaOpeningHours } from './content/office-hours.ts'
 import { zoneName } from './features/booking/slot-times.ts'
 import type { PageKind } from './routes.ts'
+
+/** The logo's words as the wordmark sets them: the second one quieter. */
+const wordmark = ([first, second]: readonly string[]) =>
+  `<span>${first}<!-- --> <span class="text-ink-muted">${second}</span></span>`
+/** The letters of each tape of a name's motif, as the hero writes them. */
+const motifWords = (name: string) =>
+  nameMotif(name).tapes.map((tape) => tape.map(({ letter }) => letter).join(''))
 
 const PAGES: readonly PageKind[] = [
   'home',
@@ -195,9 +203,11 @@ const expectFactsShown = (
   ]) {
     expect(home, shown).toContain(shown)
   }
-  const [first, second] = facts.logoWords
-  expect(home).toContain(`<span class="font-heading">${first}</span>`)
-  expect(home).toContain(`<span class="text-ink-muted">${second}</span>`)
+  expect(home).toContain(wordmark(facts.logoWords))
+  // Its own mark and motif, drawn from its own name (decision 080), in the header and the hero.
+  expect(home).toContain(`d="${nameMark(facts.logoWords).strokes[0]}"`)
+  expect(site.favicon).toContain(`d="${nameMark(facts.logoWords).strokes[0]}"`)
+  for (const letters of motifWords(facts.name)) expect(home).toContain(`>${letters}</text>`)
   expect(booking).toContain(name.with)
   expect(site.pages.privacy).toContain(`${name.The} é o nome comercial de ${facts.legal.name}`)
   expect(site.siteUrl).toBe(facts.siteUrl)
@@ -265,8 +275,10 @@ describe.each(generatedCompanies.map((generated) => [generated.label, generated]
       const oldWords = company.logoWords.filter(
         (logoWord) => !generated.facts.logoWords.includes(logoWord),
       )
-      for (const logoWord of oldWords)
-        expect(site.home).not.toContain(`<span class="font-heading">${logoWord}</span>`)
+      for (const logoWord of oldWords) expect(site.home).not.toContain(`<span>${logoWord}<!-- -->`)
+      const ownTapes = motifWords(generated.facts.name)
+      for (const letters of motifWords(company.name).filter((t) => !ownTapes.includes(t)))
+        expect(site.home).not.toContain(`>${letters}</text>`)
     })
 
     it('takes its accent, in whatever case brand.ts writes it, for the favicon, theme-color and the desk', async () => {

@@ -5,12 +5,14 @@
  */
 import { brand } from '#shared/company/brand.ts'
 import { logoMarkSvg } from '#shared/company/brand-css.ts'
+import { brandMark } from '#shared/company/brand-motif.ts'
+import { company } from '#shared/company/company.ts'
 import { brandPalettes, paletteShortfalls } from '#shared/company/brand-palette.ts'
 
 /** The favicon: the logo's mark in the accent, as the light theme draws it. */
 export function faviconSvg(): string {
   const { light } = brandPalettes(brand)
-  return `${logoMarkSvg(brand, light.accent, light.onAccent)}\n`
+  return `${logoMarkSvg(brandMark(brand, company.logoWords), light.accent, light.onAccent)}\n`
 }
 
 /**

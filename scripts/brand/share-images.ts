@@ -10,6 +10,7 @@ import { Resvg } from '@resvg/resvg-js'
 import satori from 'satori'
 import type { Brand } from '#shared/company/brand.ts'
 import { logoMarkSvg } from '#shared/company/brand-css.ts'
+import { brandMark } from '#shared/company/brand-motif.ts'
 import { brandPalettes } from '#shared/company/brand-palette.ts'
 import type { BrandFont } from './brand-font.ts'
 
@@ -46,7 +47,7 @@ const node = (
 
 function card(brand: Brand, look: ShareImageLook, request: ShareImageRequest): Node {
   const { light } = brandPalettes(brand)
-  const mark = `data:image/svg+xml;base64,${Buffer.from(logoMarkSvg(brand, light.accent, light.onAccent)).toString('base64')}`
+  const mark = `data:image/svg+xml;base64,${Buffer.from(logoMarkSvg(brandMark(brand, look.logoWords), light.accent, light.onAccent)).toString('base64')}`
   const [first, ...rest] = look.logoWords
   const heading = [request.heading, request.highlight].join(' ').length
   // Long headlines step down so every one fits in three lines.

@@ -1,119 +1,89 @@
+import { nameMotif } from '#shared/company/brand-motif.ts'
+import { brand } from '../content/site.ts'
 import { cn } from '../lib/cn.ts'
 
-/** One line of code as bars: [x, width, tone] for each token, `indent` tokens in. */
-type Token = readonly [x: number, width: number, tone: 'ink' | 'muted' | 'accent']
-const CODE: readonly (readonly Token[])[] = [
-  [
-    [0, 54, 'accent'],
-    [62, 92, 'ink'],
-    [162, 40, 'muted'],
-  ],
-  [
-    [24, 46, 'muted'],
-    [78, 118, 'ink'],
-  ],
-  [
-    [48, 70, 'accent'],
-    [126, 58, 'ink'],
-    [192, 72, 'muted'],
-  ],
-  [
-    [48, 104, 'ink'],
-    [160, 38, 'accent'],
-  ],
-  [
-    [24, 78, 'muted'],
-    [110, 52, 'ink'],
-  ],
-  [[0, 30, 'muted']],
+/*
+ * Drawn on a grid of one unit a row and a dot's pitch, so that every dot sits on whole numbers
+ * and the page carries short paths: a tape's letter at 0.5, its five bits at 2 to 6, the next
+ * tape 8 units on.
+ */
+const TAPE_PITCH = 8
+/** Around a tape's letters and dots, to the edge of its card. */
+const MARGIN = 0.9
+
+const motif = nameMotif(brand.name)
+/** Lengths in the drawing, to two decimals (0.1 + 0.2 written as 0.3). */
+const round = (value: number) => Math.round(value * 100) / 100
+/** A tape's card, from its letter's left to its last dot's right, each MARGIN out. */
+const cardLeft = 0.5 - MARGIN
+const cardWidth = 6 + MARGIN - cardLeft
+const width = (motif.tapes.length - 1) * TAPE_PITCH + cardWidth
+
+/** The set bits of the words that `picks` picks, as one path of zero-length lines. */
+function setBits(picks: (word: number) => boolean): string {
+  return motif.tapes
+    .flatMap((tape, t) =>
+      tape.flatMap(({ bits, word }, row) =>
+        bits.flatMap((bit, b) =>
+          bit && picks(word) ? [`M${t * TAPE_PITCH + 2 + b} ${row}h0`] : [],
+        ),
+      ),
+    )
+    .join('')
+}
+
+/** Every hole of the tapes, set or not: one line a row, dashed to a dot a unit (a little past the last, or its dot would fall on
+ * the end of the line and go undrawn). */
+const holes = motif.tapes
+  .flatMap((tape, t) => tape.map((_, row) => `M${t * TAPE_PITCH + 2} ${row}h4.1`))
+  .join('')
+
+/** The first word and every other one in the accent, the others in the second colour. */
+const layers = [
+  { d: setBits((word) => word % 2 === 0), className: 'stroke-accent' },
+  { d: setBits((word) => word % 2 === 1), className: 'stroke-second' },
 ]
 
-const tones = {
-  ink: 'fill-ink/75',
-  muted: 'fill-ink-muted/35',
-  accent: 'fill-accent-ink',
-} as const
-
-/** The product's chart: five weeks of something growing, the last one in the accent. */
-const BARS = [34, 52, 46, 70, 98] as const
-
 /**
- * The hero's picture of the company's work, drawn in the brand's tokens so it follows the
- * theme: an idea (the spark) and its code (the editor) becoming a product (the app), joined
- * by a line that flows from one to the other while the pointer rests on the picture, where
- * motion is welcome. Not on its own: an SVG's strokes animate on the main thread, and a slow
- * phone spent its first seconds drawing frames of it (docs/benchmarks/lighthouse.md).
+ * The hero's picture: the company's name written in code, the motif drawn from the name
+ * (brand-motif.ts), one tape a word and one row a letter with its five bits, the set ones in
+ * the accent and, for the second word, the second colour. A page that says "ideias em código"
+ * shows its own name as code; a fork's name draws its own. No motion, no script.
  */
 export function HeroVisual({ className }: { className?: string }) {
   return (
     <svg
-      viewBox="0 0 560 440"
+      viewBox={`${round(cardLeft)} ${-MARGIN} ${round(width)} ${round(motif.rows - 1 + 2 * MARGIN)}`}
       aria-hidden="true"
-      className={cn('group h-auto overflow-visible', className)}
+      className={cn('h-auto', className)}
     >
-      {/* The editor. */}
-      <rect x="12" y="36" width="380" height="286" rx="18" className="fill-surface stroke-line" />
-      <path d="M12 76h380" className="stroke-line" />
-      {[36, 54, 72].map((cx) => (
-        <circle key={cx} cx={cx} cy="56" r="5" className="fill-line" />
-      ))}
-      <rect x="100" y="48" width="92" height="16" rx="8" className="fill-subtle" />
-      <g transform="translate(44 102)">
-        {CODE.map((line, row) => (
-          <g key={row} transform={`translate(0 ${row * 30})`}>
-            <rect x="-20" y="2" width="8" height="8" rx="2" className="fill-line" />
-            {line.map(([x, width, tone]) => (
-              <rect key={x} x={x} width={width} height="12" rx="6" className={tones[tone]} />
-            ))}
-          </g>
-        ))}
+      {motif.tapes.map((tape, t) => (
         <rect
-          x="38"
-          y="148"
-          width="3"
-          height="18"
-          rx="1.5"
-          className="fill-accent-ink motion-safe:group-hover:animate-blink"
+          key={t}
+          x={round(t * TAPE_PITCH + cardLeft)}
+          y={-MARGIN}
+          width={round(cardWidth)}
+          height={round(tape.length - 1 + 2 * MARGIN)}
+          rx=".5"
+          strokeWidth=".03"
+          className="fill-surface stroke-line"
         />
+      ))}
+      <g fill="none" strokeWidth=".56" strokeLinecap="round">
+        <path d={holes} strokeDasharray="0 1" className="stroke-line" />
+        {layers.map(({ d, className: tone }) => d && <path key={tone} d={d} className={tone} />)}
       </g>
-
-      {/* The idea, and the line it travels along to the product. */}
-      <circle cx="476" cy="62" r="30" className="fill-accent-soft stroke-accent-line" />
-      <path
-        d="M476 44c2 11 7 16 18 18-11 2-16 7-18 18-2-11-7-16-18-18 11-2 16-7 18-18Z"
-        className="fill-accent-ink"
-      />
-      <path
-        d="M476 96c0 40-8 62-40 84"
-        fill="none"
-        strokeWidth="2"
-        strokeDasharray="4 8"
-        strokeLinecap="round"
-        className="stroke-accent-ink motion-safe:group-hover:animate-flow"
-      />
-
-      {/* The product. */}
-      <rect x="318" y="196" width="230" height="232" rx="22" className="fill-ink/5" />
-      <rect x="310" y="186" width="230" height="232" rx="22" className="fill-surface stroke-line" />
-      <rect x="334" y="212" width="84" height="12" rx="6" className="fill-ink/75" />
-      <rect x="334" y="234" width="132" height="9" rx="4.5" className="fill-ink-muted/35" />
-      <g transform="translate(334 358)">
-        {BARS.map((height, i) => (
-          <rect
-            key={height}
-            x={i * 38}
-            y={-height}
-            width="26"
-            height={height}
-            rx="6"
-            className={
-              i === BARS.length - 1 ? 'fill-accent' : 'fill-accent-soft stroke-accent-line'
-            }
-          />
+      <g fontSize=".47" textAnchor="middle" dominantBaseline="central" className="fill-ink-muted">
+        {motif.tapes.map((tape, t) => (
+          <text
+            key={t}
+            x={tape.map(() => t * TAPE_PITCH + 0.5).join(' ')}
+            y={tape.map((_, row) => row).join(' ')}
+          >
+            {tape.map(({ letter }) => letter).join('')}
+          </text>
         ))}
       </g>
-      <rect x="334" y="374" width="110" height="28" rx="14" className="fill-accent" />
-      <rect x="352" y="385" width="58" height="6" rx="3" className="fill-on-accent" />
     </svg>
   )
 }

@@ -3,7 +3,7 @@ import type { PageKind } from '../routes.ts'
 
 const linkLooks = {
   header:
-    'flex min-h-11 items-center rounded-control px-3 text-sm font-medium text-ink-muted hover:bg-subtle hover:text-ink',
+    'flex min-h-11 items-center rounded-control px-3 text-[0.9375rem] font-medium hover:bg-subtle',
   footer:
     'flex min-h-11 items-center rounded-control px-2 text-sm text-ink-muted hover:text-ink hover:underline',
 } as const

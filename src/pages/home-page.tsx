@@ -1,6 +1,7 @@
 import { About } from '../sections/about.tsx'
 import { Contact } from '../sections/contact.tsx'
 import { Hero } from '../sections/hero.tsx'
+import { Process } from '../sections/process.tsx'
 import { Services } from '../sections/services.tsx'
 import { SiteFooter } from '../sections/site-footer.tsx'
 import { SiteHeader } from '../sections/site-header.tsx'
@@ -14,6 +15,7 @@ export function HomePage() {
         <Hero />
         <StylesBelow />
         <Services />
+        <Process />
         <About />
         <Contact />
       </main>

@@ -3,6 +3,7 @@ import { ContentSection } from '../components/page-section.tsx'
 import { aboutSection, differentiators } from '../content/differentiators.ts'
 import { cn } from '../lib/cn.ts'
 import { ClientProof } from './proof.tsx'
+import { Team } from './team.tsx'
 
 /**
  * The reasons to choose the company, on the brand's dark band: not cards but a list under
@@ -43,6 +44,7 @@ export function About() {
           </li>
         ))}
       </ul>
+      <Team />
       <ClientProof />
     </ContentSection>
   )

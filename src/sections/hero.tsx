@@ -7,16 +7,7 @@ import { hero } from '../content/site.ts'
 export function Hero() {
   const { primaryCta, secondaryCta } = hero
   return (
-    <PageSection id="home" className="relative isolate overflow-hidden">
-      {/* A faint grid that fades out from behind the picture, and the accent's glow in it. */}
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[radial-gradient(45%_55%_at_78%_40%,var(--color-accent-soft),transparent)]"
-      />
-      <div
-        aria-hidden="true"
-        className="absolute inset-0 -z-10 bg-[linear-gradient(to_right,var(--color-line)_1px,transparent_1px),linear-gradient(var(--color-line)_1px,transparent_1px)] mask-[radial-gradient(60%_70%_at_75%_35%,black,transparent)] bg-size-[56px_56px] opacity-60"
-      />
+    <PageSection id="home">
       <div className="mx-auto grid max-w-page items-center gap-14 px-4 pt-12 pb-4 sm:px-6 sm:pt-20 sm:pb-8 lg:grid-cols-[1.1fr_1fr] lg:gap-10 lg:pt-24 lg:pb-16">
         <div className="flex flex-col items-start gap-7">
           <Badge>{hero.badge}</Badge>
@@ -41,7 +32,7 @@ export function Hero() {
             </a>
           </div>
         </div>
-        <HeroVisual className="w-full max-w-[30rem] justify-self-center lg:max-w-none" />
+        <HeroVisual className="w-full" />
       </div>
     </PageSection>
   )

@@ -19,6 +19,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { brand } from '#shared/company/brand.ts'
 import { brandPalettes } from '#shared/company/brand-palette.ts'
+import { nameMark, nameMotif } from '#shared/company/brand-motif.ts'
 import { hexColour, hexToOklch } from '#shared/company/colour.ts'
 import { company } from '#shared/company/company.ts'
 import { companyDefaults } from '#shared/company/company-defaults.ts'
@@ -252,6 +253,25 @@ it("writes nothing of the old company into the built site's files, its scripts i
       if (text.includes(old)) found.push(`${file}: ${old}`)
   }
   expect(found).toEqual([])
+})
+
+it('draws the wordmark, the mark, the favicon and the hero from the new name, and nothing from the old', async () => {
+  const html = await readFile(path.join(folder, 'dist/index.html'), 'utf8')
+  const favicon = await readFile(path.join(folder, 'dist/favicon.svg'), 'utf8')
+  const [first, second] = OTHER.logoWords
+  expect(html).toContain(`<span>${first}<!-- --> <span class="text-ink-muted">${second}</span>`)
+  const mark = (words: readonly string[]) => `d="${nameMark(words).strokes[0]}"`
+  expect(html).toContain(mark(OTHER.logoWords))
+  expect(favicon).toContain(mark(OTHER.logoWords))
+  const tapes = (name: string) =>
+    nameMotif(name).tapes.map((tape) => `>${tape.map(({ letter }) => letter).join('')}</text>`)
+  for (const tape of tapes(OTHER.name)) expect(html).toContain(tape)
+  for (const tape of tapes(company.name).filter((old) => !tapes(OTHER.name).includes(old)))
+    expect(html).not.toContain(tape)
+  if (mark(company.logoWords) !== mark(OTHER.logoWords)) {
+    expect(html).not.toContain(mark(company.logoWords))
+    expect(favicon).not.toContain(mark(company.logoWords))
+  }
 })
 
 it('shows the new accent on the page, in the favicon, in theme-color and in the share images', async () => {

@@ -1,4 +1,4 @@
-import type { Brand } from './brand.ts'
+import type { BrandLogo } from './brand.ts'
 import type { Palette } from './brand-palette.ts'
 
 /** `accentSoft` → `accent-soft`: the palette's names as CSS custom properties use them. */
@@ -13,11 +13,10 @@ export function paletteProperties(palette: Palette, prefix: string, indent = '  
 }
 
 /**
- * The logo's mark as a standalone SVG: the favicon, and the share images' corner. `tile` and
+ * A logo's mark (`brandMark` in brand-motif.ts) as a standalone SVG: the favicon, and the share images' corner. `tile` and
  * `glyph` are the accent and the colour that reads on it.
  */
-export function logoMarkSvg(brand: Brand, tile: string, glyph: string, size?: number): string {
-  const { logo } = brand
+export function logoMarkSvg(logo: BrandLogo, tile: string, glyph: string, size?: number): string {
   const [, , width, height] = logo.viewBox.split(' ')
   const dimensions = size ? ` width="${size}" height="${size}"` : ''
   const strokes = logo.strokes

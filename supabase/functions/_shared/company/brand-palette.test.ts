@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { brand } from './brand.ts'
-import { brandPalettes, darkSurface, paletteShortfalls } from './brand-palette.ts'
+import { brandPalettes, darkSurface, paletteShortfalls, secondTone } from './brand-palette.ts'
 import { contrast, hexColour, hexToOklch, oklchToHex } from './colour.ts'
 
 /** How far apart two hues are, in degrees around the circle (0 to 180). */
@@ -10,6 +10,31 @@ const hueDistance = (a: number, b: number) => {
 }
 
 describe("the brand's palettes", () => {
+  it('derive a second colour from the accent, across the wheel, that reads as text and shows as a mark in both themes', () => {
+    for (const accent of ['#5b3cf0', '#0F7B5F', '#b45309', '#808080', '#f5d90a', '#e11d48']) {
+      const palettes = brandPalettes({ ...brand, accent, second: undefined })
+      const hue = hexToOklch(accent).h
+      if (hexToOklch(accent).c > 0.05)
+        expect(hueDistance(secondTone({ accent }).h, hue), accent).toBeGreaterThan(120)
+      for (const [theme, palette] of Object.entries(palettes)) {
+        for (const background of [palette.canvas, palette.surface, palette.subtle]) {
+          expect(
+            contrast(palette.secondInk, background),
+            `${accent} ${theme}`,
+          ).toBeGreaterThanOrEqual(4.5)
+          expect(contrast(palette.second, background), `${accent} ${theme}`).toBeGreaterThanOrEqual(
+            3,
+          )
+        }
+      }
+    }
+  })
+
+  it('keep the hue of a second colour the brand sets', () => {
+    const { light } = brandPalettes({ ...brand, second: '#0ea5e9' })
+    expect(hueDistance(hexToOklch(light.secondInk).h, hexToOklch('#0ea5e9').h)).toBeLessThan(8)
+  })
+
   it('reach WCAG 2.2 AA for every pair of text and background, and 3:1 for edges, in both themes', () => {
     const { light, dark } = brandPalettes(brand)
     expect(paletteShortfalls(light, 'light')).toEqual([])

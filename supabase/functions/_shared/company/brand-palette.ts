@@ -41,6 +41,10 @@ export interface Palette {
   accentLine: string
   /** The focus ring: 3:1 against every background it meets. */
   focus: string
+  /** The second colour as a mark (the motif's dots): 3:1 on canvas, surface and subtle. */
+  second: string
+  /** The second colour as text (the process's durations): 4.5:1 on canvas, surface, subtle. */
+  secondInk: string
   /** The dark band (the reasons to choose the company) and the text on it. */
   night: string
   onNight: string
@@ -84,6 +88,20 @@ export function darkSurface(brand: Pick<Brand, 'accent' | 'dark'>): string {
   if (brand.dark !== undefined) return hexColour(brand.dark)
   const accent = hexToOklch(brand.accent)
   return neutral(accent, DARK_SURFACE.l, DARK_SURFACE.c * Math.min(1, accent.c / FULL_TINT_CHROMA))
+}
+
+/** How far round the wheel the derived second colour is from the accent: its counterpart. */
+const SECOND_TURN = 150
+
+/**
+ * The second colour before its shades are made to read: brand.ts's `second`, or the accent's
+ * hue turned by SECOND_TURN degrees at the accent's lightness and colourfulness (a violet
+ * gives an amber, a green a rose). The one place `brand.second` is read.
+ */
+export function secondTone(brand: Pick<Brand, 'accent' | 'second'>): Oklch {
+  if (brand.second !== undefined) return hexToOklch(brand.second)
+  const accent = hexToOklch(brand.accent)
+  return { ...accent, h: (accent.h + SECOND_TURN) % 360 }
 }
 
 /** A brand whose colours are written as the palettes write them, its dark surface resolved. */
@@ -145,6 +163,21 @@ function derive(brand: ResolvedBrand, theme: ThemeName): Palette {
     light ? 'darker' : 'lighter',
   )
 
+  const secondBase = secondTone(brand)
+  const towards = light ? 'darker' : 'lighter'
+  const second = withContrast(
+    { ...secondBase, l: light ? 0.72 : Math.max(secondBase.l, 0.7) },
+    backgrounds,
+    3,
+    towards,
+  )
+  const secondInk = withContrast(
+    { ...secondBase, l: light ? 0.6 : Math.max(secondBase.l, 0.74) },
+    backgrounds,
+    4.5,
+    towards,
+  )
+
   // The band is the dark surface in the light theme, and a step off the page in the dark one,
   // with a little more of its hue (none added to a neutral dark, which has no hue to give).
   const nightChroma = dark.c + 0.01 * Math.min(1, dark.c / DARK_SURFACE.c)
@@ -184,6 +217,8 @@ function derive(brand: ResolvedBrand, theme: ThemeName): Palette {
     accentSoft,
     accentLine: mix(canvas, brand.accent, light ? 0.35 : 0.5),
     focus: accentInk,
+    second,
+    secondInk,
     night,
     onNight: neutral(accent, 0.97, 0.005),
     onNightMuted,
@@ -249,6 +284,12 @@ export function paletteShortfalls(palette: Palette, theme: ThemeName): string[] 
     ['focus', 'canvas', ui],
     ['focus', 'surface', ui],
     ['focus', 'subtle', ui],
+    ['second', 'canvas', ui],
+    ['second', 'surface', ui],
+    ['second', 'subtle', ui],
+    ['secondInk', 'canvas', text],
+    ['secondInk', 'surface', text],
+    ['secondInk', 'subtle', text],
     ['onNight', 'night', text],
     ['onNightMuted', 'night', text],
     ['nightAccent', 'night', text],

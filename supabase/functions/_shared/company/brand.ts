@@ -8,9 +8,25 @@
  * Under supabase/functions/ for the reason company.ts is: the Supabase CLI bundles only that
  * folder, and e-mails rendered there may use the brand too. Plain data, no imports.
  */
+/** A mark drawn on a grid: stroked and filled paths, in the colour that reads on its tile. */
+export interface BrandLogo {
+  viewBox: string
+  tileRadius: number
+  /** Stroked paths, round-capped: a zero-length line is a dot. */
+  strokes: readonly string[]
+  strokeWidth: number
+  fills: readonly string[]
+}
+
 /** What a brand is made of; `brand` below is this company's. */
 export interface Brand {
   accent: string
+  /**
+   * The second colour: the motif's second word, the process's durations. Left out, derived
+   * from the accent: its hue turned halfway round the wheel, with its shades for text made to
+   * reach 4.5:1 in both themes (`secondTone` in brand-palette.ts). Set it to keep one of your own.
+   */
+  second?: string
   /**
    * The dark surface: the page in dark mode, the band of the reasons to choose the company and
    * the share images in both. Left out, derived from the accent: near-black with a breath of
@@ -25,13 +41,11 @@ export interface Brand {
     weights: { text: number; strong: number; display: number }
     displayTracking: string
   }
-  logo: {
-    viewBox: string
-    tileRadius: number
-    strokes: readonly string[]
-    strokeWidth: number
-    fills: readonly string[]
-  }
+  /**
+   * The logo's mark, if you draw one: left out, it is drawn from the logo's two words (their
+   * initials in code, `nameMark` in brand-motif.ts), and so is the favicon.
+   */
+  logo?: BrandLogo
 }
 
 export const brand: Brand = {
@@ -67,19 +81,6 @@ export const brand: Brand = {
     /** Tracking of the large headings (negative pulls the letters together). */
     displayTracking: '-0.035em',
   },
-  /**
-   * The logo's mark, drawn on a 32 × 32 grid: the accent's tile and, in the colour that reads
-   * on it, a caret with a cursor (an idea being typed into code). Beside it the site writes
-   * the company's name (company.logoWords). The favicon is this mark. It is the demo company's:
-   * draw your own (`npm run check:company` names it while it is the demo's, decision 075).
-   */
-  logo: {
-    viewBox: '0 0 32 32',
-    tileRadius: 8,
-    /** Stroked paths, in the colour on the accent. */
-    strokes: ['M8.5 22.5 15 9.5l6.5 13'],
-    strokeWidth: 3.4,
-    /** Filled paths, in the colour on the accent. */
-    fills: ['M20.5 21.25h5v2.5h-5z'],
-  },
+  // No `logo`: the mark is the initials of the company's logo words written in code
+  // (brand-motif.ts), beside the name set in this typeface; a new name gets its own mark.
 }

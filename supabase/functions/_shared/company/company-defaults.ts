@@ -18,15 +18,17 @@ export const companyDefaults = {
   /** Added in 1.1.0 (decision 054): no WhatsApp link until the company gives its number. */
   whatsapp: '',
   /**
-   * Added in 1.1.0 (decision 054): visibly examples (the CNPJ spells EXEMPLO, the encarregado
-   * is "Fulana de Tal"), which the start-up and the build name until the company's own are set.
+   * Added in 1.1.0 (decision 054): examples (the CNPJ is the sequence documentation shows the
+   * format with, 12.345.678/0001-95; the encarregado a made-up name), which the start-up and the
+   * build name until the company's own are set. Until 1.3 the CNPJ spelled EXEMPLO and the
+   * encarregado was "so-and-so" in Portuguese: they read as broken or as a joke.
    */
   legal: {
     name: 'Aurora Digital Tecnologia Ltda.',
-    cnpj: 'EX.EMP.LO0/0001-54',
+    cnpj: '12.345.678/0001-95',
   },
   dataProtectionOfficer: {
-    name: 'Fulana de Tal',
+    name: 'Mariana Costa',
     email: 'privacidade@auroradigital.com.br',
   },
   /**

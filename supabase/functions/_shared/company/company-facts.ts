@@ -26,8 +26,13 @@ export const companyFacts = {
   inbox: 'contato@auroradigital.com.br',
   /** The display name of the notification e-mails' sender (From: "<sender> <address>"). */
   mailSenderName: 'Formulário do site',
-  phone: '+55 (11) 4002-8922',
-  phoneHref: 'tel:+551140028922',
+  /**
+   * The demo's is made up where no one answers: in area 11 every subscriber number is a landline
+   * of eight digits starting 2 to 5 or a mobile of nine starting 9, so an eight-digit 7 is no
+   * one's (the old mobiles' first digit, moved to nine digits in 2012).
+   */
+  phone: '+55 (11) 7000-0100',
+  phoneHref: 'tel:+551170000100',
   address: { city: 'São Paulo', region: 'SP', country: 'BR' },
   /** The public address of the site when the build gets no SITE_URL. */
   siteUrl: 'https://www.auroradigital.com.br',
@@ -46,19 +51,21 @@ export const companyFacts = {
   consultationMinutes: 30,
   /**
    * WhatsApp for click-to-chat links beside the phone, on the booking confirmation and in the
-   * visitors' e-mails: country code, area code and number, digits only ('551140028922');
+   * visitors' e-mails: country code, area code and number, digits only ('551170000100');
    * '' shows no link anywhere.
    */
-  whatsapp: '551140028922',
+  whatsapp: '551170000100',
   /**
    * Who the company is by law, in the footer, the privacy notice and the structured data:
    * the razão social and the CNPJ as the Receita Federal registered them (the CNPJ's check
-   * digits are checked at start and at build). The demo's are examples (the CNPJ spells
-   * EXEMPLO): the server and the build warn while they are unchanged.
+   * digits are checked at start and at build). The demo's are examples: its CNPJ is the
+   * sequence 12.345.678/0001 that Brazilian documentation uses to show the format, with its
+   * valid check digits 95, not the demo company's (it has none); the server and the build warn
+   * while either is unchanged, and a production start refuses it (decision 069).
    */
   legal: {
     name: 'Aurora Digital Tecnologia Ltda.',
-    cnpj: 'EX.EMP.LO0/0001-54',
+    cnpj: '12.345.678/0001-95',
   },
   /**
    * The encarregado, who answers visitors about their data (LGPD art. 41): a name and an
@@ -66,7 +73,7 @@ export const companyFacts = {
    * channel here, with the name of whoever reads it.
    */
   dataProtectionOfficer: {
-    name: 'Fulana de Tal',
+    name: 'Mariana Costa',
     email: 'privacidade@auroradigital.com.br',
   },
   /**

@@ -45,7 +45,7 @@ export const companyIdentityProblems = (facts: CompanyIdentity = company): strin
   }
   if (facts.whatsapp !== '' && !isWhatsappNumber(facts.whatsapp)) {
     problems.push(
-      `whatsapp in ${WHERE} must be country code, area code and number, digits only (like 551140028922), or '' for none.`,
+      `whatsapp in ${WHERE} must be country code, area code and number, digits only (like 551133334444), or '' for none.`,
     )
   }
   if (!isPromiseHours(facts.replyPromiseHours) || !isPromiseHours(facts.replyAlertAfterHours)) {
