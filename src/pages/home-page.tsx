@@ -1,6 +1,7 @@
 import { About } from '../sections/about.tsx'
 import { Contact } from '../sections/contact.tsx'
 import { Hero } from '../sections/hero.tsx'
+import { ProjectsBand } from '../sections/projects-band.tsx'
 import { Services } from '../sections/services.tsx'
 import { SiteFooter } from '../sections/site-footer.tsx'
 import { SiteHeader } from '../sections/site-header.tsx'
@@ -14,6 +15,7 @@ export function HomePage() {
         <Hero />
         <StylesBelow />
         <Services />
+        <ProjectsBand />
         <About />
         <Contact />
       </main>

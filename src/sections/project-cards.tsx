@@ -1,0 +1,78 @@
+import { ProjectPicture } from '../components/project-picture.tsx'
+import type { Project } from '../content/projects/project.ts'
+import { projectsText } from '../content/projects-page.ts'
+import { cn } from '../lib/cn.ts'
+import { projectRoute } from '../routes.ts'
+
+/** The client, its sector, and "Exemplo" on the demo's examples. */
+export function ClientLine({ project, className }: { project: Project; className?: string }) {
+  return (
+    <p className={className}>
+      {`${project.client.name} · ${project.client.sector}`}
+      {project.example ? (
+        <span className="ml-2 rounded-full border border-line px-2 py-0.5 text-xs font-strong text-ink-muted">
+          {projectsText.example}
+        </span>
+      ) : null}
+    </p>
+  )
+}
+
+/**
+ * The result's number as the set piece: large, in tabular figures so numbers side by side
+ * line up, its label under it. `size`: the home page's band draws it larger than a card.
+ */
+export function ResultFigure({ project, size }: { project: Project; size: 'band' | 'card' }) {
+  return (
+    <p className="flex flex-col gap-1">
+      <span
+        className={
+          size === 'band'
+            ? 'text-5xl leading-none font-heading tracking-display text-accent-ink tabular-nums sm:text-6xl'
+            : 'text-4xl leading-none font-heading tracking-display text-accent-ink tabular-nums'
+        }
+      >
+        {project.result.value}
+      </span>{' '}
+      <span className="text-reading text-ink-muted">{project.result.label}</span>
+    </p>
+  )
+}
+
+/**
+ * A project in a list: its title is the link, stretched over the whole card, so the card is
+ * one target with one name. `image`: the index shows the cover above, the home page's band
+ * leads with the number instead. Side by side, the cards share their rows (a subgrid of the
+ * list's), so the numbers, the titles and the clients start on one line whatever wraps.
+ */
+export function ProjectCard({ project, image }: { project: Project; image: boolean }) {
+  const [cover] = project.images
+  return (
+    <li
+      className={cn(
+        'relative flex flex-col gap-5 border-t-2 border-accent pt-6 md:grid md:grid-rows-subgrid md:gap-y-5',
+        image ? 'md:row-span-3' : 'md:row-span-2',
+      )}
+    >
+      {image ? (
+        <ProjectPicture
+          image={cover}
+          sizes="(min-width: 1024px) 36rem, calc(100vw - 2rem)"
+          className="h-auto w-full rounded-card border border-line bg-subtle"
+        />
+      ) : null}
+      <ResultFigure project={project} size={image ? 'card' : 'band'} />
+      <div className="flex flex-col gap-2">
+        <h3 className="text-xl leading-snug font-heading tracking-tight text-ink">
+          <a
+            href={projectRoute(project.slug).url}
+            className="underline-offset-4 after:absolute after:inset-0 after:rounded-card hover:underline"
+          >
+            {project.title}
+          </a>
+        </h3>
+        <ClientLine project={project} className="text-sm text-ink-muted" />
+      </div>
+    </li>
+  )
+}
