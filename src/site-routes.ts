@@ -4,12 +4,15 @@
  * or sitemap entry of them exists.
  */
 import { projects } from './content/projects/index.ts'
+import type { Project } from './content/projects/project.ts'
 import { pageRouteFor, pageRoutes, projectRoute, projectsRoute, type SiteRoute } from './routes.ts'
 
-export const siteRoutes: readonly SiteRoute[] =
-  projects.length === 0
+export const siteRoutesFor = (list: readonly Project[]): readonly SiteRoute[] =>
+  list.length === 0
     ? pageRoutes
-    : [...pageRoutes, projectsRoute, ...projects.map((project) => projectRoute(project.slug))]
+    : [...pageRoutes, projectsRoute, ...list.map((project) => projectRoute(project.slug))]
+
+export const siteRoutes = siteRoutesFor(projects)
 
 /** The page a path shows, with or without a trailing slash; any other path is not found. */
 export function siteRouteFor(pathname: string): SiteRoute {
