@@ -45,7 +45,7 @@ export function ProjectPage({ project }: { project: Project }) {
             <div className={cn('grid gap-8 lg:items-end', splitColumns)}>
               <div className="flex flex-col gap-4">
                 <ClientLine project={project} className="text-sm font-strong text-accent-ink" />
-                <h1 className="text-4xl leading-[1.05] font-heading tracking-display text-balance sm:text-5xl">
+                <h1 className="text-[2rem] leading-[1.1] font-heading tracking-display text-balance sm:text-5xl sm:leading-[1.05]">
                   {project.title}
                 </h1>
                 <p className="max-w-xl text-lg leading-relaxed text-pretty text-ink-muted">

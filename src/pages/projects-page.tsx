@@ -36,7 +36,7 @@ export function ProjectsPage() {
           </div>
           <ul className={cn('grid gap-16 sm:gap-20', splitColumns)}>
             {projects.map((project) => (
-              <ProjectCard key={project.slug} project={project} image />
+              <ProjectCard key={project.slug} project={project} image level="h2" />
             ))}
           </ul>
           <Testimonials />

@@ -45,7 +45,17 @@ export function ResultFigure({ project, size }: { project: Project; size: 'band'
  * leads with the number instead. Side by side, the cards share their rows (a subgrid of the
  * list's), so the numbers, the titles and the clients start on one line whatever wraps.
  */
-export function ProjectCard({ project, image }: { project: Project; image: boolean }) {
+export function ProjectCard({
+  project,
+  image,
+  level = 'h3',
+}: {
+  project: Project
+  image: boolean
+  /** h2 where the list is the page's own subject (the index), h3 under a section's h2. */
+  level?: 'h2' | 'h3'
+}) {
+  const Heading = level
   const [cover] = project.images
   return (
     <li
@@ -63,14 +73,14 @@ export function ProjectCard({ project, image }: { project: Project; image: boole
       ) : null}
       <ResultFigure project={project} size={image ? 'card' : 'band'} />
       <div className="flex flex-col gap-2">
-        <h3 className="text-xl leading-snug font-heading tracking-tight text-ink">
+        <Heading className="text-xl leading-snug font-heading tracking-tight text-ink">
           <a
             href={projectRoute(project.slug).url}
             className="underline-offset-4 after:absolute after:inset-0 after:rounded-card hover:underline"
           >
             {project.title}
           </a>
-        </h3>
+        </Heading>
         <ClientLine project={project} className="text-sm text-ink-muted" />
       </div>
     </li>
