@@ -35,8 +35,13 @@ export function ProjectsPage() {
             ) : null}
           </div>
           <ul className={cn('grid gap-16 sm:gap-20', splitColumns)}>
-            {projects.map((project) => (
-              <ProjectCard key={project.slug} project={project} image level="h2" />
+            {projects.map((project, index) => (
+              <ProjectCard
+                key={project.slug}
+                project={project}
+                layout={index === projects.length - 1 && index % 2 === 0 ? 'wide' : 'cover'}
+                level="h2"
+              />
             ))}
           </ul>
           <Testimonials />

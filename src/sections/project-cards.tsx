@@ -39,40 +39,59 @@ export function ResultFigure({ project, size }: { project: Project; size: 'band'
   )
 }
 
+/** How a card sits in its list: the band's numbers, the index's covers, or one wide cover. */
+const cardLayouts = {
+  /** The home page's band: the number on the accent's line, then the title. */
+  band: 'border-t-2 border-accent pt-6 md:row-span-2',
+  /** The index: the cover, then the number and the title. */
+  cover: 'md:row-span-3',
+  /**
+   * The index's last card alone on its row (an odd count): it spans the row, its cover in the
+   * first column and its text in the second, on the page's split line, so no half row is left
+   * empty (as the services' last card does, decision 077).
+   */
+  wide: 'md:row-span-3 lg:col-span-2 lg:grid-cols-2 lg:grid-rows-[1fr_auto_auto] lg:gap-x-8',
+} as const
+
 /**
  * A project in a list: its title is the link, stretched over the whole card, so the card is
- * one target with one name. `image`: the index shows the cover above, the home page's band
- * leads with the number instead. Side by side, the cards share their rows (a subgrid of the
+ * one target with one name. Side by side, the cards share their rows (a subgrid of the
  * list's), so the numbers, the titles and the clients start on one line whatever wraps.
  */
 export function ProjectCard({
   project,
-  image,
+  layout,
   level = 'h3',
 }: {
   project: Project
-  image: boolean
+  layout: keyof typeof cardLayouts
   /** h2 where the list is the page's own subject (the index), h3 under a section's h2. */
   level?: 'h2' | 'h3'
 }) {
   const Heading = level
   const [cover] = project.images
+  const wide = layout === 'wide'
   return (
     <li
       className={cn(
-        'relative flex flex-col gap-5 border-t-2 border-accent pt-6 md:grid md:grid-rows-subgrid md:gap-y-5',
-        image ? 'md:row-span-3' : 'md:row-span-2',
+        'relative flex flex-col gap-5 md:grid md:grid-rows-subgrid md:gap-y-5',
+        cardLayouts[layout],
       )}
     >
-      {image ? (
+      {layout === 'band' ? null : (
         <ProjectPicture
           image={cover}
           sizes="(min-width: 1024px) 36rem, calc(100vw - 2rem)"
-          className="h-auto w-full rounded-card border border-line bg-subtle"
+          className={cn(
+            'h-auto w-full rounded-card border border-line bg-subtle',
+            wide && 'lg:row-span-3',
+          )}
         />
-      ) : null}
-      <ResultFigure project={project} size={image ? 'card' : 'band'} />
-      <div className="flex flex-col gap-2">
+      )}
+      <div className={cn(wide && 'lg:col-start-2 lg:self-end')}>
+        <ResultFigure project={project} size={layout === 'band' ? 'band' : 'card'} />
+      </div>
+      <div className={cn('flex flex-col gap-2', wide && 'lg:col-start-2 lg:row-start-2')}>
         <Heading className="text-xl leading-snug font-heading tracking-tight text-ink">
           <a
             href={projectRoute(project.slug).url}

@@ -45,7 +45,7 @@ export function ProjectsBand({
         </div>
         <ul className="grid gap-12 md:grid-cols-3 md:gap-8">
           {projects.map((project) => (
-            <ProjectCard key={project.slug} project={project} image={false} />
+            <ProjectCard key={project.slug} project={project} layout="band" />
           ))}
         </ul>
       </div>
