@@ -106,7 +106,7 @@ describe('Projects (the demo’s examples)', () => {
   for (const theme of THEMES) {
     for (const [width, device] of DEVICES) {
       it(
-        `has no axe violations in the ${theme} theme at ${width}: the home page's band, the index and each project`,
+        `has no axe violations and fits the width in the ${theme} theme at ${width}: the home page's band, the index and each project`,
         async () => {
           const { page, problems } = await session.open(device, {
             colorScheme: theme,
@@ -122,6 +122,13 @@ describe('Projects (the demo’s examples)', () => {
               expect(await page.getByRole('heading', { level: 1 }).count(), path).toBe(1)
               expect(await page.getByRole('main').count(), path).toBe(1)
             }
+            const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+              scrollWidth: document.documentElement.scrollWidth,
+              clientWidth: document.documentElement.clientWidth,
+            }))
+            expect(scrollWidth, `${path} scrolls sideways at ${width}`).toBeLessThanOrEqual(
+              clientWidth,
+            )
           }
           expect(problems.pageErrors).toEqual([])
           expect(problems.errorResponses).toEqual([])
