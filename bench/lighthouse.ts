@@ -13,6 +13,8 @@ import lighthouse, { type Result } from 'lighthouse'
 import { buildIfNeeded } from '../scripts/build-if-needed.js'
 import { DIST_DIR } from '../server/paths.ts'
 import { CHROMIUM_ARGS, chromiumPath } from '../tests/support/browser/chromium.ts'
+import { projects } from '../src/content/projects/index.ts'
+import { projectRoute, projectsRoute } from '../src/routes.ts'
 import { FLOOR_PATHS, writeFloorPages } from './floor-pages.ts'
 import { median, spawnServer } from './spawn-server.ts'
 
@@ -53,6 +55,10 @@ const PAGES = {
   'contact-refused': '/contato/erro/',
   booking: '/agendar',
   'manage-booking': '/agendar/gerenciar',
+  // While the company has projects (src/content/projects/): the index and the first one's page.
+  ...(projects[0]
+    ? { projects: projectsRoute.url, project: projectRoute(projects[0].slug).url }
+    : {}),
   'not-found': FLOOR_PATHS.notFound,
   floor: FLOOR_PATHS.page,
   noscript: FLOOR_PATHS.siteWithoutScript,

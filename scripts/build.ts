@@ -18,6 +18,9 @@ import { writeCompressedForms } from '../server/static-site.ts'
 import { companyIdentityProblems } from '#shared/company/company-identity.ts'
 import { demoFactsWarning } from '../server/demo-facts.ts'
 import { demoClaimsInUse } from '../server/demo-claims.ts'
+import { exampleProjectsWarning } from '../server/example-projects.ts'
+import { projects } from '../src/content/projects/index.ts'
+import { exampleProjects, projectProblems } from '../src/content/projects/project-problems.ts'
 import { companyDefaultsWarning } from '#shared/company/company.ts'
 import { parseSupabaseEnv } from '../src/lib/env.ts'
 import { bundleForNode } from './bundle-for-node.js'
@@ -54,6 +57,16 @@ if (identityProblems.length > 0) {
   console.error(`Cannot build: fix the company's facts.\n- ${identityProblems.join('\n- ')}`)
   process.exit(1)
 }
+// A project with a broken slug, an image without alt or size, a result without a number.
+const projectsProblems = projectProblems(projects)
+if (projectsProblems.length > 0) {
+  console.error(`Cannot build: fix the projects.\n- ${projectsProblems.join('\n- ')}`)
+  process.exit(1)
+}
+// The demo's invented clients, published until replaced (decision 078).
+const examples = exampleProjects(projects).map(({ slug, title }) => ({ slug, title }))
+const examplesWarning = exampleProjectsWarning(examples)
+if (examplesWarning) console.warn(`Warning: ${examplesWarning}`)
 const demoFacts = demoFactsWarning()
 if (demoFacts) console.warn(`Warning: ${demoFacts}`)
 // The demo's tagline, experience, pitch, mark and privacy date: a fork's to own (decision 075).
@@ -132,7 +145,10 @@ await bundleForNode('server/leads-command.ts', path.join(serverDir, 'leads.js'),
 await bundleForNode('server/backup-command.ts', path.join(serverDir, 'backup.js'), root)
 await bundleForNode('server/restore-command.ts', path.join(serverDir, 'restore.js'), root)
 // npm start compares this with the settings it runs with (the key is baked into the page).
-await writeFile(path.join(serverDir, 'build.json'), `${JSON.stringify({ backend }, null, 2)}\n`)
+await writeFile(
+  path.join(serverDir, 'build.json'),
+  `${JSON.stringify({ backend, exampleProjects: examples }, null, 2)}\n`,
+)
 console.log('Server: dist-server/server.js, busy-feed-worker.js, leads.js, backup.js, restore.js')
 // A fork that merged a later version: the facts it added, still at their defaults.
 const defaults = companyDefaultsWarning()

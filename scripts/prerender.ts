@@ -14,10 +14,12 @@ import { transformSync } from 'esbuild'
 import { CONTACT_TEMPLATE_FILE } from '../server/paths.ts'
 import { brand as look } from '#shared/company/brand.ts'
 import type { ShareCard } from '../src/content/share-cards.ts'
-import type { ListedPageKind, PageKind, PageRoute } from '../src/routes.ts'
+import type { ProjectImage } from '../src/content/projects/project.ts'
+import type { ListedPageKind, PageKind, PageRoute, SiteRoute } from '../src/routes.ts'
 import { buildBrandFont } from './brand/brand-font.ts'
 import { writeShareImages } from './brand/share-images.ts'
 import { withPolicy } from './content-security-policy.ts'
+import { PROJECT_IMAGES_DIR, writeProjectImages } from './images/project-images.ts'
 import { pageCssCompiler, type PageCss } from './page-css.ts'
 import { CLIENT_MANIFEST, SSR_BUILD_DIR } from './page-scripts.ts'
 
@@ -36,6 +38,13 @@ interface ServerEntry {
   renderSitemapXml(siteUrl: string, paths: readonly string[]): string
   defaultSiteUrl: string
   pageRoutes: readonly PageRoute[]
+  siteRoutes: readonly SiteRoute[]
+  renderSitePage(route: SiteRoute): string
+  renderSiteHeadTags(route: SiteRoute, siteUrl: string): string
+  projectShareImages(): Array<{ path: string } & ShareCard>
+  builtProjectImages(): ProjectImage[]
+  ICON_SPRITE_URL: string
+  iconSpriteSvg: string
   isListed(kind: PageKind): kind is ListedPageKind
   brand: { logoWords: readonly string[] }
   shareCards: Record<ListedPageKind, ShareCard>
@@ -224,7 +233,7 @@ export async function prerender(
     takeBrandFontFace(await compile(html, scripts), look.type.family)[0]
 
   /** A page as the browser gets it: head tags, body, its script, inlined CSS and its policy. */
-  const renderDocument = async (route: PageRoute, head: string, body: string) => {
+  const renderDocument = async (route: SiteRoute, head: string, body: string) => {
     const scriptFiles = staticScriptFiles(manifest, route.script)
     const html = template
       .replace('<!--app-head-->', () => head)
@@ -240,15 +249,15 @@ export async function prerender(
   }
 
   const pages: PrerenderReport['pages'] = []
-  for (const route of entry.pageRoutes) {
+  for (const route of entry.siteRoutes) {
     const {
       html: finalHtml,
       cssInlined,
       scriptFiles,
     } = await renderDocument(
       route,
-      entry.renderHeadTags(route.kind, site),
-      entry.renderPage(route.kind),
+      entry.renderSiteHeadTags(route, site),
+      entry.renderSitePage(route),
     )
     const outFile = path.join(distDir, route.file)
     await mkdir(path.dirname(outFile), { recursive: true })
@@ -281,6 +290,12 @@ export async function prerender(
     )
   }
 
+  // The icons the pages draw with <use> (src/components/icon-sprite.tsx).
+  await writeFile(path.join(distDir, entry.ICON_SPRITE_URL), entry.iconSpriteSvg)
+
+  // The projects' images at the widths their pages offer.
+  await writeProjectImages(path.join(root, PROJECT_IMAGES_DIR), distDir, entry.builtProjectImages())
+
   // The image each listed page's link preview shows, named in its head tags.
   const { shareCards, shareImage } = entry
   await writeShareImages(
@@ -288,14 +303,19 @@ export async function prerender(
     look,
     await buildBrandFont(root, look.type),
     { ...shareImage, logoWords: entry.brand.logoWords, siteUrl: site },
-    entry.pageRoutes
-      .map((route) => route.kind)
-      .filter(entry.isListed)
-      .map((kind) => ({ path: shareImage.path(kind), ...shareCards[kind] })),
+    [
+      ...entry.siteRoutes
+        .flatMap((route) => (route.kind === 'project' ? [] : [route.kind]))
+        .filter(entry.isListed)
+        .map((kind) => ({ path: shareImage.path(kind), ...shareCards[kind] })),
+      ...entry.projectShareImages(),
+    ],
   )
 
   await writeFile(path.join(distDir, 'robots.txt'), entry.renderRobotsTxt(site))
-  const indexable = entry.pageRoutes.filter((r) => entry.isListed(r.kind)).map((r) => r.url)
+  const indexable = entry.siteRoutes
+    .filter((r) => r.kind === 'project' || entry.isListed(r.kind))
+    .map((r) => r.url)
   await writeFile(path.join(distDir, 'sitemap.xml'), entry.renderSitemapXml(site, indexable))
 
   return { pages }

@@ -6,7 +6,7 @@
  * The built site runs on a fresh database in a temporary folder, with a few leads, meetings
  * and a quarantined message made up for the desk to show (names from example.com, never a
  * real client). `npm run screenshots -- home booking` takes only the pages whose names start
- * with one of the words given.
+ * with one of the words given (`project` takes the projects' index and every project's page).
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -20,6 +20,8 @@ import { launchChromium } from '../tests/support/browser/chromium.ts'
 import { localInstant, seedBookings } from '../tests/support/seed-bookings.ts'
 import { seedLeads } from '../tests/support/seed-leads.ts'
 import { seedQuarantine } from '../tests/support/seed-quarantine.ts'
+import { projects } from '../src/content/projects/index.ts'
+import { projectRoute, projectsRoute } from '../src/routes.ts'
 import { buildIfNeeded } from './build-if-needed.js'
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -40,6 +42,30 @@ interface Shot {
   desk?: boolean
 }
 
+/**
+ * A full-page capture of a page with lazy images: each is asked for at once and decoded, so
+ * the picture shows them, not the empty boxes kept for them.
+ */
+const imagesLoaded = (page: Page) =>
+  page.evaluate(async () => {
+    const images = [...document.images]
+    for (const image of images) image.loading = 'eager'
+    await Promise.all(images.map((image) => image.decode().catch(() => undefined)))
+  })
+
+/** The projects' index and each project's page, while the company has any. */
+const PROJECT_SHOTS: Shot[] =
+  projects.length === 0
+    ? []
+    : [
+        { name: 'projects', path: projectsRoute.url, ready: imagesLoaded },
+        ...projects.map((project) => ({
+          name: `project-${project.slug}`,
+          path: projectRoute(project.slug).url,
+          ready: imagesLoaded,
+        })),
+      ]
+
 const SITE: Shot[] = [
   { name: 'home', path: '/' },
   { name: 'privacy', path: '/privacidade' },
@@ -59,6 +85,7 @@ const SITE: Shot[] = [
     path: '/agendar/gerenciar',
     ready: (page) => page.getByRole('alert').first().waitFor(),
   },
+  ...PROJECT_SHOTS,
   { name: 'not-found', path: '/qualquer-coisa' },
 ]
 

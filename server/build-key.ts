@@ -1,9 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs'
+import type { PublishedExample } from './example-projects.ts'
 import { BUILD_INFO } from './paths.ts'
 
-/** What scripts/build.ts records about a build: the backend its pages talk to. */
+/**
+ * What scripts/build.ts records about a build: the backend its pages talk to, and the demo's
+ * example projects it published.
+ */
 export interface BuildInfo {
   backend?: { url?: string; anonKey?: string }
+  exampleProjects?: PublishedExample[]
 }
 
 export const readBuildInfo = (file = BUILD_INFO): BuildInfo | undefined =>

@@ -2,6 +2,7 @@
 import './require-supported-node.ts'
 import { existsSync } from 'node:fs'
 import { buildKeyProblem, readBuildInfo } from './build-key.ts'
+import { exampleProjectsProblem, exampleProjectsWarning } from './example-projects.ts'
 import { keepServingOnUnhandledRejection } from './keep-serving.ts'
 import { createJsonLogger } from './log.ts'
 import { leadDeskStartupLine } from './desk/startup-line.ts'
@@ -14,8 +15,15 @@ const main = async () => {
   // Settings may live in a .env file (see .env.example); real environment variables win.
   if (existsSync('.env')) process.loadEnvFile('.env')
   const result = readSettings(process.env)
-  if (!result.ok) {
-    console.error(`Cannot start: fix these settings.\n- ${result.problems.join('\n- ')}`)
+  // The site this server would publish: the demo's example projects are refused like its facts.
+  const examples = readBuildInfo()?.exampleProjects ?? []
+  const examplesProblem = exampleProjectsProblem(process.env, examples)
+  if (!result.ok || examplesProblem) {
+    const problems = [
+      ...(result.ok ? [] : result.problems),
+      ...(examplesProblem ? [examplesProblem] : []),
+    ]
+    console.error(`Cannot start: fix these settings.\n- ${problems.join('\n- ')}`)
     process.exit(1)
   }
   const { settings } = result
@@ -36,6 +44,8 @@ const main = async () => {
   const { info, warnings } = startupLines(settings, server.url)
   for (const line of info) console.log(line)
   for (const line of warnings) console.error(line)
+  const examplesWarning = exampleProjectsWarning(examples)
+  if (examplesWarning) console.error(`Warning: ${examplesWarning}`)
   console.log(leadDeskStartupLine(settings, settings.siteUrl ?? server.url))
 
   const shutdown = (signal: string) => {

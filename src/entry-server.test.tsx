@@ -20,7 +20,9 @@ import { privacyNotice } from './content/privacy.ts'
 import { serviceGroups, services } from './content/services.ts'
 import { brand, companyName, contactFacts, hero, layoutText } from './content/site.ts'
 import { CONTACT_TEMPLATE_SLOTS, renderContactTemplate, renderPage } from './entry-server.tsx'
-import { contactRoute, privacyRoute, type PageKind } from './routes.ts'
+import { PROJECTS_URL, contactRoute, privacyRoute, type PageKind } from './routes.ts'
+import { projects } from './content/projects/index.ts'
+import { projectsText } from './content/projects-page.ts'
 import { buttonClassName } from './components/ui/button.tsx'
 import { callLimitCopy } from '#shared/http/call-limit-copy.ts'
 import { refusalId } from '#shared/contact/contact-pages.ts'
@@ -39,6 +41,15 @@ function showPrerendered(kind: PageKind) {
 afterEach(() => {
   document.body.innerHTML = ''
 })
+
+/** The nav's entries: the four sections and, while the company has projects, their page. */
+const navEntries = (href: (id: string) => string) =>
+  navLinks.flatMap((link) => [
+    [link.label, href(link.id)],
+    ...(link.id === 'services' && projects.length > 0
+      ? [[projectsText.navLabel, PROJECTS_URL]]
+      : []),
+  ])
 
 describe('the landing page, as prerendered', () => {
   it('shows the brand, hero and both calls to action', () => {
@@ -224,7 +235,7 @@ describe('the landing page, as prerendered', () => {
     // Closed, so hidden from the accessibility tree until opened.
     const entries = within(menu as HTMLElement).getAllByRole('link', { hidden: true })
     expect(entries.map((entry) => [entry.textContent, entry.getAttribute('href')])).toEqual([
-      ...navLinks.map((link) => [link.label, `#${link.id}`]),
+      ...navEntries((id) => `#${id}`),
       [headerCta.label, '#contact'],
     ])
   })
@@ -309,7 +320,7 @@ describe('the privacy notice, as prerendered', () => {
 
   it('takes the header and footer links back to the landing page sections', () => {
     showPrerendered('privacy')
-    const sections = navLinks.map((link) => [link.label, `/#${link.id}`])
+    const sections = navEntries((id) => `/#${id}`)
     const menu = screen.getByRole('button', { name: layoutText.menuToggleLabel })
     const phoneMenu = document.getElementById(menu.getAttribute('popovertarget') ?? '')
     for (const scope of [

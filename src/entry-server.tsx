@@ -9,12 +9,21 @@ import { HomePage } from './pages/home-page.tsx'
 import { ManageBookingPage } from './pages/manage-booking-page.tsx'
 import { NotFoundPage } from './pages/not-found-page.tsx'
 import { PrivacyPage } from './pages/privacy-page.tsx'
-import type { PageKind } from './routes.ts'
+import { ProjectPage } from './pages/project-page.tsx'
+import { ProjectsPage } from './pages/projects-page.tsx'
+import { projects } from './content/projects/index.ts'
+import { projectImages } from './content/projects/project-lists.ts'
+import { projectShareCard, projectShareImagePath } from './content/share-cards.ts'
+import { renderHeadTags } from './lib/head-tags.ts'
+import { renderProjectHeadTags } from './lib/project-head-tags.ts'
+import type { PageKind, SiteRoute } from './routes.ts'
 
 export { brand, defaultSiteUrl } from './content/site.ts'
 export { shareCards, shareImage } from './content/share-cards.ts'
 export { renderHeadTags, renderRobotsTxt, renderSitemapXml } from './lib/head-tags.ts'
 export { isListed, pageRouteFor, pageRoutes } from './routes.ts'
+export { siteRouteFor, siteRoutes } from './site-routes.ts'
+export { ICON_SPRITE_URL, iconSpriteSvg } from './components/icon-sprite.tsx'
 
 const pageComponents: Record<PageKind, ComponentType> = {
   home: HomePage,
@@ -24,7 +33,14 @@ const pageComponents: Record<PageKind, ComponentType> = {
   'contact-refused': ContactRefusedPage,
   booking: BookingPage,
   'manage-booking': ManageBookingPage,
+  projects: ProjectsPage,
   'not-found': NotFoundPage,
+}
+
+const projectFor = (slug: string) => {
+  const project = projects.find((candidate) => candidate.slug === slug)
+  if (!project) throw new Error(`No project "${slug}" in src/content/projects/`)
+  return project
 }
 
 /**
@@ -41,6 +57,30 @@ export function renderPage(kind: PageKind): string {
     </StrictMode>,
   )
 }
+
+/** Any page of the build: one of its kind, or a project's. */
+export function renderSitePage(route: SiteRoute): string {
+  if (route.kind !== 'project') return renderPage(route.kind)
+  return renderToString(
+    <StrictMode>
+      <ProjectPage project={projectFor(route.slug)} />
+    </StrictMode>,
+  )
+}
+
+export function renderSiteHeadTags(route: SiteRoute, siteUrl: string): string {
+  return route.kind === 'project'
+    ? renderProjectHeadTags(projectFor(route.slug), siteUrl)
+    : renderHeadTags(route.kind, siteUrl)
+}
+
+/** Each project's share image (its title on the brand's card) and every image it shows. */
+export const projectShareImages = () =>
+  projects.map((project) => ({
+    path: projectShareImagePath(project),
+    ...projectShareCard(project),
+  }))
+export const builtProjectImages = () => projectImages(projects)
 
 /**
  * The contact page as the Node server shows it again when the database refuses a form sent

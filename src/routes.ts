@@ -101,6 +101,38 @@ const notFoundRoute = {
   script: 'src/page-scripts/not-found-page.ts',
 } as const
 
+/** The company's projects (src/content/projects/): the index, written only when there are some. */
+export const PROJECTS_URL = '/projetos'
+
+export const projectsRoute = {
+  kind: 'projects',
+  url: PROJECTS_URL,
+  file: 'projetos/index.html',
+  script: 'src/page-scripts/home-page.ts',
+} as const
+
+/** One project's page, a folder under /projetos like the index (src/site-routes.ts lists them). */
+export interface ProjectRoute {
+  readonly kind: 'project'
+  readonly slug: string
+  readonly url: string
+  readonly file: string
+  readonly script: typeof projectsRoute.script
+}
+
+export const projectRoute = (slug: string): ProjectRoute => ({
+  kind: 'project',
+  slug,
+  url: `${PROJECTS_URL}/${slug}`,
+  file: `projetos/${slug}/index.html`,
+  script: projectsRoute.script,
+})
+
+/**
+ * The pages every build writes. The projects' pages depend on the content, so they are listed
+ * apart, in src/site-routes.ts: this file imports no content, and the form's code that reads a
+ * URL here carries none of it.
+ */
 export const pageRoutes = [
   homeRoute,
   privacyRoute,
@@ -112,8 +144,10 @@ export const pageRoutes = [
   notFoundRoute,
 ] as const
 
-export type PageRoute = (typeof pageRoutes)[number]
+export type PageRoute = (typeof pageRoutes)[number] | typeof projectsRoute
 export type PageKind = PageRoute['kind']
+/** Any page the build may write: a page of its kind, or a project's. */
+export type SiteRoute = PageRoute | ProjectRoute
 
 /** Pages that are no destination of their own: kept out of search results and the sitemap. */
 export type UnlistedPageKind = 'not-found' | 'contact-sent' | 'contact-refused' | 'manage-booking'

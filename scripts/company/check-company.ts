@@ -5,6 +5,8 @@ import { demoFactsInUse } from '../../server/demo-facts.ts'
 import { readReplySettings } from '../../server/watch/reply-settings.ts'
 import { company, COMPANY_FACTS_FILE, factsAtDefault } from '#shared/company/company.ts'
 import { companyIdentityProblems } from '#shared/company/company-identity.ts'
+import { projects } from '../../src/content/projects/index.ts'
+import { exampleProjects } from '../../src/content/projects/project-problems.ts'
 import { claimedContent } from './claimed-content.ts'
 import { alertOutsideOfficeHours, companyReport } from './company-report.ts'
 
@@ -24,6 +26,7 @@ const report = companyReport({
     alertAfterHours: reply.alertAfterHours,
     clock: reply.clock,
   }),
+  exampleProjects: exampleProjects(projects),
   factsFile: COMPANY_FACTS_FILE,
 })
 console.log(report.lines.join('\n'))

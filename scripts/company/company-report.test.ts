@@ -6,12 +6,15 @@ import { alertOutsideOfficeHours, companyReport, demoClaimsWarning } from './com
 
 const FILE = 'supabase/functions/_shared/company/company-facts.ts'
 const CLAIMS_TITLE = "Still the demo's words and look (yours to change; nothing refuses them)"
+const EXAMPLES_TITLE =
+  "The demo's example projects in src/content/projects/ (a production start refuses them unless DEMO_SITE=true)"
 
 describe("npm run check:company's report", () => {
   it("names what is still the demo's, what is not set and what contradicts, and fails only on a contradiction", () => {
     const report = companyReport({
       demo: [{ fact: 'whatsapp', value: '5511987654321' }],
       demoClaims: [],
+      exampleProjects: [{ slug: 'padaria', title: 'Encomendas online' }],
       atDefault: [{ fact: 'consultationMinutes', value: 30 }],
       contradictions: [
         'replyAlertAfterHours in company-facts.ts must be less than replyPromiseHours.',
@@ -24,6 +27,8 @@ describe("npm run check:company's report", () => {
       "Still the demo company's (a production start refuses them unless DEMO_SITE=true):",
       '  - whatsapp = "5511987654321"',
       `${CLAIMS_TITLE}: none`,
+      `${EXAMPLES_TITLE}:`,
+      '  - /projetos/padaria: "Encomendas online"',
       'Not set, a default in use (set each if it is not your company’s):',
       '  - consultationMinutes = 30',
       'Contradictions (the build and the server refuse these):',
@@ -91,7 +96,7 @@ describe("the demo's words and look in the report (decision 075)", () => {
     expect(report.ok).toBe(true)
     const start = report.lines.indexOf(`${CLAIMS_TITLE}:`)
     expect(start).toBeGreaterThan(0)
-    const end = report.lines.findIndex((line) => line.startsWith('Not set'))
+    const end = report.lines.findIndex((line) => line.startsWith(EXAMPLES_TITLE))
     const named = report.lines.slice(start + 1, end)
     expect(named.map((line) => line.replace(/ = .*| is the demo's .*/, ''))).toEqual([
       '  - src/content/site.ts: brand.tagline',

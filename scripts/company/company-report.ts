@@ -16,6 +16,8 @@ export interface CompanyReportInput {
   contradictions: string[]
   /** What the company may have meant, named so that it decides; never a failure. */
   notices?: string[]
+  /** The demo's example projects still in src/content/projects/ (decision 078). */
+  exampleProjects?: { slug: string; title: string }[]
   factsFile: string
 }
 
@@ -52,6 +54,7 @@ export const companyReport = ({
   atDefault,
   contradictions,
   notices = [],
+  exampleProjects = [],
   factsFile,
 }: CompanyReportInput): CompanyReport => {
   const section = (title: string, items: string[], none: string) =>
@@ -68,6 +71,11 @@ export const companyReport = ({
     ...section(
       "Still the demo's words and look (yours to change; nothing refuses them)",
       demoClaims.map(demoClaimLine),
+      'none',
+    ),
+    ...section(
+      "The demo's example projects in src/content/projects/ (a production start refuses them unless DEMO_SITE=true)",
+      exampleProjects.map(({ slug, title }) => `/projetos/${slug}: "${title}"`),
       'none',
     ),
     ...section(

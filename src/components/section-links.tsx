@@ -1,5 +1,8 @@
+import { Fragment } from 'react'
 import { navLinks, type SectionId } from '../content/navigation.ts'
-import type { PageKind } from '../routes.ts'
+import { projects } from '../content/projects/index.ts'
+import { projectsText } from '../content/projects-page.ts'
+import { PROJECTS_URL, type PageKind } from '../routes.ts'
 
 const linkLooks = {
   header:
@@ -9,7 +12,7 @@ const linkLooks = {
 } as const
 
 /** The pages drawn with the site's header and footer: all of them, the 404 included. */
-export type SitePage = PageKind
+export type SitePage = PageKind | 'project'
 
 /**
  * A link to a section of the landing page: a plain `#id` there, so the browser scrolls with no
@@ -18,7 +21,10 @@ export type SitePage = PageKind
 export const sectionHref = (id: SectionId, page: SitePage): string =>
   page === 'home' ? `#${id}` : `/#${id}`
 
-/** The four section anchors, the one list drawn by the header, the phone menu and the footer. */
+/**
+ * The four section anchors, the one list drawn by the header, the phone menu and the footer;
+ * after the services, the projects' page while the company has any (src/content/projects/).
+ */
 export function SectionLinks({
   look,
   className,
@@ -31,11 +37,24 @@ export function SectionLinks({
   return (
     <ul className={className}>
       {navLinks.map((link) => (
-        <li key={link.id}>
-          <a href={sectionHref(link.id, page)} className={linkLooks[look]}>
-            {link.label}
-          </a>
-        </li>
+        <Fragment key={link.id}>
+          <li>
+            <a href={sectionHref(link.id, page)} className={linkLooks[look]}>
+              {link.label}
+            </a>
+          </li>
+          {link.id === 'services' && projects.length > 0 ? (
+            <li>
+              <a
+                href={PROJECTS_URL}
+                aria-current={page === 'projects' ? 'page' : undefined}
+                className={linkLooks[look]}
+              >
+                {projectsText.navLabel}
+              </a>
+            </li>
+          ) : null}
+        </Fragment>
       ))}
     </ul>
   )

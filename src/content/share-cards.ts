@@ -2,6 +2,8 @@ import type { ListedPageKind } from '../routes.ts'
 import { bookingPage } from './booking-page.ts'
 import { contactSection } from './contact.ts'
 import { privacyNotice } from './privacy.ts'
+import type { Project } from './projects/project.ts'
+import { projectsText } from './projects-page.ts'
 import { brand, hero } from './site.ts'
 
 export interface ShareCard {
@@ -19,7 +21,12 @@ export const shareCards: Record<ListedPageKind, ShareCard> = {
   privacy: { heading: privacyNotice.title },
   contact: { heading: contactSection.title },
   booking: { heading: bookingPage.title },
+  projects: { heading: projectsText.index.title },
 }
+
+/** A project's card says its title; its image is its own, under /og/projetos/. */
+export const projectShareCard = (project: Project): ShareCard => ({ heading: project.title })
+export const projectShareImagePath = (project: Project) => `/og/projetos/${project.slug}.png`
 
 export const shareImage = {
   width: 1200,

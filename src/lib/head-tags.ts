@@ -5,6 +5,8 @@ import { schemaOpeningHours } from '../content/office-hours.ts'
 import { contactPage, contactRefusedPage, contactSentPage } from '../content/contact-pages.ts'
 import { notFoundPage } from '../content/not-found.ts'
 import { privacyNotice } from '../content/privacy.ts'
+import { projects } from '../content/projects/index.ts'
+import { projectsText } from '../content/projects-page.ts'
 import { shareCards, shareImage } from '../content/share-cards.ts'
 import { brand, seo } from '../content/site.ts'
 import {
@@ -12,16 +14,18 @@ import {
   contactRoute,
   isListed,
   privacyRoute,
+  projectsRoute,
   type ListedPageKind,
   type PageKind,
   type UnlistedPageKind,
 } from '../routes.ts'
+import { projectsStructuredData } from './project-structured-data.ts'
 
-const escapeAttr = (value: string) =>
+export const escapeAttr = (value: string) =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 
 /** `</script>` inside JSON-LD would end the script element early; escaping `<` prevents it. */
-const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
+export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c')
 
 export function normalizeSiteUrl(siteUrl: string): string {
   return new URL(siteUrl).toString().replace(/\/+$/, '')
@@ -91,7 +95,62 @@ const describedPages = (
     description: bookingPage.description,
     url: `${siteUrl}${bookingRoute.url}`,
   },
+  projects: {
+    title: projectsText.index.documentTitle,
+    description: projectsText.index.description,
+    url: `${siteUrl}${projectsRoute.url}`,
+  },
 })
+
+export interface ListedHead {
+  title: string
+  description: string
+  url: string
+  /** The share image's absolute URL and its text alternative. */
+  image: string
+  imageAlt: string
+  /** 'article' for a project's story, else 'website'. */
+  ogType?: 'website' | 'article'
+  structuredData?: unknown
+}
+
+/** The tags of a page search engines list and links are shared to. */
+export function listedHeadTags({
+  title,
+  description,
+  url,
+  image,
+  imageAlt,
+  ogType = 'website',
+  structuredData,
+}: ListedHead): string {
+  const meta = (attr: 'name' | 'property', key: string, content: string) =>
+    `<meta ${attr}="${key}" content="${escapeAttr(content)}">`
+  return [
+    `<title>${escapeAttr(title)}</title>`,
+    meta('name', 'description', description),
+    `<link rel="canonical" href="${escapeAttr(url)}">`,
+    meta('property', 'og:type', ogType),
+    meta('property', 'og:locale', seo.locale),
+    meta('property', 'og:site_name', brand.name),
+    meta('property', 'og:title', title),
+    meta('property', 'og:description', description),
+    meta('property', 'og:url', url),
+    meta('property', 'og:image', image),
+    meta('property', 'og:image:type', 'image/png'),
+    meta('property', 'og:image:width', String(shareImage.width)),
+    meta('property', 'og:image:height', String(shareImage.height)),
+    meta('property', 'og:image:alt', imageAlt),
+    meta('name', 'twitter:card', 'summary_large_image'),
+    meta('name', 'twitter:title', title),
+    meta('name', 'twitter:description', description),
+    meta('name', 'twitter:image', image),
+    meta('name', 'twitter:image:alt', imageAlt),
+    ...(structuredData
+      ? [`<script type="application/ld+json">${jsonForScript(structuredData)}</script>`]
+      : []),
+  ].join('\n    ')
+}
 
 /**
  * The `<head>` tags that depend on the page and on SITE_URL, written into the static HTML.
@@ -110,38 +169,22 @@ export function renderHeadTags(
     ].join('\n    ')
   }
   const { title, description, url } = describedPages(siteUrl, refused)[page]
-  const meta = (attr: 'name' | 'property', key: string, content: string) =>
-    `<meta ${attr}="${key}" content="${escapeAttr(content)}">`
-  // Drawn at build time for each listed page (scripts/brand/share-images.ts).
-  const image = `${siteUrl}${shareImage.path(page)}`
-  const imageAlt = shareImage.alt(shareCards[page])
-  return [
-    `<title>${escapeAttr(title)}</title>`,
-    meta('name', 'description', description),
-    `<link rel="canonical" href="${escapeAttr(url)}">`,
-    meta('property', 'og:type', 'website'),
-    meta('property', 'og:locale', seo.locale),
-    meta('property', 'og:site_name', brand.name),
-    meta('property', 'og:title', title),
-    meta('property', 'og:description', description),
-    meta('property', 'og:url', url),
-    meta('property', 'og:image', image),
-    meta('property', 'og:image:type', 'image/png'),
-    meta('property', 'og:image:width', String(shareImage.width)),
-    meta('property', 'og:image:height', String(shareImage.height)),
-    meta('property', 'og:image:alt', imageAlt),
-    meta('name', 'twitter:card', 'summary_large_image'),
-    meta('name', 'twitter:title', title),
-    meta('name', 'twitter:description', description),
-    meta('name', 'twitter:image', image),
-    meta('name', 'twitter:image:alt', imageAlt),
-    // The company is described once, on its home page.
-    ...(page === 'home'
-      ? [
-          `<script type="application/ld+json">${jsonForScript(companyStructuredData(company, siteUrl))}</script>`,
-        ]
-      : []),
-  ].join('\n    ')
+  // The company is described once, on its home page; the projects' index lists them.
+  const structuredData =
+    page === 'home'
+      ? companyStructuredData(company, siteUrl)
+      : page === 'projects'
+        ? projectsStructuredData(projects, siteUrl)
+        : undefined
+  return listedHeadTags({
+    title,
+    description,
+    url,
+    // Drawn at build time for each listed page (scripts/brand/share-images.ts).
+    image: `${siteUrl}${shareImage.path(page)}`,
+    imageAlt: shareImage.alt(shareCards[page]),
+    structuredData,
+  })
 }
 
 export function renderRobotsTxt(rawSiteUrl: string): string {

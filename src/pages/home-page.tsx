@@ -2,6 +2,7 @@ import { About } from '../sections/about.tsx'
 import { Contact } from '../sections/contact.tsx'
 import { Hero } from '../sections/hero.tsx'
 import { Process } from '../sections/process.tsx'
+import { ProjectsBand } from '../sections/projects-band.tsx'
 import { Services } from '../sections/services.tsx'
 import { SiteFooter } from '../sections/site-footer.tsx'
 import { SiteHeader } from '../sections/site-header.tsx'
@@ -15,6 +16,7 @@ export function HomePage() {
         <Hero />
         <StylesBelow />
         <Services />
+        <ProjectsBand />
         <Process />
         <About />
         <Contact />

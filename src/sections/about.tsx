@@ -1,3 +1,4 @@
+import { SpriteIcon } from '../components/icon-sprite.tsx'
 import { splitColumns } from '../components/page-grid.ts'
 import { ContentSection } from '../components/page-section.tsx'
 import { aboutSection, differentiators } from '../content/differentiators.ts'
@@ -29,13 +30,13 @@ export function About() {
       }}
     >
       <ul className={cn('grid sm:grid-cols-2 sm:gap-x-8', splitColumns)}>
-        {differentiators.map(({ id, icon: Icon, title, description }) => (
+        {differentiators.map(({ id, icon, title, description }) => (
           <li
             key={id}
             className="flex flex-col gap-1.5 border-t border-night-line pt-4 pb-6 sm:gap-2 sm:pt-5 sm:pb-8"
           >
             <div className="flex items-center gap-3">
-              <Icon aria-hidden="true" className="size-5 shrink-0 text-night-accent" />
+              <SpriteIcon icon={icon} className="size-5 shrink-0 text-night-accent" />
               <h3 className="text-lg leading-snug font-heading tracking-tight text-on-night sm:text-xl">
                 {title}
               </h3>

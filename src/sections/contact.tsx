@@ -1,3 +1,4 @@
+import { SpriteIcon } from '../components/icon-sprite.tsx'
 import { splitColumns } from '../components/page-grid.ts'
 import { ContentSection } from '../components/page-section.tsx'
 import {
@@ -18,7 +19,7 @@ import { cn } from '../lib/cn.ts'
 type InfoCardProps = (typeof contactInfoCards)[number]
 
 function InfoCard({
-  icon: Icon,
+  icon,
   title,
   value,
   detail,
@@ -30,7 +31,7 @@ function InfoCard({
   return (
     <Card layout="inline">
       <div className="flex size-11 shrink-0 items-center justify-center rounded-control bg-accent-soft text-accent-ink">
-        <Icon aria-hidden="true" className="size-5" />
+        <SpriteIcon icon={icon} className="size-5" />
       </div>
       <div className="flex min-w-0 flex-col gap-1">
         <CardTitle size="sm" level={level}>

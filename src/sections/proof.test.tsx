@@ -1,87 +1,66 @@
-import { render, screen, within } from '@testing-library/react'
-import { proof, proofText, type Proof } from '../content/proof.ts'
-import { renderPage } from '../entry-server.tsx'
-import { CaseStudies, ClientProof } from './proof.tsx'
+import { render, screen } from '@testing-library/react'
+import type { Project } from '../content/projects/project.ts'
+import { projectsText } from '../content/projects-page.ts'
+import { figures, proofText } from '../content/proof.ts'
+import { ClientLogos, ClientProof, Testimonials } from './proof.tsx'
 
-/** What a company would write into src/content/proof.ts: made up here, for the test only. */
-const filled: Proof = {
-  caseStudies: [
-    {
-      id: 'loja',
-      client: 'Loja Exemplo',
-      title: 'Pedidos online em seis semanas',
-      problem: 'Pedidos por telefone se perdiam no fim de semana.',
-      built: 'Uma loja web ligada ao estoque.',
-      result: 'Nenhum pedido perdido desde o lançamento.',
-      screenshot: { src: '/casos/loja.webp', alt: 'A loja no celular', width: 800, height: 500 },
-    },
-  ],
-  clientLogos: [
-    {
-      id: 'exemplo',
-      name: 'Exemplo S.A.',
-      logo: { src: '/clientes/exemplo.svg', alt: '', width: 120, height: 32 },
-    },
-  ],
-  testimonials: [
-    {
-      id: 'ana',
-      quote: 'Entregaram o que prometeram.',
-      author: 'Ana Souza',
-      role: 'Diretora, Loja Exemplo',
-    },
-  ],
-  figures: [{ id: 'projetos', value: '12', label: 'projetos no ar' }],
+/** What a company would write in src/content/projects/: made up here, for the test only. */
+const project: Project = {
+  slug: 'loja',
+  title: 'Pedidos online em seis semanas',
+  client: {
+    name: 'Loja Exemplo',
+    sector: 'Varejo',
+    logo: { file: 'loja-logo.png', alt: '', width: 240, height: 64 },
+  },
+  summary: 'Uma loja web ligada ao estoque.',
+  problem: 'Pedidos por telefone se perdiam no fim de semana.',
+  built: 'Uma loja web ligada ao estoque.',
+  result: { value: '0', label: 'pedidos perdidos desde o lançamento' },
+  stack: ['React'],
+  images: [{ file: 'loja.png', alt: 'A loja no celular', width: 800, height: 500 }],
+  quote: { text: 'Entregaram o que prometeram.', name: 'Ana Souza', role: 'Diretora' },
+  year: 2025,
+  featured: true,
 }
 
-describe('proof: cases, clients, testimonials and figures', () => {
-  it('ships empty: the site invents no client, quote or number', () => {
-    expect(proof).toEqual({ caseStudies: [], clientLogos: [], testimonials: [], figures: [] })
+describe('proof: figures, and the clients and quotes of the projects', () => {
+  it('ships no figure: the site invents no number', () => {
+    expect(figures).toEqual([])
   })
 
-  it('shows nothing of itself on the landing page while it is empty', () => {
-    document.body.innerHTML = renderPage('home')
-    const text = document.body.textContent ?? ''
-    for (const label of Object.values(proofText)) expect(text).not.toContain(label)
-    expect(document.querySelectorAll('img')).toHaveLength(0)
-    document.body.innerHTML = ''
-  })
-
-  it('shows a filled-in case study: the client, the problem, what was built, the result, the screenshot', () => {
-    render(<CaseStudies items={filled.caseStudies} />)
-    const study = within(screen.getByRole('listitem'))
-    expect(screen.getByRole('heading', { name: proofText.caseStudiesTitle })).toBeInTheDocument()
-    expect(
-      study.getByRole('heading', { name: 'Pedidos online em seis semanas' }),
-    ).toBeInTheDocument()
-    expect(study.getByText('Loja Exemplo')).toBeInTheDocument()
-    for (const part of ['problem', 'built', 'result'] as const) {
-      expect(study.getByText(proofText[part])).toBeInTheDocument()
-      expect(study.getByText(filled.caseStudies[0]?.[part] ?? '')).toBeInTheDocument()
-    }
-    expect(study.getByRole('img', { name: 'A loja no celular' })).toHaveAttribute('loading', 'lazy')
-  })
-
-  it('shows filled-in figures, client logos named by the client, and testimonials with their author', () => {
-    render(<ClientProof content={filled} />)
-    expect(screen.getByRole('img', { name: 'Exemplo S.A.' })).toHaveAttribute(
-      'src',
-      '/clientes/exemplo.svg',
+  it('shows nothing while there are no figures and no client logos', () => {
+    const { container } = render(
+      <ClientProof figures={[]} projects={[{ ...project, client: { name: 'X', sector: 'Y' } }]} />,
     )
-    expect(screen.getByRole('list', { name: proofText.clientsLabel })).toBeInTheDocument()
+    expect(container).toBeEmptyDOMElement()
+  })
+
+  it("names each client's logo by the client, at the widths the build wrote", () => {
+    render(<ClientLogos projects={[project]} />)
+    const logo = screen.getByRole('img', { name: 'Loja Exemplo' })
+    expect(logo).toHaveAttribute('src', '/projetos/imagens/loja-logo-240.png')
+    expect(logo).toHaveAttribute('loading', 'lazy')
+    expect(screen.getByRole('list', { name: projectsText.index.clientsLabel })).toBeInTheDocument()
+  })
+
+  it('shows a project’s quote as a testimonial, with who said it and for which client', () => {
+    render(<Testimonials projects={[project, { ...project, slug: 'sem', quote: undefined }]} />)
+    expect(
+      screen.getByRole('heading', { name: projectsText.index.testimonialsTitle }),
+    ).toBeInTheDocument()
+    expect(screen.getAllByRole('figure')).toHaveLength(1)
     expect(screen.getByText('Entregaram o que prometeram.').closest('figure')).toHaveTextContent(
       'Ana Souza · Diretora, Loja Exemplo',
     )
-    expect(screen.getByText('12')).toBeInTheDocument()
-    expect(screen.getByText('projetos no ar')).toBeInTheDocument()
   })
 
-  it('shows only the parts that are filled in', () => {
-    const { container } = render(<ClientProof content={{ ...proof, figures: filled.figures }} />)
-    expect(screen.queryByRole('list', { name: proofText.clientsLabel })).toBeNull()
-    expect(screen.queryByText(proofText.testimonialsTitle)).toBeNull()
-    expect(container).toHaveTextContent('projetos no ar')
-    render(<CaseStudies items={[]} />)
-    expect(screen.queryByText(proofText.caseStudiesTitle)).toBeNull()
+  it('shows figures in tabular numbers when the company gives some', () => {
+    render(
+      <ClientProof figures={[{ id: 'p', value: '12', label: 'projetos no ar' }]} projects={[]} />,
+    )
+    expect(screen.getByRole('definition')).toHaveTextContent('12')
+    expect(screen.getByRole('definition')).toHaveClass('tabular-nums')
+    expect(screen.getByLabelText(proofText.figuresLabel).tagName).toBe('DL')
   })
 })

@@ -1,9 +1,9 @@
+import { SpriteIcon } from '../components/icon-sprite.tsx'
 import { splitColumns } from '../components/page-grid.ts'
 import { ContentSection } from '../components/page-section.tsx'
 import { Card, CardDescription, CardTitle } from '../components/ui/card.tsx'
 import { serviceGroups, services, servicesSection, type ServiceGroup } from '../content/services.ts'
 import { cn } from '../lib/cn.ts'
-import { CaseStudies } from './proof.tsx'
 
 /**
  * One kind of work: its number and name over what it is for, then its services under
@@ -40,10 +40,10 @@ function Group({ group, number, alone }: { group: ServiceGroup; number: number; 
           alone && 'lg:grid-cols-2 lg:gap-x-[calc(2rem+2*(1.5rem+1px))]',
         )}
       >
-        {items.map(({ id, icon: Icon, title, description }) => (
+        {items.map(({ id, icon, title, description }) => (
           <li key={id} className="flex flex-col gap-1 border-t border-line pt-3 sm:gap-2 sm:pt-5">
             <div className="flex items-center gap-3">
-              <Icon aria-hidden="true" className="size-5 shrink-0 text-accent-ink" />
+              <SpriteIcon icon={icon} className="size-5 shrink-0 text-accent-ink" />
               <CardTitle>{title}</CardTitle>
             </div>
             <CardDescription tone="body">{description}</CardDescription>
@@ -67,7 +67,6 @@ export function Services() {
           <Group key={group.id} group={group} number={index + 1} alone={alone(index)} />
         ))}
       </div>
-      <CaseStudies />
     </ContentSection>
   )
 }

@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { DIST_DIR } from '../../server/paths.ts'
-import { pageRoutes, type PageRoute } from '../../src/routes.ts'
+import type { SiteRoute } from '../../src/routes.ts'
+import { siteRoutes } from '../../src/site-routes.ts'
 
 /** Paths no page has, each answered with the 404 page: a word, a folder, an asset, its own name. */
 export const UNKNOWN_PATHS = [
@@ -14,7 +15,7 @@ export const UNKNOWN_PATHS = [
 ]
 
 export interface SitePage {
-  route: PageRoute
+  route: SiteRoute
   /** Every address that shows this page; the first is the one the site links to. */
   addresses: string[]
   /** The policy the build wrote into the page's <meta>. */
@@ -28,7 +29,7 @@ const requireBuild = () => {
 }
 
 /** `index.html` → `/`; `a/index.html` → `/a`, `/a/`, `/a/index.html`; `b.html` → `/b`, `/b.html`. */
-const addressesOf = (route: PageRoute): string[] => {
+const addressesOf = (route: SiteRoute): string[] => {
   if (route.file === 'index.html') return ['/', '/index.html']
   const folder = /^(.*)\/index\.html$/.exec(route.file)?.[1]
   const all = folder
@@ -46,12 +47,13 @@ const policyOf = (file: string): string => {
 }
 
 /**
- * The pages of `src/routes.ts`, as the build wrote them to dist/, so a page added there is
- * covered here without another line. The 404 page has no address of its own.
+ * The pages of `src/site-routes.ts` (the fixed ones and the projects'), as the build wrote them
+ * to dist/, so a page added there is covered here without another line. The 404 page has no
+ * address of its own.
  */
 export function sitePages(): { pages: SitePage[]; notFound: SitePage } {
   requireBuild()
-  const all = pageRoutes.map((route) => ({
+  const all = siteRoutes.map((route) => ({
     route,
     addresses: route.kind === 'not-found' ? UNKNOWN_PATHS : addressesOf(route),
     policy: policyOf(route.file),

@@ -1,0 +1,92 @@
+/**
+ * A company that has published no project yet: a copy of the project built with an empty list
+ * in src/content/projects/index.ts, on a plain static host. Nothing of projects is anywhere:
+ * no band, no link, no index, no sitemap entry; and the pages stay clean in both themes.
+ */
+import { readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import type { Browser, BrowserContextOptions } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { projectsText } from '../../src/content/projects-page.ts'
+import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
+import { launchChromium } from '../support/browser/chromium.ts'
+import { PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
+import { copyProject, type ProjectCopy } from '../support/project-copy.ts'
+import { startStaticHost } from '../support/static-host.ts'
+
+const NO_PROJECTS = `import type { Project } from './project.ts'
+
+export type { Project, ProjectImage, ProjectQuote, ProjectResult } from './project.ts'
+
+export const projects: readonly Project[] = []
+`
+
+let project: ProjectCopy
+let host: Awaited<ReturnType<typeof startStaticHost>>
+let browser: Browser
+let buildOutput = ''
+
+beforeAll(async () => {
+  project = await copyProject()
+  await writeFile(path.join(project.folder, 'src/content/projects/index.ts'), NO_PROJECTS)
+  await project.build()
+  buildOutput = await readFile(path.join(project.folder, 'dist-server/build.json'), 'utf8')
+  ;[host, browser] = await Promise.all([
+    startStaticHost(path.join(project.folder, 'dist')),
+    launchChromium(),
+  ])
+}, 240_000)
+
+afterAll(async () => {
+  await Promise.all([host?.stop(), browser?.close()])
+  await project?.remove()
+})
+
+const DEVICES: readonly [string, BrowserContextOptions][] = [
+  ['390 px', PHONE],
+  ['1440 px', WIDE_DESKTOP],
+]
+
+describe('A site without projects', () => {
+  it('records no example to refuse, and lists no project page in the sitemap', async () => {
+    expect(JSON.parse(buildOutput).exampleProjects).toEqual([])
+    const sitemap = await (await fetch(`${host.url}/sitemap.xml`)).text()
+    expect(sitemap).toContain('/privacidade')
+    expect(sitemap).not.toContain('/projetos')
+    expect((await fetch(`${host.url}/projetos`)).status).toBe(404)
+    expect((await fetch(`${host.url}/og/projects.png`)).status).toBe(404)
+  })
+
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [width, device] of DEVICES) {
+      it(`shows no band and no link to projects, with no axe violations, in the ${theme} theme at ${width}`, async () => {
+        const context = await browser.newContext({
+          ...device,
+          colorScheme: theme,
+          reducedMotion: 'reduce',
+          baseURL: host.url,
+        })
+        try {
+          const page = await context.newPage()
+          for (const path of ['/', '/privacidade']) {
+            await page.goto(path)
+            expect(await page.locator('#projects').count(), path).toBe(0)
+            expect(await page.locator('a[href^="/projetos"]').count(), path).toBe(0)
+            expect(await page.getByText(projectsText.navLabel, { exact: true }).count(), path).toBe(
+              0,
+            )
+            await waitForAnimations(page)
+            await expectNoAxeViolations(page, `${path} without projects (${theme}, ${width})`)
+          }
+          // The services are followed by the reasons, as before there were projects.
+          await page.goto('/')
+          expect(await page.locator('#services').evaluate((el) => el.nextElementSibling?.id)).toBe(
+            'about',
+          )
+        } finally {
+          await context.close()
+        }
+      })
+    }
+  }
+})
