@@ -21,8 +21,9 @@ import * as site from '../../src/content/site.ts'
 import { shareCards, shareImage } from '../../src/content/share-cards.ts'
 import { isListed, pageRoutes } from '../../src/routes.ts'
 import { brand } from '#shared/company/brand.ts'
+import { nameMotif } from '#shared/company/brand-motif.ts'
 import { brandPalettes } from '#shared/company/brand-palette.ts'
-import { pngSize } from '../../tests/support/png.ts'
+import { pngColours, pngSize } from '../../tests/support/png.ts'
 import { FONT_CHARACTERS } from './font-characters.ts'
 
 const distDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist')
@@ -151,5 +152,17 @@ describe('the share images', () => {
       expect(pngSize(png), route.file).toEqual({ width: 1200, height: 630 })
       expect(png.length).toBeLessThan(300 * 1024)
     }
+  })
+
+  it("show the company's name in its motif: the second word's set bits in the second colour", () => {
+    const png = readFileSync(path.join(distDir, shareImage.path('home')))
+    const second = brandPalettes(brand).dark.second.toLowerCase()
+    const setBits = nameMotif(site.brand.logoWords.join(' '))
+      .tapes.flat()
+      .filter((row) => row.word % 2 === 1)
+      .flatMap((row) => row.bits.filter(Boolean)).length
+    // Each set bit is a round dot of at least 8 px across: some 40 pixels of solid colour.
+    expect(setBits).toBeGreaterThan(0)
+    expect(pngColours(png).get(second) ?? 0).toBeGreaterThan(setBits * 40)
   })
 })

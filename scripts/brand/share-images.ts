@@ -1,7 +1,7 @@
 /**
  * The image a shared link shows (WhatsApp, LinkedIn, Slack, X): one 1200 × 630 PNG per listed
  * page, drawn at build time from brand.ts (the dark surface, the accent, the typeface, the
- * logo's mark) with the page's own headline (src/content/share-cards.ts). satori lays the card
+ * logo's mark, the name's motif) with the page's own headline (src/content/share-cards.ts). satori lays the card
  * out as SVG, resvg paints it; both run only here, never on the server or in the browser.
  */
 import { mkdir, writeFile } from 'node:fs/promises'
@@ -10,7 +10,7 @@ import { Resvg } from '@resvg/resvg-js'
 import satori from 'satori'
 import type { Brand } from '#shared/company/brand.ts'
 import { logoMarkSvg } from '#shared/company/brand-css.ts'
-import { brandMark } from '#shared/company/brand-motif.ts'
+import { brandMark, nameMotif } from '#shared/company/brand-motif.ts'
 import { brandPalettes } from '#shared/company/brand-palette.ts'
 import type { BrandFont } from './brand-font.ts'
 
@@ -46,13 +46,17 @@ const node = (
 })
 
 function card(brand: Brand, look: ShareImageLook, request: ShareImageRequest): Node {
-  const { light } = brandPalettes(brand)
+  const { light, dark } = brandPalettes(brand)
   const mark = `data:image/svg+xml;base64,${Buffer.from(logoMarkSvg(brandMark(brand, look.logoWords), light.accent, light.onAccent)).toString('base64')}`
   const [first, ...rest] = look.logoWords
   const heading = [request.heading, request.highlight].join(' ').length
   // Long headlines step down so every one fits in three lines.
   const size = heading > 40 ? 72 : 88
-  const bars = [0.35, 0.55, 0.45, 0.75, 1]
+  // The company's name in the page's motif (the hero's punched tapes), small in the corner:
+  // a set bit lit in its word's colour, the others as quiet dots.
+  const motif = nameMotif(look.logoWords.join(' '))
+  const dotSize = Math.max(8, Math.min(14, Math.floor(150 / Math.max(1, motif.rows) - 6)))
+  const wordColour = (word: number) => (word % 2 === 0 ? light.nightAccent : dark.second)
   return node(
     'div',
     {
@@ -113,14 +117,26 @@ function card(brand: Brand, look: ShareImageLook, request: ShareImageRequest): N
         node('span', { fontSize: 26, color: light.onNightMuted }, new URL(look.siteUrl).host),
         node(
           'div',
-          { display: 'flex', alignItems: 'flex-end', gap: 12, height: 96 },
-          bars.map((height, i) =>
-            node('div', {
-              width: 28,
-              height: Math.round(96 * height),
-              borderRadius: 8,
-              backgroundColor: i === bars.length - 1 ? light.accent : light.nightLine,
-            }),
+          { display: 'flex', alignItems: 'flex-start', gap: dotSize * 2 },
+          motif.tapes.map((tape) =>
+            node(
+              'div',
+              { display: 'flex', flexDirection: 'column', gap: dotSize * 0.6 },
+              tape.map(({ bits, word }) =>
+                node(
+                  'div',
+                  { display: 'flex', gap: dotSize * 0.6 },
+                  bits.map((set) =>
+                    node('div', {
+                      width: dotSize,
+                      height: dotSize,
+                      borderRadius: dotSize / 2,
+                      backgroundColor: set ? wordColour(word) : light.nightLine,
+                    }),
+                  ),
+                ),
+              ),
+            ),
           ),
         ),
       ]),
