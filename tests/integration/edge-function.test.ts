@@ -315,8 +315,15 @@ describe('send-contact-email under Deno', () => {
     try {
       await waitFor(
         'the lead mailed, the reminder sent and the hold ended',
-        async () => [mailTo(message.email).length, reminderOf().length, await holdState()],
-        ([mails, reminders, hold]) => mails !== 0 && reminders !== 0 && hold === 'cancelled',
+        async () => [
+          mailTo(message.email).length,
+          reminderOf().length,
+          await holdState(),
+          // The mail server has the message a moment before the sweep marks the row sent.
+          (await rowFor(message.email))?.notified_at ?? null,
+        ],
+        ([mails, reminders, hold, notified]) =>
+          mails !== 0 && reminders !== 0 && hold === 'cancelled' && notified !== null,
         { timeoutMs: 60_000, intervalMs: 250 },
       )
       expect(await holdState(), 'pg_cron ends holds whose time is up').toBe('cancelled')
