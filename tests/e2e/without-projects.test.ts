@@ -78,10 +78,11 @@ describe('A site without projects', () => {
             await waitForAnimations(page)
             await expectNoAxeViolations(page, `${path} without projects (${theme}, ${width})`)
           }
-          // The services are followed by the reasons, as before there were projects.
+          // The services are followed by what follows the band when there is one: the demo's
+          // process strip.
           await page.goto('/')
           expect(await page.locator('#services').evaluate((el) => el.nextElementSibling?.id)).toBe(
-            'about',
+            'process',
           )
         } finally {
           await context.close()
