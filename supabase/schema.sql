@@ -5,7 +5,7 @@
 -- Generated: do not edit. `npm run schema:dump` writes it again (scripts/schema-dump.ts), and
 -- tests/integration/schema-file.test.ts fails while it differs from what the migrations make.
 --
--- Migrations: 54, up to 20261205070000_fresh_replies_stay_with_their_sender.sql.
+-- Migrations: 55, up to 20261206010000_blocked_words_per_call.sql.
 -- Made by: pg_dump --schema-only --no-owner (PostgreSQL 15) of a new database on
 -- PostgreSQL 15, after the server's start-up: Supabase's roles where missing
 -- (server/db/supabase-roles.ts), then every migration (server/db/migrate.ts, whose ledger is
@@ -20,7 +20,7 @@
 --
 -- Contents
 --   app_private: 1 table
---   private: 5 types, 43 tables, 3 views, 182 functions
+--   private: 5 types, 43 tables, 3 views, 183 functions
 --   public: 2 tables, 7 functions
 --   request_guard: 1 function
 
@@ -1427,6 +1427,29 @@ end
 $$;
 
 REVOKE ALL ON FUNCTION private.block_network(p_network text, p_reason text, p_days integer) FROM PUBLIC;
+
+
+-- Function private.blocked_call_refusal()
+
+CREATE FUNCTION private.blocked_call_refusal() RETURNS void
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $_$
+declare
+  path text := coalesce(current_setting('request.path', true), '');
+begin
+  if path ~ '/rpc/(book_meeting|confirm_booking|cancel_booking|reschedule_booking)$' then
+    perform private.refuse_blocked_booking();
+  elsif path ~ '/(contact_submissions|submit-contact-form)$' then
+    perform private.refuse(403, 'PT403',
+      'Não é possível enviar mensagens a partir desta rede. Fale com a gente por e-mail ou telefone.');
+  end if;
+  perform private.refuse(403, 'PT403',
+    'Este endereço de internet foi bloqueado pela empresa. Fale conosco por e-mail ou telefone.');
+end
+$_$;
+
+REVOKE ALL ON FUNCTION private.blocked_call_refusal() FROM PUBLIC;
 
 
 -- Function private.blocked_network_of(p_network text)
@@ -3020,8 +3043,7 @@ declare
   wait integer := 0;
 begin
   if private.is_caller_blocked(caller) then
-    perform private.refuse(403, 'PT403',
-      'Este endereço de internet foi bloqueado pela empresa. Fale conosco por e-mail ou telefone.');
+    perform private.blocked_call_refusal();
   end if;
   -- Rows in key order, as the tally writes them: two calls of one /48 never deadlock.
   insert into private.public_call_counts as c (client_key, minute, calls)

@@ -1,5 +1,10 @@
 import type { Context, MiddlewareHandler } from 'hono'
-import { callLimitCopy } from '#shared/http/call-limit-copy.ts'
+import {
+  blockedCallOf,
+  blockedCallWords,
+  callLimitCopy,
+  type BlockedCall,
+} from '#shared/http/call-limit-copy.ts'
 import { errorAnswer } from '#shared/http/function-json.ts'
 import type { RefusalQueue } from './refusal-queue.ts'
 import type { CallBudget, CallDecision } from './call-budget.ts'
@@ -11,14 +16,18 @@ export type CallRefusal = Extract<CallDecision, { allowed: false }>
 /** How a refusal is written: as PostgREST, as the functions answer, or as plain text. */
 export type RefusalShape = 'postgrest' | 'function' | 'text'
 
-/** The refusal's words, status and headers, as the SQL on hosted Supabase words them. */
-export const describeCallRefusal = (refusal: CallRefusal) => {
+/**
+ * The refusal's words, status and headers, as the SQL on hosted Supabase words them; a blocked
+ * network in the words of the call it made (`blockedCallWords`).
+ */
+export const describeCallRefusal = (refusal: CallRefusal, call: BlockedCall = 'other') => {
   const blocked = refusal.reason === 'blocked'
   return {
     status: blocked ? (403 as const) : (429 as const),
     code: blocked ? 'PT403' : 'PT429',
+    details: blocked ? blockedCallWords[call].details : null,
     message: blocked
-      ? callLimitCopy.blocked
+      ? blockedCallWords[call].message
       : refusal.unknown
         ? callLimitCopy.tooManyUnknown
         : refusal.network
@@ -34,7 +43,10 @@ export const describeCallRefusal = (refusal: CallRefusal) => {
 
 /** The refusal as the route it stands in for would answer. */
 export const callRefusalResponse = (c: Context, refusal: CallRefusal, shape: RefusalShape) => {
-  const { status, code, message, hint, headers } = describeCallRefusal(refusal)
+  const { status, code, details, message, hint, headers } = describeCallRefusal(
+    refusal,
+    blockedCallOf(c.req.path),
+  )
   if (shape === 'function') {
     return errorAnswer(
       status,
@@ -50,7 +62,7 @@ export const callRefusalResponse = (c: Context, refusal: CallRefusal, shape: Ref
     return c.text(`${message}${hint ? ` ${hint}` : ''}\n`, status)
   }
   c.header('Proxy-Status', `PostgREST; error=${code}`)
-  return c.json({ code, details: null, hint, message }, status)
+  return c.json({ code, details, hint, message }, status)
 }
 
 /** What a CallerOf answers for a request that is not limited here at all. */

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { callLimitCopy } from '#shared/http/call-limit-copy.ts'
+import { blockedCallWords, callLimitCopy } from '#shared/http/call-limit-copy.ts'
 import { resetAgenda } from '../../tests/support/booking.ts'
 import { useContactPageSite } from '../../tests/support/contact-page-site.ts'
 import { createDeskClient } from '../../tests/support/desk-client.ts'
@@ -297,6 +297,57 @@ describe('every public call', () => {
       expect(other.status).toBe(first?.status)
     },
   )
+
+  it('tells a network the company blocked what the call it made would say, without a query', async () => {
+    const { app, budget, counted } = setup()
+    budget.learn({
+      per_minute: 8,
+      per_56_per_minute: 180,
+      per_48_per_minute: 240,
+      unknown_per_minute: 80,
+      callers: [],
+      blocks_version: 'one block',
+      blocks: [['2001:db8:bad::/48', null]],
+    })
+    const before = counted.queries
+    const answers = new Map<string, { status: number; body: string }>()
+    for (const call of CALLS.filter((each) => !each.input.includes('feed'))) {
+      const answer = await ask(app, '2001:db8:bad:1::9', call.path, call.init())
+      answers.set(call.input, { status: answer.status, body: await answer.text() })
+    }
+    expect(counted.queries - before).toBe(0)
+    for (const [input, { status }] of answers) expect([input, status]).toEqual([input, 403])
+    const body = (input: string) => answers.get(input)?.body ?? ''
+    // The booking calls in the booking page's words, with the reason its script acts on.
+    for (const input of [
+      'book_meeting of a time that is not free',
+      'reschedule_booking with a random token',
+      'cancel_booking with a random token',
+    ]) {
+      expect(JSON.parse(body(input))).toEqual({
+        code: 'PT403',
+        details: 'network_blocked',
+        hint: null,
+        message: blockedCallWords.booking.message,
+      })
+    }
+    // The contact form's insert and its page without script, in the form's words.
+    expect(JSON.parse(body('the contact insert'))).toMatchObject({
+      code: 'PT403',
+      details: null,
+      message: blockedCallWords.contact.message,
+    })
+    expect(body('the form without script')).toContain(blockedCallWords.contact.message)
+    expect(body('the form without script')).toContain('O que eu escrevi')
+    // Every other call in the words every call shares.
+    expect(JSON.parse(body('booking_free_times'))).toMatchObject({
+      code: 'PT403',
+      message: callLimitCopy.blocked,
+    })
+    expect(JSON.parse(body('send-contact-email for mail never stored'))).toMatchObject({
+      error: { code: 'blocked', message: callLimitCopy.blocked },
+    })
+  })
 
   it("runs at most two of one caller's calls at once, so a burst waits behind itself", async () => {
     const { app, counted } = setup({ perMinute: 600 })

@@ -74,7 +74,7 @@ export const createContactFormRoutes = (deps: ContactFormDeps) => {
     // A caller past its calls sees the form again with what it typed, and why.
     const refusal = await deps.calls?.check(c)
     if (refusal) {
-      const { status, message, hint, headers } = describeCallRefusal(refusal)
+      const { status, message, hint, headers } = describeCallRefusal(refusal, 'contact')
       for (const [name, value] of Object.entries(headers)) c.header(name, value)
       return refusedPage(c, deps, read.post, status, hint ? `${message} ${hint}` : message)
     }

@@ -1,3 +1,5 @@
+import { blockedCallWords } from '#shared/http/call-limit-copy.ts'
+
 /**
  * What the booking calls answer when they refuse, in the visitor's language. The database says
  * these very words (supabase/migrations/20261125000200_booking_calls.sql) and tests hold the two
@@ -19,8 +21,8 @@ export const bookingRefusals = {
   /** 429 with Retry-After; when the caller's address is known. */
   address_limit: 'Muitos agendamentos feitos deste endereço hoje. Tente novamente mais tarde.',
   /** The limits against strangers (decision 038): the caller's network (IPv6 /48, IPv4 /24). */
-  network_blocked:
-    'Não é possível agendar a partir desta rede. Fale com a gente por e-mail ou telefone.',
+  /** Whichever layer saw the block (decision 082). */
+  network_blocked: blockedCallWords.booking.message,
   network_limit: 'Muitos agendamentos feitos desta rede hoje. Tente novamente mais tarde.',
   network_holds:
     'Outro agendamento feito desta rede ainda aguarda confirmação por e-mail. Tente de novo em alguns minutos.',

@@ -1,4 +1,4 @@
-import { callLimitCopy } from '#shared/http/call-limit-copy.ts'
+import { blockedCallWords, callLimitCopy } from '#shared/http/call-limit-copy.ts'
 import {
   contactFieldErrors,
   contactFloodErrors,
@@ -36,6 +36,7 @@ const knownRefusals = [
     callLimitCopy.tooManyNetwork,
     callLimitCopy.tooManyUnknown,
     callLimitCopy.blocked,
+    blockedCallWords.contact.message,
   ]),
 ].filter((message) => message !== '')
 

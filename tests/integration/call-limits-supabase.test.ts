@@ -12,7 +12,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { readDatabaseError, type Database } from '../../server/db/database.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { MIGRATIONS_DIR } from '../../server/paths.ts'
-import { callLimitCopy } from '#shared/http/call-limit-copy.ts'
+import { blockedCallWords, callLimitCopy } from '#shared/http/call-limit-copy.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
 
@@ -63,7 +63,12 @@ type Answer = {
 const answerOf = (error: unknown): Answer => {
   const { code, message, detail } = readDatabaseError(error)
   if (code !== 'PGRST' || detail === undefined) throw error
-  const body = JSON.parse(message) as { code: string; message: string; hint: string }
+  const body = JSON.parse(message) as {
+    code: string
+    message: string
+    hint: string
+    details: string | null
+  }
   const meta = JSON.parse(detail) as { status: number; headers: Record<string, string> }
   return { status: meta.status, ...body, retryAfter: meta.headers['Retry-After'] }
 }
@@ -75,7 +80,11 @@ const answerOf = (error: unknown): Answer => {
 const asPostgrest = async (
   headers: Record<string, string>,
   sql = 'select public.booking_free_times()',
-  { method = 'POST', role = 'anon' }: { method?: 'GET' | 'POST'; role?: string } = {},
+  {
+    method = 'POST',
+    role = 'anon',
+    path = '/rpc/booking_free_times',
+  }: { method?: 'GET' | 'POST'; role?: string; path?: string } = {},
 ): Promise<Answer> => {
   const { rows } = await db.query<{ setting: string }>(
     `select substr(c, length('pgrst.db_pre_request=') + 1) as setting
@@ -90,8 +99,8 @@ const asPostgrest = async (
       if (method === 'GET') await tx.query('set transaction read only')
       await tx.query(
         `select set_config('role', $1, true), set_config('request.method', $2, true),
-                set_config('request.headers', $3, true)`,
-        [role, method, JSON.stringify(headers)],
+                set_config('request.headers', $3, true), set_config('request.path', $4, true)`,
+        [role, method, JSON.stringify(headers), path],
       )
       await tx.query(`set local role ${role}`)
       if (preRequest) await tx.query(`select ${preRequest}()`)
@@ -216,6 +225,35 @@ describe('public calls on hosted Supabase', () => {
       await db.query(`select private.unblock_network('2001:db8:66:ff00::/56')`)
     }
     expect((await asPostgrest({ 'cf-connecting-ip': '2001:db8:66:ff12::7' })).status).toBe(200)
+  })
+
+  it("tell a blocked network what the call it made would say: the booking calls' and the contact form's own words", async () => {
+    await db.query(`select private.block_network('2001:db8:67::/48', 'teste', 1)`)
+    const inside = { 'cf-connecting-ip': '2001:db8:67:1::7' }
+    try {
+      for (const call of [
+        'book_meeting',
+        'confirm_booking',
+        'cancel_booking',
+        'reschedule_booking',
+      ]) {
+        // The pre-request refuses before the call runs: its body is never reached.
+        expect(await asPostgrest(inside, 'select 1', { path: `/rpc/${call}` })).toMatchObject({
+          status: 403,
+          code: 'PT403',
+          details: 'network_blocked',
+          message: blockedCallWords.booking.message,
+        })
+      }
+      expect(await asPostgrest(inside, 'select 1', { path: '/contact_submissions' })).toMatchObject(
+        { status: 403, code: 'PT403', message: blockedCallWords.contact.message },
+      )
+      expect(await asPostgrest(inside, 'select 1', { path: '/rpc/booking_details' })).toMatchObject(
+        { status: 403, code: 'PT403', message: callLimitCopy.blocked },
+      )
+    } finally {
+      await db.query(`select private.unblock_network('2001:db8:67::/48')`)
+    }
   })
 
   it('count a call from an IPv6 /64 under its /56 and its /48 too, refusing a new /64 each time past them (decision 058)', async () => {

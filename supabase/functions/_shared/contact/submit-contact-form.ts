@@ -10,6 +10,7 @@ import { CONTACT_PAGE_PATHS, refusalId } from './contact-pages.ts'
 import { readContactFormPost, type ContactFormPost } from './contact-form-post.ts'
 import { readDatabaseAnswer } from '../db/database-answer.ts'
 import type { CountsCalls } from '../http/function-call-limit.ts'
+import { blockedCallWords } from '../http/call-limit-copy.ts'
 import { notifyCompany, type NotifyDeps } from '../mail/mail-delivery.ts'
 
 /**
@@ -136,8 +137,11 @@ export const handleSubmitContactForm = async (
 ): Promise<Response> => {
   if (req.method !== 'POST') return plainText(405, 'Use POST.', { Allow: 'POST' })
   const overLimit = await deps.countCall?.(req)
-  if (overLimit)
-    return seeOther(deps.siteUrl, CONTACT_PAGE_PATHS.refused, `#${refusalId(overLimit.message)}`)
+  if (overLimit) {
+    // The function's call is counted without its path: a block is told in the form's words.
+    const reason = overLimit.status === 403 ? blockedCallWords.contact.message : overLimit.message
+    return seeOther(deps.siteUrl, CONTACT_PAGE_PATHS.refused, `#${refusalId(reason)}`)
+  }
   const read = await readContactFormPost(req)
   if (!read.ok) return plainText(read.status, read.problem, read.headers)
   try {

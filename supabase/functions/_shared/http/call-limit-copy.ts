@@ -14,3 +14,36 @@ export const callLimitCopy = {
   blocked:
     'Este endereço de internet foi bloqueado pela empresa. Fale conosco por e-mail ou telefone.',
 } as const
+
+/**
+ * What a blocked network is told, by the call it made (decision 082). The booking calls and the
+ * contact form check the block list themselves, in words of their own (decision 039); the guard
+ * in front of every call (the Node server's in memory, the database's pre-request on hosted
+ * Supabase) answers those calls in the same words, so that which layer saw the block first never
+ * changes the answer. Every other call gets `callLimitCopy.blocked`.
+ */
+export const blockedCallWords = {
+  booking: {
+    details: 'network_blocked',
+    message: 'Não é possível agendar a partir desta rede. Fale com a gente por e-mail ou telefone.',
+  },
+  contact: {
+    details: null,
+    message:
+      'Não é possível enviar mensagens a partir desta rede. Fale com a gente por e-mail ou telefone.',
+  },
+  other: { details: null, message: callLimitCopy.blocked },
+} as const satisfies Record<string, { details: string | null; message: string }>
+
+export type BlockedCall = keyof typeof blockedCallWords
+
+/**
+ * The call a request's path names, as PostgREST's `request.path` ends (`/rpc/book_meeting`) or
+ * the server's (`/rest/v1/rpc/book_meeting`); private.blocked_call_of says the same in SQL.
+ */
+export const blockedCallOf = (path: string): BlockedCall =>
+  /\/rpc\/(book_meeting|confirm_booking|cancel_booking|reschedule_booking)$/.test(path)
+    ? 'booking'
+    : /\/(contact_submissions|submit-contact-form)$/.test(path)
+      ? 'contact'
+      : 'other'
