@@ -71,6 +71,7 @@ export function ProjectPage({ project }: { project: Project }) {
           <ProjectPicture
             image={cover}
             sizes={WIDE}
+            eager
             className="h-auto w-full rounded-card border border-line bg-subtle"
           />
           <div className={cn('grid gap-10', splitColumns)}>

@@ -41,6 +41,7 @@ export function ProjectsPage() {
                 project={project}
                 layout={index === projects.length - 1 && index % 2 === 0 ? 'wide' : 'cover'}
                 level="h2"
+                eager={index === 0}
               />
             ))}
           </ul>

@@ -62,11 +62,14 @@ export function ProjectCard({
   project,
   layout,
   level = 'h3',
+  eager = false,
 }: {
   project: Project
   layout: keyof typeof cardLayouts
   /** h2 where the list is the page's own subject (the index), h3 under a section's h2. */
   level?: 'h2' | 'h3'
+  /** The first screen's card: its image loads at once (ProjectPicture). */
+  eager?: boolean
 }) {
   const Heading = level
   const [cover] = project.images
@@ -82,6 +85,7 @@ export function ProjectCard({
         <ProjectPicture
           image={cover}
           sizes="(min-width: 1024px) 36rem, calc(100vw - 2rem)"
+          eager={eager}
           className={cn(
             'h-auto w-full rounded-card border border-line bg-subtle',
             wide && 'lg:row-span-3',
