@@ -44,7 +44,9 @@ describe("a project's page, as prerendered", () => {
         expect(img).toHaveAttribute('height', String(image.height))
         expect(img.getAttribute('srcset')).toMatch(/ 480w, .+ 800w, .+ 1200w$/)
         expect(img).toHaveAttribute('sizes')
-        expect(img, `image ${index}`).toHaveAttribute('loading', 'lazy')
+        // The cover is the phone's largest paint: asked for at once; the rest when near.
+        expect(img, `image ${index}`).toHaveAttribute('loading', index === 0 ? 'eager' : 'lazy')
+        if (index === 0) expect(img).toHaveAttribute('fetchpriority', 'high')
       }
       expect(screen.getByText(projectsText.exampleNote)).toBeInTheDocument()
       expect(screen.getByRole('main')).toBeInTheDocument()
@@ -108,6 +110,13 @@ describe('the projects on the home page and the index', () => {
         projectRoute(project.slug).url,
       )
     }
+    // Only the first card's image is the first screen's: asked for at once, the others lazily.
+    expect(
+      projects.map(
+        (project) =>
+          screen.getByRole('img', { name: project.images[0]?.alt }).getAttribute('loading') ?? '',
+      ),
+    ).toEqual(projects.map((_, index) => (index === 0 ? 'eager' : 'lazy')))
     const quoted = projects.filter((project) => project.quote)
     expect(screen.getAllByRole('figure')).toHaveLength(quoted.length)
     const head = renderHeadTags('projects', 'https://www.exemplo.com.br')
