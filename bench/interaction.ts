@@ -189,7 +189,7 @@ const measures: Array<{ name: string; budget: number; run: typeof menuTap }> = [
 buildIfNeeded()
 const removeFloorPages = await writeFloorPages(DIST_DIR)
 const server = await spawnServer()
-const browser = await launchChromium()
+const browser = await launchChromium({ fullBrowser: true })
 const results = measures.map(() => ({ site: [] as Sample[], floor: [] as Sample[] }))
 try {
   for (let round = 1; round <= rounds; round += 1) {

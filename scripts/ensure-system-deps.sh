@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The tests drive a real Chromium, a real PostgreSQL server with pg_cron (as on Supabase) and
+# The tests drive a real Chromium (Debian's chromium-headless-shell, and chromium where they need
+# the full browser: decision 083), a real PostgreSQL server with pg_cron (as on Supabase) and
 # the nginx that runs deploy/nginx/ (with openssl for its test certificate). All come from
 # Debian. As root on Debian we install what is missing; anywhere else we stop and say what to
 # install, because a test run that quietly skips them would prove nothing.
@@ -16,7 +17,13 @@ find_pg_bin() {
 # What is missing, as Debian package names (pg_cron's name depends on the server's version).
 missing_packages() {
   local pg_bin
-  [ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || echo chromium
+  if [ -n "${CHROMIUM_PATH:-}" ]; then
+    [ -x "$CHROMIUM_PATH" ] || echo chromium
+  else
+    # The headless shell for most pages, the full browser for its back-forward cache and autofill.
+    [ -x /usr/bin/chromium-headless-shell ] || echo chromium-headless-shell
+    [ -x /usr/bin/chromium ] || echo chromium
+  fi
   [ -x "${NGINX_PATH:-/usr/sbin/nginx}" ] || echo nginx
   command -v openssl >/dev/null 2>&1 || echo openssl
   if pg_bin=$(find_pg_bin); then
@@ -30,7 +37,7 @@ install_missing() {
   local packages=("$@")
   echo "Installing Debian packages the tests need: ${packages[*]}"
   # Without recommends Chromium may come with no fonts; the pages would render as empty boxes.
-  [[ " ${packages[*]} " == *" chromium "* ]] && packages+=(fonts-liberation fonts-dejavu-core)
+  [[ " ${packages[*]} " == *" chromium"* ]] && packages+=(fonts-liberation fonts-dejavu-core)
   apt-get install -y -qq --no-install-recommends "${packages[@]}" >/dev/null
   # Debian starts the nginx service it installs (a default site on port 80) where services
   # may start; the tests run nginx on their own ports, so stop the one we just installed.
@@ -56,7 +63,8 @@ fi
   echo "The tests need these system packages, which are missing: ${missing[*]}"
   for package in "${missing[@]}"; do
     case "$package" in
-      chromium) echo "  - chromium: a Chromium at /usr/bin/chromium (or set CHROMIUM_PATH)." ;;
+      chromium-headless-shell) echo "  - chromium-headless-shell: Chromium's headless shell at /usr/bin/chromium-headless-shell, for most browser tests (or set CHROMIUM_PATH to a Chromium for all)." ;;
+      chromium) echo "  - chromium: a Chromium at /usr/bin/chromium, for the tests of its back-forward cache and autofill (or set CHROMIUM_PATH)." ;;
       nginx) echo "  - nginx: to run deploy/nginx/ as written, at /usr/sbin/nginx (or set NGINX_PATH)." ;;
       openssl) echo "  - openssl: to make the certificate the nginx test serves." ;;
       postgresql) echo "  - postgresql: the PostgreSQL server binaries (initdb, pg_ctl), then its pg_cron package." ;;

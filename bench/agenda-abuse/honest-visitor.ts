@@ -111,7 +111,7 @@ export async function honestFriction(rounds: number) {
     BOOKING_UNKNOWN_ADDRESSES_PER_DAY: '1000',
     BOOKING_MAX_PER_DAY: '18',
   })
-  const browser = await launchChromium()
+  const browser = await launchChromium({ fullBrowser: true })
   const booked: Journey[] = []
   const confirmed: Journey[] = []
   try {

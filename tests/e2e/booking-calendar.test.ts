@@ -110,11 +110,13 @@ describe('The booking calendar and its summary', () => {
       expect(await text()).not.toContain('Escolha um horário')
 
       // Where it helps: beside the picker on a desktop, above the button on a phone.
-      const box = async (locator: ReturnType<Page['locator']>) => {
-        const found = await locator.boundingBox()
-        if (!found) throw new Error('not on screen')
-        return found
-      }
+      // In the page's coordinates, not the screen's: a pick may still be scrolling the page
+      // smoothly between two reads, and the places must compare all the same.
+      const box = (locator: ReturnType<Page['locator']>) =>
+        locator.evaluate((element) => {
+          const { x, y, width, height } = element.getBoundingClientRect()
+          return { x: x + window.scrollX, y: y + window.scrollY, width, height }
+        })
       const summaryBox = await box(summary)
       const timesBox = await box(booking.times)
       const buttonBox = await box(booking.confirm)

@@ -40,7 +40,8 @@ async function expectQuarantined(site: TestSite, email: string, reason: string) 
 }
 
 describe('with the production minimum time between page load and submit', () => {
-  const session = useE2eSession({ formMinFillMs: 'production default' })
+  // Chromium's autofill is the full browser's, not the headless shell's.
+  const session = useE2eSession({ formMinFillMs: 'production default' }, { fullBrowser: true })
 
   it('stores and mails a person who types at human speed on a phone', async () => {
     const { page } = await session.open(PHONE)
