@@ -33,6 +33,10 @@ describe("the demo company's claims", () => {
       'src/content/differentiators.ts: differentiators[quality]',
       'src/content/differentiators.ts: differentiators[agile]',
       'src/content/differentiators.ts: differentiators[excellence]',
+      'src/content/process.ts: processSteps[conversa]',
+      'src/content/process.ts: processSteps[proposta]',
+      'src/content/process.ts: processSteps[construcao]',
+      'src/content/process.ts: processSteps[lancamento]',
       'supabase/functions/_shared/company/brand.ts: logo',
       'src/content/privacy-updated.ts: privacy date',
     ])
@@ -83,6 +87,36 @@ describe("the demo company's claims", () => {
     // A mark drawn otherwise, even by one number, is the company's own.
     const thicker = { ...DEMO_CONTENT.logo, strokeWidth: 3 }
     expect(named({ ...ownClaimedContent, logo: thicker })).toEqual([])
+  })
+
+  it("name a process step that says the demo's work, or the demo's time for the demo's step", () => {
+    const [, proposal, building] = DEMO_CONTENT.process.steps
+    if (!proposal || !building) throw new Error('the demo has its process steps')
+    const steps = (...more: ClaimedContent['process']['steps']) => ({
+      ...ownClaimedContent,
+      process: { steps: [...ownClaimedContent.process.steps, ...more] },
+    })
+    // Its own words for the demo's work, or the demo's plan for a step of the same name.
+    expect(
+      named(
+        steps(
+          { id: 'a', title: 'Orçamento', duration: '5 dias', description: proposal.description },
+          { id: 'b', title: building.title, duration: building.duration, description: 'Nossa.' },
+        ),
+      ),
+    ).toEqual([
+      'src/content/process.ts: processSteps[a]',
+      'src/content/process.ts: processSteps[b]',
+    ])
+    // The demo's step name with a time of its own, or the demo's time for another step: its own.
+    expect(
+      named(
+        steps(
+          { id: 'c', title: proposal.title, duration: '2 dias', description: 'Nossa.' },
+          { id: 'd', title: 'Treinamento', duration: proposal.duration, description: 'Nossa.' },
+        ),
+      ),
+    ).toEqual([])
   })
 
   it("name the privacy notice's date only under another controller", () => {

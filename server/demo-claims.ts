@@ -35,6 +35,15 @@ export interface ClaimedContent {
       readonly description: string
     }[]
   }
+  /** How a project runs (src/content/process.ts): each step's promise of time and work. */
+  readonly process: {
+    readonly steps: readonly {
+      readonly id: string
+      readonly title: string
+      readonly duration: string
+      readonly description: string
+    }[]
+  }
   readonly logo: Brand['logo']
   /** privacyNoticeUpdated.date: the day the notice's "Atualizada em" shows. */
   readonly privacyNoticeDate: string
@@ -101,6 +110,35 @@ export const DEMO_CONTENT: ClaimedContent & { readonly logo: BrandLogo } = {
       },
     ],
   },
+  // The first step's duration is the company's consultation (company-facts.ts), not a claim.
+  process: {
+    steps: [
+      {
+        id: 'conversa',
+        title: 'Conversa inicial',
+        duration: '',
+        description: 'Gratuita: o problema, o prazo e o orçamento.',
+      },
+      {
+        id: 'proposta',
+        title: 'Proposta',
+        duration: '1 semana',
+        description: 'Escopo, cronograma e preço, por escrito.',
+      },
+      {
+        id: 'construcao',
+        title: 'Desenvolvimento',
+        duration: '4 a 12 semanas',
+        description: 'Uma entrega a cada duas semanas, para você testar.',
+      },
+      {
+        id: 'lancamento',
+        title: 'Lançamento',
+        duration: '2 semanas',
+        description: 'No ar, medido e acompanhado de perto.',
+      },
+    ],
+  },
   // The mark the demo drew by hand until 1.3 (a caret with a cursor): a fork that copied it is
   // told. Since then the demo draws none, and its mark comes from its name (brand-motif.ts).
   logo: {
@@ -121,6 +159,7 @@ export type DemoClaim =
 
 const SITE = 'src/content/site.ts'
 const ABOUT = 'src/content/differentiators.ts'
+const PROCESS = 'src/content/process.ts'
 export const BRAND_FILE = 'supabase/functions/_shared/company/brand.ts'
 export const PRIVACY_DATE_FILE = 'src/content/privacy-updated.ts'
 
@@ -187,6 +226,25 @@ export const demoClaimsInUse = (
       file: ABOUT,
       claim: `differentiators[${id}]`,
       value: `${title}: ${description}`,
+    })
+  }
+  // A step is the demo's promise while it says the demo's work, or the demo's time for the
+  // demo's step: "Proposta" alone is anyone's word, "Proposta, 1 semana" the demo's plan.
+  const demoSteps = DEMO_CONTENT.process.steps
+  for (const { id, title, duration, description } of content.process.steps) {
+    const sameWork = demoSteps.some((step) => form(step.description) === form(description))
+    const sameTime = demoSteps.some(
+      (step) =>
+        step.duration !== '' &&
+        form(step.title) === form(title) &&
+        form(step.duration) === form(duration),
+    )
+    if (!sameWork && !sameTime) continue
+    claims.push({
+      kind: 'words',
+      file: PROCESS,
+      claim: `processSteps[${id}]`,
+      value: `${title} (${duration}): ${description}`,
     })
   }
   if (sameMark(content.logo, DEMO_CONTENT.logo)) claims.push({ kind: 'logo', file: BRAND_FILE })

@@ -2,6 +2,7 @@ import { brand } from '#shared/company/brand.ts'
 import type { ClaimedContent } from '../../server/demo-claims.ts'
 import { aboutSection, differentiators } from '../../src/content/differentiators.ts'
 import { privacyNoticeUpdated } from '../../src/content/privacy-updated.ts'
+import { processSteps } from '../../src/content/process.ts'
 import * as site from '../../src/content/site.ts'
 
 /**
@@ -13,6 +14,7 @@ import * as site from '../../src/content/site.ts'
 export const claimedContent: ClaimedContent = {
   site,
   about: { aboutSection, differentiators },
+  process: { steps: processSteps },
   logo: brand.logo,
   privacyNoticeDate: privacyNoticeUpdated.date,
 }

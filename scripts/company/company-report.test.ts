@@ -110,6 +110,9 @@ describe("the demo's words and look in the report (decision 075)", () => {
       ...DEMO_CONTENT.about.differentiators.map(
         ({ id }) => `  - src/content/differentiators.ts: differentiators[${id}]`,
       ),
+      ...DEMO_CONTENT.process.steps.map(
+        ({ id }) => `  - src/content/process.ts: processSteps[${id}]`,
+      ),
       '  - supabase/functions/_shared/company/brand.ts: brand.logo',
       '  - src/content/privacy-updated.ts: privacyNoticeUpdated.date',
     ])

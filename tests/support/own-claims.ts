@@ -37,6 +37,22 @@ export const ownClaimedContent: ClaimedContent = {
       },
     ],
   },
+  process: {
+    steps: [
+      {
+        id: 'visita',
+        title: 'Visita à fazenda',
+        duration: '1 dia',
+        description: 'Vemos a rotina de perto antes de propor qualquer coisa.',
+      },
+      {
+        id: 'proposta',
+        title: 'Proposta',
+        duration: '3 dias',
+        description: 'O que faremos, em quanto tempo e por quanto.',
+      },
+    ],
+  },
   logo: {
     viewBox: '0 0 32 32',
     tileRadius: 16,
