@@ -1,6 +1,5 @@
 import { Contact, type RefusedForm } from '../sections/contact.tsx'
-import { SiteFooter } from '../sections/site-footer.tsx'
-import { SiteHeader } from '../sections/site-header.tsx'
+import { PageFrame } from '../sections/page-frame.tsx'
 
 /**
  * The contact form on a page of its own (/contato): the Node server takes the form's POST
@@ -8,12 +7,8 @@ import { SiteHeader } from '../sections/site-header.tsx'
  */
 export function ContactPage({ refused }: { refused?: RefusedForm }) {
   return (
-    <>
-      <SiteHeader page="contact" />
-      <main id="main" tabIndex={-1} className="pt-16 outline-none">
-        <Contact subject refused={refused} />
-      </main>
-      <SiteFooter page="contact" />
-    </>
+    <PageFrame page="contact">
+      <Contact subject refused={refused} />
+    </PageFrame>
   )
 }

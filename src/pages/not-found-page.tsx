@@ -1,7 +1,6 @@
 import { buttonClassName } from '../components/ui/button.tsx'
 import { notFoundPage } from '../content/not-found.ts'
-import { SiteFooter } from '../sections/site-footer.tsx'
-import { SiteHeader } from '../sections/site-header.tsx'
+import { PageFrame } from '../sections/page-frame.tsx'
 
 /**
  * Inside the site's header and footer, so a visitor who followed a broken link still sees
@@ -10,24 +9,20 @@ import { SiteHeader } from '../sections/site-header.tsx'
  */
 export function NotFoundPage() {
   return (
-    <>
-      <SiteHeader page="not-found" />
-      <main id="main" tabIndex={-1} className="pt-16 outline-none">
-        <div
-          lang={notFoundPage.lang}
-          className="mx-auto flex min-h-[60vh] max-w-page flex-col items-start justify-center gap-6 px-4 py-24 sm:px-6"
-        >
-          <h1 className="text-8xl leading-none font-heading tracking-display text-accent-ink sm:text-9xl">
-            {notFoundPage.code}
-          </h1>
-          <p className="text-2xl font-heading tracking-tight sm:text-3xl">{notFoundPage.title}</p>
-          {/* A full load of / serves the prerendered home page, complete before any script runs. */}
-          <a href="/" className={buttonClassName({ size: 'lg' })}>
-            {notFoundPage.homeLink}
-          </a>
-        </div>
-      </main>
-      <SiteFooter page="not-found" />
-    </>
+    <PageFrame page="not-found">
+      <div
+        lang={notFoundPage.lang}
+        className="mx-auto flex min-h-[60vh] max-w-page flex-col items-start justify-center gap-6 px-4 py-24 sm:px-6"
+      >
+        <h1 className="text-8xl leading-none font-heading tracking-display text-accent-ink sm:text-9xl">
+          {notFoundPage.code}
+        </h1>
+        <p className="text-2xl font-heading tracking-tight sm:text-3xl">{notFoundPage.title}</p>
+        {/* A full load of / serves the prerendered home page, complete before any script runs. */}
+        <a href="/" className={buttonClassName({ size: 'lg' })}>
+          {notFoundPage.homeLink}
+        </a>
+      </div>
+    </PageFrame>
   )
 }

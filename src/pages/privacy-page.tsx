@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react'
 import { privacyNotice, type PrivacySection } from '../content/privacy.ts'
 import { privacyNoticeUpdated } from '../content/privacy-updated.ts'
-import { SiteFooter } from '../sections/site-footer.tsx'
-import { SiteHeader } from '../sections/site-header.tsx'
+import { PageFrame } from '../sections/page-frame.tsx'
 
 const { controller, rights } = privacyNotice
 const { request } = rights
@@ -35,45 +34,41 @@ function NoticeSection({ section, children }: { section: PrivacySection; childre
 /** Static text: nothing on this page runs React in the browser. */
 export function PrivacyPage() {
   return (
-    <>
-      <SiteHeader page="privacy" />
-      <main id="main" tabIndex={-1} className="pt-16 outline-none">
-        <article className="mx-auto flex max-w-3xl flex-col gap-10 px-4 py-16 text-ink-muted sm:px-6 sm:py-20">
-          <div className="flex flex-col gap-4">
-            <h1 className="text-3xl font-heading tracking-tight text-balance text-ink sm:text-4xl">
-              {privacyNotice.title}
-            </h1>
-            <p className="text-lg text-pretty">{privacyNotice.intro}</p>
-            <p className="text-sm text-ink-muted">
-              {privacyNoticeUpdated.label}{' '}
-              <time dateTime={privacyNoticeUpdated.date}>{privacyNoticeUpdated.shown}</time>
-            </p>
-          </div>
-          {privacyNotice.sections.map((section) => (
-            <NoticeSection key={section.id} section={section} />
-          ))}
-          <NoticeSection section={controller}>
-            <p>
-              {officer.before}
-              <a href={mailto(officer.email, officer.subject)} className={link}>
-                {officer.email}
-              </a>
-              {officer.after}
-            </p>
-          </NoticeSection>
-          <NoticeSection section={rights}>
-            <p>
-              {request.before}
-              <a href={mailto(request.email, request.subject)} className={link}>
-                {request.email}
-              </a>
-              {request.after}
-            </p>
-            <p>{rights.authority}</p>
-          </NoticeSection>
-        </article>
-      </main>
-      <SiteFooter page="privacy" />
-    </>
+    <PageFrame page="privacy">
+      <article className="mx-auto flex max-w-3xl flex-col gap-10 px-4 py-16 text-ink-muted sm:px-6 sm:py-20">
+        <div className="flex flex-col gap-4">
+          <h1 className="text-3xl font-heading tracking-tight text-balance text-ink sm:text-4xl">
+            {privacyNotice.title}
+          </h1>
+          <p className="text-lg text-pretty">{privacyNotice.intro}</p>
+          <p className="text-sm text-ink-muted">
+            {privacyNoticeUpdated.label}{' '}
+            <time dateTime={privacyNoticeUpdated.date}>{privacyNoticeUpdated.shown}</time>
+          </p>
+        </div>
+        {privacyNotice.sections.map((section) => (
+          <NoticeSection key={section.id} section={section} />
+        ))}
+        <NoticeSection section={controller}>
+          <p>
+            {officer.before}
+            <a href={mailto(officer.email, officer.subject)} className={link}>
+              {officer.email}
+            </a>
+            {officer.after}
+          </p>
+        </NoticeSection>
+        <NoticeSection section={rights}>
+          <p>
+            {request.before}
+            <a href={mailto(request.email, request.subject)} className={link}>
+              {request.email}
+            </a>
+            {request.after}
+          </p>
+          <p>{rights.authority}</p>
+        </NoticeSection>
+      </article>
+    </PageFrame>
   )
 }
