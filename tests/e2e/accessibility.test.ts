@@ -1,9 +1,12 @@
 import { describe, it } from 'vitest'
 import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
 import { contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
-import { DESKTOP, PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
+import { DESKTOP, PHONE } from '../support/browser/devices.ts'
 import { menuToggle } from '../support/browser/landing-page.ts'
 import { useE2eSession } from '../support/browser/session.ts'
+
+// Every page on a phone and a wide desktop, in both themes and with axe's best practices, is
+// walked by themes.test.ts; this file looks at the states a walk does not reach.
 
 const session = useE2eSession()
 
@@ -38,13 +41,8 @@ describe('Accessibility (WCAG 2.2 AA, axe)', () => {
     await expectNoAxeViolations(page, '/ (success toast showing)')
   })
 
-  it('the pages of a form sent without script have none, the form shown again included', async () => {
+  it('a form sent without script and shown again with its refusal has none', async () => {
     const { page } = await session.open(DESKTOP)
-    for (const path of ['/contato', '/contato/enviada/', '/contato/erro/#informe-o-seu-nome']) {
-      await page.goto(path)
-      await waitForAnimations(page)
-      await expectNoAxeViolations(page, path)
-    }
     // The form's code blocked, so the browser posts it, and the server shows it again.
     await page.route('**/assets/hydrate-contact-form-*.js', (route) => route.abort())
     await page.goto('/contato')
@@ -53,39 +51,5 @@ describe('Accessibility (WCAG 2.2 AA, axe)', () => {
     await page.getByRole('alert').filter({ hasText: 'Informe o seu nome.' }).waitFor()
     await waitForAnimations(page)
     await expectNoAxeViolations(page, '/contato (refused, shown again)')
-  })
-
-  it.each([
-    ['a phone', PHONE],
-    ['a desktop', WIDE_DESKTOP],
-  ])(
-    "every page follows axe's best practices too on %s (heading order, landmarks)",
-    async (_, device) => {
-      const { page } = await session.open(device)
-      for (const path of [
-        '/',
-        '/contato',
-        '/contato/enviada/',
-        '/contato/erro/#informe-o-seu-nome',
-        '/privacidade',
-        '/agendar',
-        '/agendar/gerenciar',
-        '/qualquer-coisa',
-      ]) {
-        await page.goto(path)
-        // Once its script has filled it in: the free times, or the link's refusal.
-        if (path === '/agendar') await page.getByRole('radio').first().waitFor()
-        if (path === '/agendar/gerenciar') await page.getByRole('alert').first().waitFor()
-        await waitForAnimations(page)
-        await expectNoAxeViolations(page, path, { bestPractice: true })
-      }
-    },
-  )
-
-  it('the 404 page has no violations', async () => {
-    const { page } = await session.open(DESKTOP)
-    await page.goto('/qualquer-coisa')
-    await waitForAnimations(page)
-    await expectNoAxeViolations(page, '/qualquer-coisa (404)')
   })
 })

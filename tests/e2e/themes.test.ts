@@ -2,7 +2,9 @@
  * Both themes on every page: the site follows the visitor's system (prefers-color-scheme), and
  * each page must stay readable and operable in each, on a phone and a desktop. axe checks WCAG
  * 2.2 AA (contrast included) with Chromium emulating the colour scheme; the page's computed
- * background tells the two themes apart, so a page that ignored the scheme would fail too.
+ * background tells the two themes apart, so a page that ignored the scheme would fail too. The
+ * same walk holds every page to axe's best practices (heading order, landmarks), which no
+ * theme changes, so no other file walks the pages for them.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -42,7 +44,7 @@ const bodyBackground = (page: Page) =>
     return probe.fillStyle
   })
 
-describe('Both themes, every page, a phone and a desktop (WCAG 2.2 AA, axe)', () => {
+describe('Both themes, every page, a phone and a desktop (WCAG 2.2 AA and best practices, axe)', () => {
   for (const theme of THEMES) {
     for (const [width, device] of DEVICES) {
       it(`has no violations in the ${theme} theme at ${width}, on the brand's ${theme} canvas`, async () => {
@@ -52,7 +54,7 @@ describe('Both themes, every page, a phone and a desktop (WCAG 2.2 AA, axe)', ()
           await ready(page)
           await waitForAnimations(page)
           expect(await bodyBackground(page), `${path} background`).toBe(palettes[theme].canvas)
-          await expectNoAxeViolations(page, `${path} (${theme}, ${width})`)
+          await expectNoAxeViolations(page, `${path} (${theme}, ${width})`, { bestPractice: true })
         }
       })
     }
