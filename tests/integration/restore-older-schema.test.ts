@@ -5,7 +5,9 @@
  * bringing the schema to the version that keeps them. The restore builds its folder from
  * nothing (initdb), as in a deployment. And a backup of a database from any earlier commit,
  * taken as it was (an operator backing up before the upgrade), restores and migrates to
- * exactly a new database's schema, which the migration ledger then accepts as it is.
+ * exactly a new database's schema, which the migration ledger then accepts as it is, and takes
+ * a visitor's lead: PGlite's upgrade from every earlier shape (schema-upgrades.test.ts upgrades
+ * each in place on PostgreSQL).
  */
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -23,6 +25,7 @@ import { startServer } from '../../server/start-server.ts'
 import { runBuiltCommand } from '../support/backup-commands.ts'
 import {
   EARLIER_SHAPES,
+  expectLedgerCheckedAndLeadsTaken,
   makeEarlierDatabase,
   readEarlierRows,
   storeEarlierRows,
@@ -148,7 +151,7 @@ describe('a backup of a database from an earlier commit, taken before upgrading'
   }, 120_000)
 
   it.each(EARLIER_SHAPES)(
-    'from the shape of $commit ($date): restored, then migrated by the server, rows kept',
+    'from the shape of $commit ($date): restored, then migrated by the server, rows kept, a lead taken',
     async (shape) => {
       const file = path.join(root, `earlier-${shape.commit}.backup`)
       const earlier = await openPgliteDatabase(undefined, blank)
@@ -182,6 +185,7 @@ describe('a backup of a database from an earlier commit, taken before upgrading'
         const { missing, unexpected } = schemaDifferences(await describeSchema(db), fresh)
         expect({ missing, unexpected }).toEqual({ missing: [], unexpected: [] })
         expect(await applyMigrations(db)).toEqual([])
+        await expectLedgerCheckedAndLeadsTaken(db)
       } finally {
         await db.close()
       }

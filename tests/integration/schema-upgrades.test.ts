@@ -1,12 +1,15 @@
 /**
  * A database made by any earlier version is upgraded by today's server to exactly what a new
  * database is, keeping its leads and meetings: for every shape the migrations had on the main
- * line (tests/support/earlier-schemas/), on PGlite and on PostgreSQL 15. "Exactly" is every
- * catalog entry the migrations decide (tests/support/schema-snapshot.ts), compared with a new
- * database of the same engine; on PostgreSQL also its supabase/schema.sql, byte for byte
- * (scripts/schema-file.ts: columns in their order, grants as pg_dump prints them). Also an
- * operator who took each version in turn: a database from the first mail migration, upgraded
- * by a later server before today's.
+ * line (tests/support/earlier-schemas/), on PostgreSQL 15 here and on PGlite in
+ * restore-older-schema.test.ts, which upgrades each shape's database once its backup is
+ * restored (the same migrations on the same engine, so each shape is made once there, not
+ * twice). "Exactly" is every catalog entry the migrations decide
+ * (tests/support/schema-snapshot.ts), compared with a new database of the same engine; on
+ * PostgreSQL also its supabase/schema.sql, byte for byte (scripts/schema-file.ts: columns in
+ * their order, grants as pg_dump prints them). Also, on both engines, an operator who took each
+ * version in turn: a database from the first mail migration, upgraded by a later server before
+ * today's, its ledger still the names-only one of the servers before 1.0.
  */
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
@@ -19,6 +22,7 @@ import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
 import {
   EARLIER_SHAPES,
+  expectLedgerCheckedAndLeadsTaken,
   makeEarlierDatabase,
   migrateAsEarlierServer,
   readEarlierRows,
@@ -100,9 +104,9 @@ const expectSameSchema = (actual: string[], expected: string[]) => {
 }
 
 describe.each([
-  { name: 'PGlite', start: pgliteEngine },
-  { name: 'PostgreSQL', start: postgresEngine },
-])('upgrading on $name', ({ start }) => {
+  { name: 'PGlite', start: pgliteEngine, everyShape: false },
+  { name: 'PostgreSQL', start: postgresEngine, everyShape: true },
+])('upgrading on $name', ({ start, everyShape }) => {
   let engine: Engine
   let fresh: string[]
   let freshFile: string | undefined
@@ -131,40 +135,29 @@ describe.each([
     ).toBeUndefined()
   }
 
-  it.each(EARLIER_SHAPES)(
-    'from the shape of $commit ($date): rows kept, schema as new',
-    async (earlier) => {
-      const db = await engine.empty()
-      try {
-        await makeEarlierDatabase(db, earlier)
-        const before = await storeEarlierRows(db)
-        // Three messages, and two meetings (each a lead too) where the shape had the agenda.
-        expect([before.leads.length, before.meetings.length]).toEqual(
-          '20261125000000_bookings.sql' in earlier.files ? [5, 2] : [3, 0],
-        )
-        await upgrade(db)
-        expect(await readEarlierRows(db)).toEqual(before)
-        expectSameSchema(await describeSchema(db), fresh)
-        await expectSameSchemaFile(db)
-        // Every row of the ledger now has its checksum: an edit is refused from here on.
-        const { rows } = await db.query<{ unchecked: number }>(
-          'select count(*)::int as unchecked from app_private.app_migrations where checksum is null',
-        )
-        expect(rows[0]?.unchecked).toBe(0)
-        // And it takes a new lead as the site sends one.
-        await db.transaction(async (tx) => {
-          await tx.query(`select set_config('role', 'anon', true)`)
-          await tx.query(
-            `insert into public.contact_submissions (name, email, company, message, form_elapsed_ms)
-             values ('Fábio Reis', 'fabio@example.com', null, 'Depois da atualização.', 60000)`,
+  if (everyShape)
+    it.each(EARLIER_SHAPES)(
+      'from the shape of $commit ($date): rows kept, schema as new',
+      async (earlier) => {
+        const db = await engine.empty()
+        try {
+          await makeEarlierDatabase(db, earlier)
+          const before = await storeEarlierRows(db)
+          // Three messages, and two meetings (each a lead too) where the shape had the agenda.
+          expect([before.leads.length, before.meetings.length]).toEqual(
+            '20261125000000_bookings.sql' in earlier.files ? [5, 2] : [3, 0],
           )
-        })
-      } finally {
-        await db.close()
-      }
-    },
-    180_000,
-  )
+          await upgrade(db)
+          expect(await readEarlierRows(db)).toEqual(before)
+          expectSameSchema(await describeSchema(db), fresh)
+          await expectSameSchemaFile(db)
+          await expectLedgerCheckedAndLeadsTaken(db)
+        } finally {
+          await db.close()
+        }
+      },
+      180_000,
+    )
 
   it.each(PATHS)(
     'from the shape of $from.commit through $after.commit’s server: rows kept, schema as new',

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { expect } from 'vitest'
 import type { Database } from '../../server/db/database.ts'
 import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
 import { MIGRATIONS_DIR } from '../../server/paths.ts'
@@ -119,4 +120,22 @@ export const readEarlierRows = async (db: Database): Promise<EarlierRows> => {
       )
     : { rows: [] }
   return { leads: leads.rows, meetings: meetings.rows }
+}
+
+/**
+ * What an upgraded database must do from here on: every row of its ledger has a checksum (so an
+ * edited migration is refused), and it takes a new lead as the site sends one.
+ */
+export const expectLedgerCheckedAndLeadsTaken = async (db: Database) => {
+  const { rows } = await db.query<{ unchecked: number }>(
+    'select count(*)::int as unchecked from app_private.app_migrations where checksum is null',
+  )
+  expect(rows[0]?.unchecked).toBe(0)
+  await db.transaction(async (tx) => {
+    await tx.query(`select set_config('role', 'anon', true)`)
+    await tx.query(
+      `insert into public.contact_submissions (name, email, company, message, form_elapsed_ms)
+       values ('Fábio Reis', 'fabio@example.com', null, 'Depois da atualização.', 60000)`,
+    )
+  })
 }
