@@ -89,9 +89,11 @@ export async function startTestSite({
     catcher = await startSmtpCatcher()
     // Stopping the catcher frees its port: a real address where nothing answers any more.
     if (smtp === 'down') await catcher.stop()
-    // As `npm start` runs it: the built site, the warm-up and the mail sweep.
-    server = await startServer(
-      settingsFrom({
+    // As `npm start` runs it: the built site and the mail sweep. Not its warm-up, which only
+    // makes the first requests after a start quicker (about 1.5 CPU-s per start, on a machine
+    // the browser files keep busy); the integration tests start `npm start` itself with it.
+    server = await startServer({
+      ...settingsFrom({
         PORT: '0',
         DATA_DIR: dataDir,
         SMTP_URL: catcher.url,
@@ -101,7 +103,8 @@ export async function startTestSite({
           : { FORM_MIN_FILL_MS: String(formMinFillMs) }),
         ...settings,
       }),
-    )
+      warmUp: false,
+    })
   } catch (error) {
     await catcher?.stop()
     await rm(dataDir, { recursive: true, force: true })
