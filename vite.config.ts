@@ -76,6 +76,11 @@ export default defineConfig({
           include: ['tests/integration/**/*.test.ts'],
           // One file at a time: each starts servers, and several time what they wait for.
           fileParallelism: false,
+          // One worker for every file, as for the browser files: the server's modules, PGlite's
+          // WebAssembly and the test helpers load and warm up once, not sixty times (2–4 CPU-s a
+          // file, decision 084). No file changes the environment or mocks a module; each closes
+          // what it starts.
+          isolate: false,
           // Last when every project runs in one command (`npx vitest run`).
           sequence: { groupOrder: 2 },
           testTimeout: 30_000,
