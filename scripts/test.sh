@@ -27,7 +27,7 @@ wait_lanes
 # longest integration file once its browser files are done, where it ended four minutes first.
 LATE_INTEGRATION=tests/integration/restore-older-schema.test.ts
 browser_then_late_integration() {
-  npx vitest run --project web --project server --project e2e &&
+  npx vitest run --project 'web*' --project 'server*' --project e2e &&
     npx vitest run --project integration "$LATE_INTEGRATION"
 }
 lane tests npx vitest run --project integration --exclude "$LATE_INTEGRATION"

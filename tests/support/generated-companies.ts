@@ -11,7 +11,7 @@ import { company, type Company } from '#shared/company/company.ts'
  * consultation and promise, as a company may: what two companies share is not the old one's.
  *
  * A fixed list, the same at every run: the quick set renders the site and the desk
- * (src/any-company.test.tsx) and the e-mails
+ * (src/any-company.isolated.test.tsx) and the e-mails
  * (supabase/functions/_shared/company/any-company-mail.test.ts) for each. Every fact passes the
  * checks the server and the build make (the CNPJs' check digits were computed with cnpj.ts),
  * which the first of those tests asserts. tests/integration/fork-facts.test.ts allows this file:
