@@ -68,7 +68,8 @@ export default defineConfig({
     assetsDir: 'assets',
   },
   test: {
-    // `globals: true` makes Testing Library clean the DOM between tests.
+    // `globals: true` gives tests Vitest's functions without imports; the DOM is emptied after
+    // each test by tests/support/dom-setup.ts.
     globals: true,
     // Where a test file sits says which set it is in (decision 063). `web` and `server` are
     // the quick set, `npm run test:quick`: everything in the test runner's process, no browser,
