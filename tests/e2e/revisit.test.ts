@@ -193,12 +193,18 @@ async function expectWorkingPage(
 }
 
 describe('A returning visitor finds each page as on the first visit', () => {
-  const cases = devices.flatMap(([device, options]) =>
-    visits.map((visit, index) => {
-      const elsewhere = visits[(index + 1) % visits.length]?.address ?? '/'
-      return [visit.name, device, { visit, options, elsewhere }] as const
-    }),
-  )
+  // What a cache keeps and restores is the same at any width; what the width changes (the
+  // phone's menu button, set by the page script) each page meets on the device it is walked
+  // on. So the landing page is walked on both, and the other pages alternate between them:
+  // each device still comes back to pages of every template, at half the full browser's cost.
+  const cases = visits.flatMap((visit, index) => {
+    const elsewhere = visits[(index + 1) % visits.length]?.address ?? '/'
+    const walkedOn =
+      visit.route.kind === 'home' ? devices : devices.filter((_, at) => at === index % 2)
+    return walkedOn.map(
+      ([device, options]) => [visit.name, device, { visit, options, elsewhere }] as const,
+    )
+  })
 
   it.each(cases)(
     '%s on a %s: reloaded, gone back to with and without the back-forward cache, visited again',
