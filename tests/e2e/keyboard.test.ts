@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { TOAST, contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
-import type { Page } from 'playwright-core'
 import { DESKTOP, PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
-import {
-  focusCover,
-  focusedElement,
-  tabThrough,
-  type FocusCover,
-} from '../support/browser/focus.ts'
-import { waitForScrollToSettle } from '../support/browser/scroll.ts'
+import { focusCover, focusedElement, tabThrough } from '../support/browser/focus.ts'
 import { useE2eSession, waitForIsland } from '../support/browser/session.ts'
 import { waitFor } from '../support/wait.ts'
 
@@ -31,23 +24,6 @@ const EXPECTED_ORDER = [
   'Mensagem',
   'Enviar Mensagem',
 ]
-
-/**
- * Presses `key` until focus leaves the page, and returns every stop with what covered it. The
- * scroll a focus move starts (smooth, unless reduced motion is asked for) is over before the
- * check.
- */
-async function walkFocus(page: Page, key: 'Tab' | 'Shift+Tab'): Promise<FocusCover[]> {
-  const stops: FocusCover[] = []
-  for (let i = 0; i < 80; i += 1) {
-    await page.keyboard.press(key)
-    await waitForScrollToSettle(page, 4)
-    const stop = await focusCover(page)
-    if (!stop) return stops
-    stops.push(stop)
-  }
-  throw new Error(`${key} never left the page; last stops: ${JSON.stringify(stops.slice(-3))}`)
-}
 
 describe('Keyboard only', () => {
   it('Tab follows the page, starting with the skip link, and focus is always visible', async () => {
@@ -169,29 +145,4 @@ describe('Keyboard only', () => {
       await page.waitForFunction(() => document.activeElement?.id === 'main')
     }
   })
-
-  for (const [width, device] of [
-    [390, PHONE],
-    [1440, WIDE_DESKTOP],
-  ] as const) {
-    it(`at ${width} px, no stop is ever hidden under the fixed header, going down with Tab or up with Shift+Tab, on every page with the header`, async () => {
-      const { page } = await session.open(device)
-      for (const url of ['/', '/privacidade']) {
-        await page.goto(url)
-        const down = await walkFocus(page, 'Tab')
-        // Back up from past the last stop: each one above is partly out of view, where a
-        // browser scrolls it only just in, right under the header unless the page says how
-        // tall the header is.
-        const up = await walkFocus(page, 'Shift+Tab')
-
-        expect(down.length, `stops going down ${url}`).toBeGreaterThan(5)
-        expect(up[0]?.name, `going up starts at the last stop of ${url}`).toBe(down.at(-1)?.name)
-        expect(up.at(-1)?.name, `and ends at the first`).toBe(down[0]?.name)
-        const hidden = [...down, ...up].filter(
-          (stop) => stop.overlappedBy.length > 0 || stop.hiddenAt.length > 0,
-        )
-        expect(hidden, `focused elements covered by something fixed on ${url}`).toEqual([])
-      }
-    })
-  }
 })

@@ -74,6 +74,22 @@ export async function focusedElement(page: Page): Promise<FocusStop | null> {
   })
 }
 
+/**
+ * Presses `key` and waits for the scroll it starts. Focusing scrolls the element into view,
+ * smoothly when the page asks for smooth scrolling; such a scroll starts in the same frame, so
+ * a few still frames mean it is over. Otherwise the scroll is done when the key press is, and
+ * the wait only cost time (the desk's pages).
+ */
+const focusMover = async (page: Page, key: 'Tab' | 'Shift+Tab') => {
+  const smooth = await page.evaluate(
+    () => getComputedStyle(document.documentElement).scrollBehavior === 'smooth',
+  )
+  return async () => {
+    await page.keyboard.press(key)
+    if (smooth) await waitForScrollToSettle(page, 4)
+  }
+}
+
 /** Presses Tab until `isLast` matches a stop (or `limit` presses) and returns every stop. */
 export async function tabThrough(
   page: Page,
@@ -81,21 +97,43 @@ export async function tabThrough(
   limit = 80,
 ): Promise<FocusStop[]> {
   const stops: FocusStop[] = []
-  // Focusing scrolls the element into view, smoothly when the page asks for smooth scrolling;
-  // such a scroll starts in the same frame, so a few still frames mean it is over. Otherwise
-  // the scroll is done when the key press is, and the wait only cost time (the desk's pages).
-  const smooth = await page.evaluate(
-    () => getComputedStyle(document.documentElement).scrollBehavior === 'smooth',
-  )
+  const move = await focusMover(page, 'Tab')
   for (let i = 0; i < limit; i += 1) {
-    await page.keyboard.press('Tab')
-    if (smooth) await waitForScrollToSettle(page, 4)
+    await move()
     const stop = await focusedElement(page)
     if (!stop) break
     stops.push(stop)
     if (isLast(stop)) break
   }
   return stops
+}
+
+/** A stop of a walk through the whole page: what is focused, and what covers it. */
+export interface CoveredStop extends FocusStop {
+  cover: FocusCover
+}
+
+/**
+ * Presses `key` until focus leaves the page, or comes back to the walk's first stop, and
+ * returns every stop with what covers it: one walk for the ring, the order and WCAG 2.2's
+ * "not obscured", so no test tabs through a page twice.
+ */
+export async function walkFocus(
+  page: Page,
+  key: 'Tab' | 'Shift+Tab',
+  limit = 120,
+): Promise<CoveredStop[]> {
+  const stops: CoveredStop[] = []
+  const move = await focusMover(page, key)
+  for (let i = 0; i < limit; i += 1) {
+    await move()
+    const stop = await focusedElement(page)
+    const cover = stop && (await focusCover(page))
+    if (!stop || !cover) return stops
+    if (stops.length > 0 && cover.name === stops[0]?.cover.name) return stops
+    stops.push({ ...stop, cover })
+  }
+  throw new Error(`${key} never left the page; last stops: ${JSON.stringify(stops.slice(-3))}`)
 }
 
 /** Where the focused element is, and what (if anything) hides part of it. */
@@ -118,8 +156,12 @@ export interface FocusCover {
  */
 export async function focusCover(page: Page): Promise<FocusCover | null> {
   return page.evaluate(() => {
-    const el = document.activeElement
-    if (!(el instanceof HTMLElement) || el === document.body) return null
+    const focused = document.activeElement
+    if (!(focused instanceof HTMLElement) || focused === document.body) return null
+    // A control drawn as its label (a visually hidden radio inside it: a day or a time of the
+    // booking calendar) is seen where its label is.
+    const label = focused.closest('label')
+    const el = focused.getBoundingClientRect().width <= 1 && label ? label : focused
     const rect = el.getBoundingClientRect()
     const describe = (node: Element) =>
       `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''} "${(node.getAttribute('aria-label') ?? node.textContent ?? '').trim().slice(0, 30)}"`
@@ -144,32 +186,34 @@ export async function focusCover(page: Page): Promise<FocusCover | null> {
       })
       .map(describe)
 
-    // A point this far in from a corner lies inside a rounding of that radius (1 - 1/√2 ≈ 0.3).
-    const style = getComputedStyle(el)
-    const inset = (radius: string) => Math.ceil(parseFloat(radius) * 0.3) + 1
-    const probes: [string, number, number][] = [
-      ['centre', rect.left + rect.width / 2, rect.top + rect.height / 2],
-      [
-        'top left',
-        rect.left + inset(style.borderTopLeftRadius),
-        rect.top + inset(style.borderTopLeftRadius),
-      ],
-      [
-        'top right',
-        rect.right - inset(style.borderTopRightRadius),
-        rect.top + inset(style.borderTopRightRadius),
-      ],
-      [
-        'bottom left',
-        rect.left + inset(style.borderBottomLeftRadius),
-        rect.bottom - inset(style.borderBottomLeftRadius),
-      ],
-      [
-        'bottom right',
-        rect.right - inset(style.borderBottomRightRadius),
-        rect.bottom - inset(style.borderBottomRightRadius),
-      ],
-    ]
+    /** The middle of a single box and, inside any rounding, its corners. */
+    const boxProbes = (box: DOMRect, style: CSSStyleDeclaration): [string, number, number][] => {
+      // A point this far in from a corner lies inside a rounding of that radius (1 - 1/√2 ≈ 0.3).
+      const inset = (radius: string) => Math.ceil(parseFloat(radius) * 0.3) + 1
+      const topLeft = inset(style.borderTopLeftRadius)
+      const topRight = inset(style.borderTopRightRadius)
+      const bottomLeft = inset(style.borderBottomLeftRadius)
+      const bottomRight = inset(style.borderBottomRightRadius)
+      return [
+        ['centre', box.left + box.width / 2, box.top + box.height / 2],
+        ['top left', box.left + topLeft, box.top + topLeft],
+        ['top right', box.right - topRight, box.top + topRight],
+        ['bottom left', box.left + bottomLeft, box.bottom - bottomLeft],
+        ['bottom right', box.right - bottomRight, box.bottom - bottomRight],
+      ]
+    }
+    // A link whose text wraps is drawn as one box per line, and the box around them all holds
+    // space that is not the link's (its centre may fall between the lines): each line's middle
+    // is probed instead.
+    const lines = [...el.getClientRects()]
+    const probes: [string, number, number][] =
+      lines.length > 1
+        ? lines.map((line, index) => [
+            `line ${index + 1}`,
+            line.left + line.width / 2,
+            line.top + line.height / 2,
+          ])
+        : boxProbes(rect, getComputedStyle(el))
     // How much of a control taller than the space left the browser scrolls in is its own
     // choice (for a text field, the caret's line): points outside the viewport are not probed.
     const onScreen = ([, x, y]: [string, number, number]) =>
@@ -180,7 +224,7 @@ export async function focusCover(page: Page): Promise<FocusCover | null> {
       return [`${where} (${Math.round(x)}, ${Math.round(y)}): ${hit ? describe(hit) : 'nothing'}`]
     })
     return {
-      name: describe(el),
+      name: describe(focused),
       box: { top: rect.top, bottom: rect.bottom, left: rect.left, right: rect.right },
       overlappedBy,
       hiddenAt,
