@@ -12,7 +12,6 @@
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { PGlite } from '@electric-sql/pglite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readBackupFile } from '../../server/backup/backup-format.ts'
 import { restoreBackup } from '../../server/backup/restore-database.ts'
@@ -23,6 +22,7 @@ import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
 import { MIGRATIONS_DIR } from '../../server/paths.ts'
 import { startServer } from '../../server/start-server.ts'
 import { runBuiltCommand } from '../support/backup-commands.ts'
+import { blankPgliteDump } from '../support/blank-pglite.ts'
 import {
   EARLIER_SHAPES,
   expectLedgerCheckedAndLeadsTaken,
@@ -137,9 +137,7 @@ describe('a backup of a database from an earlier commit, taken before upgrading'
   let fresh: string[]
   beforeAll(async () => {
     // initdb once; each database starts from its copy.
-    const empty = await PGlite.create()
-    blank = await empty.dumpDataDir('none')
-    await empty.close()
+    blank = await blankPgliteDump()
     const db = await openPgliteDatabase(undefined, blank)
     try {
       await ensureSupabaseRoles(db)

@@ -11,7 +11,6 @@
  * version in turn: a database from the first mail migration, upgraded by a later server before
  * today's, its ledger still the names-only one of the servers before 1.0.
  */
-import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { dumpSchema } from '../../scripts/schema-file.ts'
@@ -29,6 +28,7 @@ import {
   storeEarlierRows,
   type EarlierShape,
 } from '../support/earlier-schemas.ts'
+import { blankPgliteDump } from '../support/blank-pglite.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import {
   describeSchema,
@@ -58,9 +58,7 @@ interface Engine {
 
 const pgliteEngine = async (): Promise<Engine> => {
   // initdb once; each database starts from its copy (a load takes a fraction of an initdb).
-  const blank = await PGlite.create()
-  const dump = await blank.dumpDataDir('none')
-  await blank.close()
+  const dump = await blankPgliteDump()
   return { empty: () => openPgliteDatabase(undefined, dump), stop: async () => {} }
 }
 

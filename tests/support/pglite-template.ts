@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { applyMigrations } from '../../server/db/migrate.ts'
 import { openPgliteDatabase } from '../../server/db/pglite.ts'
 import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
+import { TEST_INITDB_PARAMS } from './blank-pglite.ts'
 
 /**
  * Vitest's global setup for the suites that start databases: one PGlite folder with Supabase's
@@ -21,11 +22,7 @@ const makeTemplate = async () => {
   // initdb here rather than in the child process the server uses (which this runner cannot
   // start): the memory it leaves stays with the test runner, not with any server.
   await mkdir(folder, { mode: 0o700 })
-  // WAL in 1 MB segments rather than initdb's 16: the folder and its dump are 30 MB instead of
-  // 40, of which the WAL was 16 MB of mostly zeros that every copy and every load moved (a load
-  // took 0.57 CPU-s instead of 0.75). Nothing a test checks depends on the segment size:
-  // backups hold rows, and the folders the commands make from nothing keep initdb's default.
-  await (await PGlite.create({ dataDir: folder, initDbStartParams: ['--wal-segsize=1'] })).close()
+  await (await PGlite.create({ dataDir: folder, initDbStartParams: TEST_INITDB_PARAMS })).close()
   const db = await openPgliteDatabase(folder)
   await ensureSupabaseRoles(db)
   await applyMigrations(db)
