@@ -1,7 +1,8 @@
 /**
- * `npm run screenshots`: every page of the site and of the lead desk, on a phone (390 px) and a
- * desktop (1440 px), in the light and the dark theme, as full-page PNGs in screenshots/ (which
- * git ignores), so whoever reviews a change looks at it before approving it.
+ * `npm run screenshots`: every page of the site and of the lead desk, on a phone (390 px), a
+ * tablet (768 px) and a desktop (1440 px), in the light and the dark theme, as full-page PNGs in
+ * screenshots/ (which git ignores), and the phone's menu open, so whoever reviews a change looks
+ * at it before approving it. The tests check the pages; they write no pictures.
  *
  * The built site runs on a fresh database in a temporary folder, with a few leads, meetings
  * and a quarantined message made up for the desk to show (names from example.com, never a
@@ -30,6 +31,7 @@ const PASSWORD = 'uma senha longa para as capturas'
 
 export const SCREEN_WIDTHS: readonly [number, BrowserContextOptions][] = [
   [390, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
+  [768, { viewport: { width: 768, height: 1024 }, isMobile: true, hasTouch: true }],
   [1440, { viewport: { width: 1440, height: 900 } }],
 ]
 export const THEMES = ['light', 'dark'] as const
@@ -40,6 +42,8 @@ interface Shot {
   /** Waits for what the page's script fills in. */
   ready?: (page: Page) => Promise<void>
   desk?: boolean
+  /** Only below this width (the phone's menu); the first screen only, not the whole page. */
+  below?: number
 }
 
 /**
@@ -68,6 +72,12 @@ const PROJECT_SHOTS: Shot[] =
 
 const SITE: Shot[] = [
   { name: 'home', path: '/' },
+  {
+    name: 'home-menu-open',
+    path: '/',
+    below: 768,
+    ready: (page) => page.locator('[popovertarget]').first().tap(),
+  },
   { name: 'privacy', path: '/privacidade' },
   { name: 'contact', path: '/contato' },
   { name: 'contact-sent', path: '/contato/enviada/' },
@@ -190,11 +200,12 @@ try {
       const page = await context.newPage()
       if (shots.some((shot) => shot.desk)) await signIn(page)
       for (const shot of shots) {
+        if (shot.below !== undefined && width >= shot.below) continue
         await page.goto(shot.path)
         await shot.ready?.(page)
         await page.evaluate(() => document.fonts.ready)
         const file = path.join(OUT_DIR, `${shot.name}-${width}-${theme}.png`)
-        await page.screenshot({ path: file, fullPage: true })
+        await page.screenshot({ path: file, fullPage: shot.below === undefined })
         taken += 1
       }
       await context.close()

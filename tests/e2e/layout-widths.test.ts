@@ -1,15 +1,10 @@
-import { mkdir } from 'node:fs/promises'
-import path from 'node:path'
-import { fileURLToPath } from 'node:url'
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { brand } from '#shared/company/brand.ts'
 import { waitForAnimations } from '../support/browser/axe.ts'
-import { menuToggle } from '../support/browser/landing-page.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 
 const session = useE2eSession()
-const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots/', import.meta.url))
 
 const WIDTHS: readonly [number, BrowserContextOptions][] = [
   [390, { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }],
@@ -60,18 +55,13 @@ function wrappedCardTitles(page: Page): Promise<string[]> {
 
 describe('Layout at common widths', () => {
   for (const [width, device] of WIDTHS) {
-    it(`at ${width} px the pages fit the width and card titles stay on one line (full-page screenshots in screenshots/)`, async () => {
-      await mkdir(SCREENSHOT_DIR, { recursive: true })
+    it(`at ${width} px the pages fit the width and card titles stay on one line`, async () => {
       const { page } = await session.open(device)
       // A second visit and a reload revalidate what the first one cached: shown as well.
-      for (const [name, url] of [...PAGES, ['home-again', '/'] as const]) {
+      for (const [, url] of [...PAGES, ['home-again', '/'] as const]) {
         await page.goto(url)
         await ready(page, url)
         await waitForAnimations(page)
-        await page.screenshot({
-          path: path.join(SCREENSHOT_DIR, `${name}-${width}.png`),
-          fullPage: true,
-        })
         expect(await isStyled(page), `${url} is drawn with its stylesheet`).toBe(true)
         const overflow = await page.evaluate(() => {
           const root = document.documentElement
@@ -83,19 +73,8 @@ describe('Layout at common widths', () => {
       }
       await page.reload()
       await waitForAnimations(page)
-      await page.screenshot({
-        path: path.join(SCREENSHOT_DIR, `home-reloaded-${width}.png`),
-        fullPage: true,
-      })
       expect(await isStyled(page), '/ is drawn with its stylesheet after a reload').toBe(true)
       expect(await wrappedCardTitles(page), `card titles on two lines at ${width} px`).toEqual([])
-      // Below the md breakpoint the sections are in the phone menu: show it open too.
-      if (width < 768) {
-        await page.goto('/')
-        await menuToggle(page).tap()
-        await waitForAnimations(page)
-        await page.screenshot({ path: path.join(SCREENSHOT_DIR, `home-menu-open-${width}.png`) })
-      }
     })
   }
 })
