@@ -2,7 +2,7 @@
  * `npm run screenshots`: every page of the site and of the lead desk, on a phone (390 px), a
  * tablet (768 px) and a desktop (1440 px), in the light and the dark theme, as full-page PNGs in
  * screenshots/ (which git ignores), and the phone's menu open, so whoever reviews a change looks
- * at it before approving it. The tests check the pages; they write no pictures.
+ * at it before approving it. The tests check the pages; the pictures of them are taken here.
  *
  * The built site runs on a fresh database in a temporary folder, with a few leads, meetings
  * and a quarantined message made up for the desk to show (names from example.com, never a
