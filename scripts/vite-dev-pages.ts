@@ -22,14 +22,13 @@ async function builtFile(
   if (pathname === entry.ICON_SPRITE_URL)
     return { type: 'image/svg+xml', body: entry.iconSpriteSvg }
   for (const image of entry.builtProjectImages()) {
-    const file = projectImageFiles(image).files.find((candidate) => candidate.url === pathname)
+    const file = projectImageFiles(image).find((candidate) => candidate.url === pathname)
     if (!file) continue
     const { kind, data } = await readProjectImage(
       path.join(server.config.root, PROJECT_IMAGES_DIR),
       image,
     )
-    const body = renderProjectImage(kind, data, image, file.width)
-    return { type: kind === 'jpg' ? 'image/jpeg' : 'image/png', body }
+    return { type: file.type, body: await renderProjectImage(kind, data, file) }
   }
   return undefined
 }

@@ -2,8 +2,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Resvg } from '@resvg/resvg-js'
-import { pngColours, pngSize } from '../../tests/support/png.ts'
-import { jpegSize } from './image-size.ts'
+import sharp from 'sharp'
 import { ProjectImageError, writeProjectImages } from './project-images.ts'
 
 let sources: string
@@ -24,16 +23,34 @@ const drawing = (width: number, height: number, colour: string) =>
 const screenshot = (width: number, height: number, colour: string) =>
   new Resvg(drawing(width, height, colour)).render().asPng()
 
-/** The start of a JPEG: its frame header (SOF0) says 1000 × 600; enough to be copied. */
-const jpeg = Buffer.from([
-  0xff, 0xd8, 0xff, 0xe0, 0x00, 0x04, 0x00, 0x00, 0xff, 0xc0, 0x00, 0x11, 0x08, 0x02, 0x58, 0x03,
-  0xe8, 0x03, 0x01, 0x22, 0x00, 0x02, 0x11, 0x01, 0x03, 0x11, 0x01, 0xff, 0xd9,
-])
+/** A photograph as a company would drop it in: a JPEG of one colour. */
+const photo = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#c0562b' } })
+    .jpeg()
+    .toBuffer()
 
 const image = (file: string, width: number, height: number) => ({ file, alt: 'x', width, height })
 
+const read = (url: string) => readFile(path.join(dist, url))
+
+/** What a decoder reads in a written file: its format, size and the colour at its middle. */
+async function decoded(url: string) {
+  const file = sharp(await read(url))
+  const { format, width, height, compression } = await file.metadata()
+  const { data, info } = await file.removeAlpha().raw().toBuffer({ resolveWithObject: true })
+  const middle = (Math.floor(info.height / 2) * info.width + Math.floor(info.width / 2)) * 3
+  const colour = [...data.subarray(middle, middle + 3)]
+  return { format: format === 'heif' ? compression : format, width, height, colour }
+}
+
+/** Near enough for a lossy format: each channel within 6 of the drawn one. */
+const near = (colour: number[], hex: string) =>
+  colour.every(
+    (channel, at) => Math.abs(channel - parseInt(hex.slice(1 + at * 2, 3 + at * 2), 16)) <= 6,
+  )
+
 describe("the build's project images", () => {
-  it('draws an SVG and resizes a PNG to each width, as PNGs of the right size and colour', async () => {
+  it('draws an SVG and resizes a PNG to each width, in AVIF and PNG, of the right size and colour', async () => {
     await writeFile(path.join(sources, 'desenho.svg'), drawing(1200, 750, '#1f6f68'))
     await writeFile(path.join(sources, 'tela.png'), screenshot(1000, 500, '#2454a6'))
     const written = await writeProjectImages(sources, dist, [
@@ -42,42 +59,54 @@ describe("the build's project images", () => {
       // Shown by two projects: written once.
       image('tela.png', 1000, 500),
     ])
-    expect(written).toEqual([
-      '/projetos/imagens/desenho-480.png',
-      '/projetos/imagens/desenho-800.png',
-      '/projetos/imagens/desenho-1200.png',
-      '/projetos/imagens/tela-480.png',
-      '/projetos/imagens/tela-800.png',
-      '/projetos/imagens/tela-1000.png',
-    ])
-    const read = (url: string) => readFile(path.join(dist, url))
-    expect(pngSize(await read('/projetos/imagens/desenho-480.png'))).toEqual({
-      width: 480,
-      height: 300,
-    })
-    expect(pngSize(await read('/projetos/imagens/tela-800.png'))).toEqual({
-      width: 800,
-      height: 400,
-    })
-    const colours = pngColours(await read('/projetos/imagens/tela-480.png'))
-    expect([...colours.keys()]).toEqual(['#2454a6'])
+    expect(written).toEqual(
+      ['desenho', 'tela'].flatMap((name) =>
+        ['avif', 'png'].flatMap((extension) =>
+          (name === 'desenho' ? [480, 800, 1200] : [480, 800, 1000]).map(
+            (width) => `/projetos/imagens/${name}-${width}.${extension}`,
+          ),
+        ),
+      ),
+    )
+    for (const [url, format, width, height, colour] of [
+      ['/projetos/imagens/desenho-480.avif', 'av1', 480, 300, '#1f6f68'],
+      ['/projetos/imagens/desenho-800.avif', 'av1', 800, 500, '#1f6f68'],
+      ['/projetos/imagens/desenho-1200.png', 'png', 1200, 750, '#1f6f68'],
+      ['/projetos/imagens/tela-800.avif', 'av1', 800, 400, '#2454a6'],
+      ['/projetos/imagens/tela-480.png', 'png', 480, 240, '#2454a6'],
+      ['/projetos/imagens/tela-1000.png', 'png', 1000, 500, '#2454a6'],
+    ] as const) {
+      const file = await decoded(url)
+      expect({ url, format: file.format, width: file.width, height: file.height }).toEqual({
+        url,
+        format,
+        width,
+        height,
+      })
+      expect(near(file.colour, colour), `${url}: ${file.colour.join(',')} is ${colour}`).toBe(true)
+    }
     // Smaller widths weigh less: a phone never downloads the desktop's image.
     const [small, large] = await Promise.all(
-      ['/projetos/imagens/tela-480.png', '/projetos/imagens/tela-1000.png'].map(read),
+      ['/projetos/imagens/tela-480.avif', '/projetos/imagens/tela-1000.avif'].map(read),
     )
-    expect(small?.length).toBeLessThanOrEqual(large?.length ?? 0)
+    expect(small?.length).toBeLessThan(large?.length ?? 0)
   })
 
-  it('copies a JPG as it is, at its own width', async () => {
-    expect(jpegSize(jpeg)).toEqual({ width: 1000, height: 600 })
-    await writeFile(path.join(sources, 'foto.jpg'), jpeg)
-    expect(await writeProjectImages(sources, dist, [image('foto.jpg', 1000, 600)])).toEqual([
+  it('resizes a JPG to each width, in AVIF and JPEG', async () => {
+    await writeFile(path.join(sources, 'foto.jpg'), await photo(1000, 600))
+    const written = await writeProjectImages(sources, dist, [image('foto.jpg', 1000, 600)])
+    expect(written.filter((url) => url.endsWith('.jpg'))).toEqual([
+      '/projetos/imagens/foto-480.jpg',
+      '/projetos/imagens/foto-800.jpg',
       '/projetos/imagens/foto-1000.jpg',
     ])
-    expect(await readFile(path.join(dist, '/projetos/imagens/foto-1000.jpg'))).toEqual(jpeg)
+    expect(written).toHaveLength(6)
+    const file = await decoded('/projetos/imagens/foto-800.jpg')
+    expect([file.format, file.width, file.height]).toEqual(['jpeg', 800, 480])
+    expect(near(file.colour, '#c0562b'), file.colour.join(',')).toBe(true)
   })
 
-  it('refuses a file of another size than its project says, or a missing one, naming it', async () => {
+  it('refuses a file of another size than its project says, or a missing or broken one, naming it', async () => {
     await writeFile(path.join(sources, 'tela.png'), screenshot(1000, 500, '#2454a6'))
     await expect(writeProjectImages(sources, dist, [image('tela.png', 1000, 600)])).rejects.toThrow(
       new ProjectImageError(
@@ -91,5 +120,13 @@ describe("the build's project images", () => {
     await expect(
       writeProjectImages(sources, dist, [image('quebrada.png', 10, 10)]),
     ).rejects.toThrow('src/content/projects/images/quebrada.png is not a readable PNG file.')
+    // Its header says 1000 × 600, and nothing after it decodes.
+    const cutOff = (await photo(1000, 600)).subarray(0, 400)
+    await writeFile(path.join(sources, 'cortada.jpg'), cutOff)
+    await expect(
+      writeProjectImages(sources, dist, [image('cortada.jpg', 1000, 600)]),
+    ).rejects.toThrow(
+      /^src\/content\/projects\/images\/cortada\.jpg could not be decoded \(.+\); export it again\.$/,
+    )
   })
 })

@@ -26,56 +26,66 @@ export function projectImageSource(file: string): ProjectImageSource | undefined
   return undefined
 }
 
+/** The formats written: AVIF first, as the page offers them. */
+export type ProjectImageType = 'image/avif' | 'image/png' | 'image/jpeg'
+
+const EXTENSIONS: Record<ProjectImageType, string> = {
+  'image/avif': 'avif',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+}
+
 export interface ProjectImageFile {
   url: string
   width: number
   height: number
+  type: ProjectImageType
+}
+
+/** One format of an image, every width of it, smallest first. */
+export interface ProjectImageSet {
+  type: ProjectImageType
+  files: ProjectImageFile[]
 }
 
 /**
- * What the page offers the browser: each width of the image, smallest first, in one format.
- * A drawing (SVG) and a PNG are resized and written as PNG. A JPG is served at its own size:
- * the tools installed can read a JPG but not write one, so a smaller copy would be a larger
- * PNG (decision 079).
+ * What the page offers the browser, in its order of preference: AVIF, about half a PNG's or a
+ * JPEG's weight, which every current browser reads; then the source's own kind for any other
+ * (PNG for a drawing or a PNG, JPEG for a photograph), the `<img>` itself. Each at every width
+ * up to the file's own (decision 086). No WebP: a browser that reads it and not AVIF is five
+ * years old, and for a flat drawing it weighed more than the PNG.
  */
-export function projectImageFiles(image: ProjectImage): {
-  type: 'image/png' | 'image/jpeg'
-  files: ProjectImageFile[]
-} {
-  const source = projectImageSource(image.file)
+export function projectImageSets(image: ProjectImage): ProjectImageSet[] {
   const base = image.file.replace(/\.[a-z]+$/i, '')
-  if (source === 'jpg') {
-    return {
-      type: 'image/jpeg',
-      files: [
-        {
-          url: `${PROJECT_IMAGES_PATH}/${base}-${image.width}.jpg`,
-          width: image.width,
-          height: image.height,
-        },
-      ],
-    }
-  }
   const largest = Math.min(image.width, MAX_WIDTH)
   const widths = [...PROJECT_IMAGE_WIDTHS.filter((width) => width < largest), largest]
-  return {
-    type: 'image/png',
+  const fallback = projectImageSource(image.file) === 'jpg' ? 'image/jpeg' : 'image/png'
+  return (['image/avif', fallback] as const).map((type) => ({
+    type,
     files: widths.map((width) => ({
-      url: `${PROJECT_IMAGES_PATH}/${base}-${width}.png`,
+      url: `${PROJECT_IMAGES_PATH}/${base}-${width}.${EXTENSIONS[type]}`,
       width,
       height: Math.round((image.height * width) / image.width),
+      type,
     })),
-  }
+  }))
 }
+
+/** Every file the build writes of an image, each format at each width. */
+export const projectImageFiles = (image: ProjectImage): ProjectImageFile[] =>
+  projectImageSets(image).flatMap((set) => set.files)
 
 /** The `srcset` of those files. */
 export const srcsetOf = (files: readonly ProjectImageFile[]): string =>
   files.map((file) => `${file.url} ${file.width}w`).join(', ')
 
-/** The largest file: the fallback `src`, and the image search engines are given. */
+/**
+ * The largest file in the source's own kind: the `<img>`'s `src`, and the image search engines
+ * and link previews are given (PNG or JPEG, which every one of them reads).
+ */
 export function largestProjectImage(image: ProjectImage): ProjectImageFile {
-  const { files } = projectImageFiles(image)
-  const largest = files[files.length - 1]
+  const fallback = projectImageSets(image).at(-1)
+  const largest = fallback?.files.at(-1)
   if (!largest) throw new Error(`No file for ${image.file}`)
   return largest
 }

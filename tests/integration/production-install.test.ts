@@ -90,7 +90,7 @@ const startBuiltServer = () =>
 
 it('installs without the build tools, and the built server serves, stores and mails, with and without script', async () => {
   const installed = await readdir(path.join(folder, 'node_modules'))
-  for (const tool of ['vite', 'esbuild', 'tsx', 'typescript', 'react']) {
+  for (const tool of ['vite', 'esbuild', 'tsx', 'typescript', 'react', 'sharp']) {
     expect(installed, `${tool} is a build-time dependency`).not.toContain(tool)
   }
 
