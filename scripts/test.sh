@@ -23,13 +23,17 @@ wait_lanes
 # The tests that start servers, PostgreSQL, Deno and commands, one file at a time; beside them
 # the quick set and the browser journeys, one Chromium and one server at a time. The run takes
 # as long as its longer lane: the quick set rides with the browser lane (decision 072), and
-# since the browser files cost a third of their CPU (decision 083) that lane also takes the
-# longest integration file once its browser files are done, where it ended four minutes first.
-LATE_INTEGRATION=tests/integration/restore-older-schema.test.ts
+# since the browser files cost a third of their CPU (decision 083) and walk each page once
+# (decision 085) that lane also takes the two longest integration files once its browser files
+# are done, where it ended four minutes, then one, before the other.
+LATE_INTEGRATION=(
+  tests/integration/restore-older-schema.test.ts
+  tests/integration/restore-week-of-backups.test.ts
+)
 browser_then_late_integration() {
   npx vitest run --project 'web*' --project 'server*' --project e2e &&
-    npx vitest run --project integration "$LATE_INTEGRATION"
+    npx vitest run --project integration "${LATE_INTEGRATION[@]}"
 }
-lane tests npx vitest run --project integration --exclude "$LATE_INTEGRATION"
+lane tests npx vitest run --project integration "${LATE_INTEGRATION[@]/#/--exclude=}"
 lane browser browser_then_late_integration
 wait_lanes
