@@ -48,24 +48,23 @@ const ENCODERS: Record<ProjectImageType, (image: Sharp) => Sharp> = {
   'image/jpeg': (image) => image.jpeg({ quality: 82, mozjpeg: true }),
 }
 
+/** The image drawn or resized to one width, ready to encode in any format. */
+function atWidth(kind: ProjectImageSource, data: Buffer, width: number): Sharp {
+  if (kind !== 'svg') return sharp(data, { failOn: 'error' }).resize({ width })
+  const drawn = new Resvg(data, {
+    fitTo: { mode: 'width', value: width },
+    font: { loadSystemFonts: false },
+  })
+  return sharp(drawn.render().asPng())
+}
+
 /** One file of an image: its width, in its format. */
 export async function renderProjectImage(
   kind: ProjectImageSource,
   data: Buffer,
   file: Pick<ProjectImageFile, 'width' | 'type'>,
 ): Promise<Buffer> {
-  const image =
-    kind === 'svg'
-      ? sharp(
-          new Resvg(data, {
-            fitTo: { mode: 'width', value: file.width },
-            font: { loadSystemFonts: false },
-          })
-            .render()
-            .asPng(),
-        )
-      : sharp(data, { failOn: 'error' }).resize({ width: file.width })
-  return ENCODERS[file.type](image).toBuffer()
+  return ENCODERS[file.type](atWidth(kind, data, file.width)).toBuffer()
 }
 
 export class ProjectImageError extends Error {}
@@ -103,11 +102,16 @@ export async function writeProjectImages(
   const written: string[] = []
   for (const image of images) {
     const { kind, data } = await readProjectImage(sourceDir, image)
+    // Each width drawn or resized once, then encoded in every format.
+    const widths = new Map<number, Sharp>()
     for (const file of projectImageFiles(image)) {
       if (written.includes(file.url)) continue
       const out = path.join(distDir, file.url)
       await mkdir(path.dirname(out), { recursive: true })
-      const rendered = await renderProjectImage(kind, data, file).catch((error: unknown) => {
+      const resized = widths.get(file.width) ?? atWidth(kind, data, file.width)
+      widths.set(file.width, resized)
+      const encoded = ENCODERS[file.type](resized.clone()).toBuffer()
+      const rendered = await encoded.catch((error: unknown) => {
         // A header that says its size over data that does not decode (a cut-off upload).
         const reason = error instanceof Error ? error.message : String(error)
         throw new ProjectImageError(
