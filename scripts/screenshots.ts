@@ -17,6 +17,7 @@ import type { BrowserContextOptions, Page } from 'playwright-core'
 import { createJsonLogger } from '../server/log.ts'
 import { settingsFrom } from '../server/settings.ts'
 import { startServer } from '../server/start-server.ts'
+import { brandFontApplied } from '../tests/support/browser/brand-font.ts'
 import { launchChromium } from '../tests/support/browser/chromium.ts'
 import { localInstant, seedBookings } from '../tests/support/seed-bookings.ts'
 import { seedLeads } from '../tests/support/seed-leads.ts'
@@ -203,7 +204,9 @@ try {
         if (shot.below !== undefined && width >= shot.below) continue
         await page.goto(shot.path)
         await shot.ready?.(page)
-        await page.evaluate(() => document.fonts.ready)
+        // The site's pages set themselves in the brand's font once it has loaded; the desk's use
+        // the system's.
+        if (await page.locator('script[data-page-script]').count()) await brandFontApplied(page)
         const file = path.join(OUT_DIR, `${shot.name}-${width}-${theme}.png`)
         await page.screenshot({ path: file, fullPage: shot.below === undefined })
         taken += 1

@@ -3,6 +3,7 @@ import { brand } from '#shared/company/brand.ts'
 import { company } from '#shared/company/company.ts'
 import { processSteps } from '../../src/content/process.ts'
 import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
+import { brandFontApplied } from '../support/browser/brand-font.ts'
 import { PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 
@@ -33,13 +34,7 @@ describe("The identity drawn from the company's name (decisions 080, 081)", () =
     const { page } = await session.open(WIDE_DESKTOP)
     await page.goto('/')
     // The brand font itself, not the fallback: Arial's digits are of one width anyway.
-    await page.waitForFunction(
-      (family) =>
-        [...document.fonts].some(
-          (face) => face.family.includes(family) && face.status === 'loaded',
-        ),
-      brand.type.family,
-    )
+    await brandFontApplied(page)
     const figures = await page.evaluate(() => {
       const duration = document.querySelector('#process ol li p')
       const probe = (text: string) => {

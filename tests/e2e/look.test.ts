@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { shareImage } from '../../src/content/share-cards.ts'
 import { brand } from '#shared/company/brand.ts'
+import { brandFontApplied, hasBrandFont } from '../support/browser/brand-font.ts'
 import { DESKTOP, PHONE } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 import { pngSize } from '../support/png.ts'
@@ -52,23 +53,27 @@ describe("The brand's typeface", () => {
       })
       await page.goto('/', { waitUntil: 'commit' })
       await page.locator('#contact form').waitFor()
-      // The page's loader asks for the font once it has painted; until then no face is declared
-      // and the check below would say the font is there (nothing of it to load).
+      // The page's loader asks for the font once it has painted, and sets the page in it once
+      // the file has come.
       await waitFor(
         'the page to ask for its font',
         () => fontRequests.length,
         (count) => count > 0,
       )
       const before = await positions(page)
+      // Not even a face waiting for its file: one that joined the page while loading had the
+      // browser lay out all its text again at once, and again on arrival (decision 087).
       expect(
         await page.evaluate(
-          (family) => document.fonts.check(`16px '${family}'`),
+          (family) =>
+            [...document.fonts].some((face) => face.family.replace(/["']/g, '') === family),
           brand.type.family,
         ),
       ).toBe(false)
+      expect(await hasBrandFont(page)).toBe(false)
       release()
       const family = brand.type.family
-      await page.waitForFunction((f) => document.fonts.check(`16px '${f}'`), family)
+      await brandFontApplied(page)
       expect(
         await page.evaluate(() => getComputedStyle(document.body).fontFamily.split(',')[0]),
       ).toMatch(new RegExp(`^["']?${family}["']?$`))

@@ -1,0 +1,20 @@
+import type { Page } from 'playwright-core'
+import { brand } from '#shared/company/brand.ts'
+
+/**
+ * Whether the brand's font is in the page: the page's loader adds its face to the document
+ * once the file has loaded (decision 087), so until then `document.fonts` neither has it nor
+ * waits for it.
+ */
+const brandFaceLoaded = (family: string) =>
+  [...document.fonts].some(
+    (face) => face.family.replace(/["']/g, '') === family && face.status === 'loaded',
+  )
+
+export const hasBrandFont = (page: Page): Promise<boolean> =>
+  page.evaluate(brandFaceLoaded, brand.type.family)
+
+/** Resolves once the page is set in the brand's font. */
+export async function brandFontApplied(page: Page): Promise<void> {
+  await page.waitForFunction(brandFaceLoaded, brand.type.family)
+}
