@@ -28,7 +28,7 @@ async function builtFile(
       path.join(server.config.root, PROJECT_IMAGES_DIR),
       image,
     )
-    return { type: file.type, body: await renderProjectImage(kind, data, file) }
+    return { type: file.type, body: await renderProjectImage(kind, data, image, file) }
   }
   return undefined
 }

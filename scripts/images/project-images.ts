@@ -58,13 +58,29 @@ function atWidth(kind: ProjectImageSource, data: Buffer, width: number): Sharp {
   return sharp(drawn.render().asPng())
 }
 
+/**
+ * One width of an image encoded in one format. A header that says its size over data that does
+ * not decode (a cut-off upload) fails here, named.
+ */
+function encode(resized: Sharp, type: ProjectImageType, image: ProjectImage): Promise<Buffer> {
+  return ENCODERS[type](resized)
+    .toBuffer()
+    .catch((error: unknown) => {
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new ProjectImageError(
+        `${path.join(PROJECT_IMAGES_DIR, image.file)} could not be decoded (${reason}); export it again.`,
+      )
+    })
+}
+
 /** One file of an image: its width, in its format. */
-export async function renderProjectImage(
+export function renderProjectImage(
   kind: ProjectImageSource,
   data: Buffer,
+  image: ProjectImage,
   file: Pick<ProjectImageFile, 'width' | 'type'>,
 ): Promise<Buffer> {
-  return ENCODERS[file.type](atWidth(kind, data, file.width)).toBuffer()
+  return encode(atWidth(kind, data, file.width), file.type, image)
 }
 
 export class ProjectImageError extends Error {}
@@ -110,15 +126,7 @@ export async function writeProjectImages(
       await mkdir(path.dirname(out), { recursive: true })
       const resized = widths.get(file.width) ?? atWidth(kind, data, file.width)
       widths.set(file.width, resized)
-      const encoded = ENCODERS[file.type](resized.clone()).toBuffer()
-      const rendered = await encoded.catch((error: unknown) => {
-        // A header that says its size over data that does not decode (a cut-off upload).
-        const reason = error instanceof Error ? error.message : String(error)
-        throw new ProjectImageError(
-          `${path.join(PROJECT_IMAGES_DIR, image.file)} could not be decoded (${reason}); export it again.`,
-        )
-      })
-      await writeFile(out, rendered)
+      await writeFile(out, await encode(resized.clone(), file.type, image))
       written.push(file.url)
     }
   }
