@@ -5,7 +5,7 @@
 -- Generated: do not edit. `npm run schema:dump` writes it again (scripts/schema-dump.ts), and
 -- tests/integration/schema-file.test.ts fails while it differs from what the migrations make.
 --
--- Migrations: 55, up to 20261206010000_blocked_words_per_call.sql.
+-- Migrations: 56, up to 20261206020000_one_claim_per_receiver.sql.
 -- Made by: pg_dump --schema-only --no-owner (PostgreSQL 15) of a new database on
 -- PostgreSQL 15, after the server's start-up: Supabase's roles where missing
 -- (server/db/supabase-roles.ts), then every migration (server/db/migrate.ts, whose ledger is
@@ -2622,6 +2622,8 @@ declare
   new_send bigint;
   claimed integer;
 begin
+  -- First, before any delivery is locked: one claim at a time per receiver.
+  perform pg_advisory_xact_lock(20261206, hashtext('webhook receiver ' || p_receiver_id));
   select * into receiver from private.webhook_receivers r
    where r.id = p_receiver_id and r.active and r.disabled_at is null;
   if not found then
