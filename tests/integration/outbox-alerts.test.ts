@@ -12,7 +12,6 @@ import path from 'node:path'
 import { randomBytes } from 'node:crypto'
 import type { ParsedMail } from 'mailparser'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { createJsonLogger } from '../../server/log.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { bookConfirmedThroughApi, bookThroughApi, freeTimesOf } from '../support/booking-api.ts'
@@ -20,6 +19,7 @@ import { createDeskClient, type DeskClient } from '../support/desk-client.ts'
 import { tableRow, writeHostileSectionAfterAll } from '../support/hostile-table.ts'
 import { advanceDigestClock, startNewHour } from '../support/outbox-clock.ts'
 import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
+import { createFailureLog } from '../support/server-log-on-failure.ts'
 import { GTUBE, startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { testSettings } from '../support/test-app.ts'
 import { waitFor } from '../support/wait.ts'
@@ -67,6 +67,9 @@ writeHostileSectionAfterAll('Alerts, incidents and replies', () => [
   ...observed.map((o, n) => tableRow([n + 1, o.label, o.answer])),
 ])
 
+/** Both engines' servers log here; a failing test prints what they logged meanwhile. */
+const serverLog = createFailureLog()
+
 const engines: [string, () => Promise<Engine & { smtpRefuses: Set<string> } & Parts>][] = [
   [
     'PostgreSQL 15',
@@ -74,7 +77,7 @@ const engines: [string, () => Promise<Engine & { smtpRefuses: Set<string> } & Pa
       const postgres: PostgresDatabase = await createPostgresDatabase()
       const parts = await startParts()
       const settings = serverSettings(parts, { DATABASE_URL: postgres.url })
-      const log = createJsonLogger(() => {})
+      const log = serverLog.logger
       const servers = await Promise.all([startServer(settings, log), startServer(settings, log)])
       return {
         ...parts,
@@ -93,10 +96,7 @@ const engines: [string, () => Promise<Engine & { smtpRefuses: Set<string> } & Pa
       const dataDir = await mkdtemp(path.join(tmpdir(), 'outbox-alerts-'))
       const parts = await startParts()
       const settings = serverSettings(parts, { DATA_DIR: dataDir })
-      const server = await startServer(
-        settings,
-        createJsonLogger(() => {}),
-      )
+      const server = await startServer(settings, serverLog.logger)
       return {
         ...parts,
         name: 'PGlite',
@@ -216,6 +216,7 @@ for (const [engineName, start] of engines) {
       await engine?.stop()
     })
     beforeEach(async () => {
+      serverLog.watchTest()
       engine.smtp.messages.length = 0
       engine.smtp.refused.length = 0
       engine.smtpRefuses.clear()
