@@ -265,6 +265,18 @@ for (const [engineName, start] of engines) {
         [ids, ALERT_AFTER_HOURS * 3_600],
       )
 
+    /**
+     * Their e-mails to the company went, as the site's page asks right after saving. Leads made
+     * for their alerts only are kept out of the lead e-mails' outbox, whose sweep would mail
+     * them two minutes later: in a slow run, in the middle of a later test, spending the hour's
+     * cap of single e-mails that test counts on.
+     */
+    const mailedAlready = (ids: string[]) =>
+      db().query(
+        "update public.contact_submissions set notified_at = now(), notified_via = 'single' where id = any($1::uuid[])",
+        [ids],
+      )
+
     /** What the site's page does next: asks the function to mail the company. */
     const notify = (lead: Record<string, unknown>) =>
       fetch(`${url(0)}/functions/v1/send-contact-email`, {
@@ -282,6 +294,7 @@ for (const [engineName, start] of engines) {
         const leads = []
         for (let n = 0; n < STORM; n += 1) leads.push(await sendLead())
         const ids = leads.map((lead) => lead.id)
+        await mailedAlready(ids)
         await alertDue(ids)
         const link = (id: string) => `/painel/contatos/${id}`
 
@@ -374,7 +387,9 @@ for (const [engineName, start] of engines) {
           const poisoned = await sendLead({ name: `Oferta ${GTUBE}` })
           const honest = [await sendLead(), await sendLead(), await sendLead()]
           // Stored in the same instant: overdue together, in one digest.
-          await alertDue([poisoned, ...honest].map((lead) => lead.id))
+          const ids = [poisoned, ...honest].map((lead) => lead.id)
+          await mailedAlready(ids)
+          await alertDue(ids)
           const alerts = await waitFor(
             'the alerts of the honest leads',
             () => engine.smtp.messages.filter((m) => /sem resposta/.test(m.subject ?? '')),
