@@ -1,12 +1,17 @@
 import { randomBytes } from 'node:crypto'
+import { readFile } from 'node:fs/promises'
 import pg from 'pg'
 import { inject } from 'vitest'
+import { refuseDeadlocks } from './postgres-deadlocks.ts'
 import { startPostgresServer } from './postgres-server.ts'
 
 export interface PostgresDatabase {
   /** A superuser's URL for this database alone. */
   url: string
-  /** Drops the database (and, when it had a server of its own, stops that). */
+  /**
+   * Drops the database (and, when it had a server of its own, stops that); then throws if
+   * PostgreSQL broke a deadlock in it (postgres-deadlocks.ts).
+   */
   stop(): Promise<void>
 }
 
@@ -40,9 +45,12 @@ export const createPostgresDatabase = async (): Promise<PostgresDatabase> => {
   url.pathname = `/${name}`
   return {
     url: url.toString(),
-    stop: () =>
-      onShared(shared, (client) =>
+    async stop() {
+      await onShared(shared, (client) =>
         client.query(`drop database if exists ${name} with (force)`),
-      ).then(() => undefined),
+      )
+      const log = await readFile(inject('sharedPostgresLog'), 'utf8').catch(() => '')
+      refuseDeadlocks(log, `this file's database (${name})`, name)
+    },
   }
 }

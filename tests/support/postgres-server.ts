@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { chown, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { appendFile, chown, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir, userInfo } from 'node:os'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { freePort } from './free-port.ts'
+import { LOG_LINE_PREFIX, refuseDeadlocks } from './postgres-deadlocks.ts'
 
 const run = promisify(execFile)
 
@@ -18,7 +19,12 @@ export interface PostgresServer {
   halt(mode?: 'immediate' | 'fast'): Promise<void>
   /** Starts it again on the same port with the same data. */
   resume(): Promise<void>
-  /** Stops it and removes its folder. */
+  /** Its log: what it refused, and why (postgres-deadlocks.ts reads it). */
+  logFile: string
+  /**
+   * Stops it and removes its folder; then throws if PostgreSQL broke a deadlock meanwhile
+   * (postgres-deadlocks.ts), so the file that caused it fails, saying which statements.
+   */
   stop(): Promise<void>
 }
 
@@ -81,6 +87,10 @@ const initCluster = async (bin: string, dir: string): Promise<string> => {
     '--no-locale',
     '--no-sync',
   ])
+  await appendFile(
+    path.join(dataDir, 'postgresql.conf'),
+    `log_line_prefix = '${LOG_LINE_PREFIX}'\n`,
+  )
   return dataDir
 }
 
@@ -146,15 +156,19 @@ export const startPostgresServer = async ({
       port = await freePort()
     }
   }
+  const logFile = path.join(dir, 'log')
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
     halt,
     async resume() {
       await start()
     },
+    logFile,
     async stop() {
       await halt()
+      const log = await readFile(logFile, 'utf8').catch(() => '')
       await rm(dir, { recursive: true, force: true })
+      refuseDeadlocks(log, 'its PostgreSQL server')
     },
   }
 }

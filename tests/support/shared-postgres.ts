@@ -6,6 +6,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** The run's shared PostgreSQL server, for tests/support/postgres-database.ts. */
     sharedPostgresUrl: string
+    /** Its log, where each file's database is checked for deadlocks when it is dropped. */
+    sharedPostgresLog: string
   }
 }
 
@@ -21,6 +23,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   process.env[INITDB_TEMPLATE_ENV] = template
   const server = await startPostgresServer()
   project.provide('sharedPostgresUrl', server.url)
+  project.provide('sharedPostgresLog', server.logFile)
   return async () => {
     await server.stop()
     await rm(template, { recursive: true, force: true })
