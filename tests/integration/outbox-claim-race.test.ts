@@ -11,6 +11,7 @@ import { applyMigrations } from '../../server/db/migrate.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
 import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
+import { waitFor } from '../support/wait.ts'
 
 const TYPES = ['lead.created', 'lead.overdue', 'booking.created'] as const
 const EVENTS_PER_TYPE = 12
@@ -61,17 +62,25 @@ const resetRound = async (digestWentLately: boolean) => {
   }
 }
 
-/** One server's sweep: claims until nothing is left for it, as webhook-delivery.ts does. */
-const sweep = async (claimed: string[]) => {
-  for (;;) {
-    const { rows } = await db.query<{ delivery_id: string }>(
+/** One claim of the receiver's due deliveries, as a server's sweep makes it. */
+const claim = async () =>
+  (
+    await db.query<{ delivery_id: string }>(
       'select delivery_id::text from private.claim_webhook_delivery($1::bigint, 30)',
       [receiver],
     )
-    if (rows.length === 0) return
-    claimed.push(...rows.map((row) => row.delivery_id))
-  }
+  ).rows.map((row) => row.delivery_id)
+
+/** One server's sweep: claims until nothing is left for it, as webhook-delivery.ts does. */
+const sweep = async (claimed: string[]) => {
+  for (let ids = await claim(); ids.length > 0; ids = await claim()) claimed.push(...ids)
 }
+
+/** How each of the calls made at once ended: 'ok', or the error PostgreSQL answered. */
+const outcomesOf = async (calls: Promise<unknown>[]) =>
+  (await Promise.allSettled(calls)).map((outcome) =>
+    outcome.status === 'fulfilled' ? 'ok' : String(outcome.reason),
+  )
 
 /** The claims waiting for a lock (an advisory lock, a row's) in this database right now. */
 const waitingClaims = async () =>
@@ -81,14 +90,6 @@ const waitingClaims = async () =>
         where not l.granted and a.query like '%claim_webhook_delivery%'`,
     )
   ).rows[0]?.n ?? 0
-
-const until = async (what: string, check: () => Promise<boolean>) => {
-  const deadline = Date.now() + 30_000
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-}
 
 it('lets a second server claim while the first waits for a type’s turn: no deadlock', async () => {
   await resetRound(true)
@@ -101,18 +102,14 @@ it('lets a second server claim while the first waits for a type’s turn: no dea
       "select pg_advisory_xact_lock(20261205, hashtext('webhook.lead.created ' || $1))",
       [receiver],
     )
-    const claim = () =>
-      db.query('select delivery_id from private.claim_webhook_delivery($1::bigint, 30)', [receiver])
     // The first server's claim reaches the turn and waits; then the second server's arrives.
+    const waiting = { timeoutMs: 30_000, intervalMs: 20 }
     const first = claim()
-    await until('the first claim to wait', async () => (await waitingClaims()) === 1)
+    await waitFor('the first claim to wait', waitingClaims, (n) => n === 1, waiting)
     const second = claim()
-    await until('the second claim to wait', async () => (await waitingClaims()) === 2)
+    await waitFor('the second claim to wait', waitingClaims, (n) => n === 2, waiting)
     await blocker.query('commit')
-    const outcomes = await Promise.allSettled([first, second])
-    expect(
-      outcomes.map((outcome) => (outcome.status === 'fulfilled' ? 'ok' : String(outcome.reason))),
-    ).toEqual(['ok', 'ok'])
+    expect(await outcomesOf([first, second])).toEqual(['ok', 'ok'])
   } finally {
     await blocker.end()
   }
@@ -122,11 +119,10 @@ it('lets two servers sweep one receiver at once: no delivery claimed twice, none
   for (let round = 0; round < ROUNDS; round += 1) {
     await resetRound(round % 2 === 0)
     const byServer: [string[], string[]] = [[], []]
-    const outcomes = await Promise.allSettled(byServer.map((claimed) => sweep(claimed)))
-    expect(
-      outcomes.map((outcome) => (outcome.status === 'fulfilled' ? 'ok' : String(outcome.reason))),
-      `round ${round}`,
-    ).toEqual(['ok', 'ok'])
+    expect(await outcomesOf(byServer.map((claimed) => sweep(claimed))), `round ${round}`).toEqual([
+      'ok',
+      'ok',
+    ])
     const [first, second] = byServer
     expect(
       first.filter((id) => second.includes(id)),
