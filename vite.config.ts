@@ -93,7 +93,8 @@ export default defineConfig({
         setupFiles: ['tests/support/in-process-only.ts'],
         testTimeout: 30_000,
         hookTimeout: 60_000,
-        // One migrated database made per run, loaded by every in-memory test database.
+        // One migrated database, made once for the same migrations (decision 089) and loaded by
+        // every in-memory test database.
         globalSetup: ['tests/support/pglite-template.ts'],
       }),
       {
@@ -113,8 +114,9 @@ export default defineConfig({
           sequence: { groupOrder: 2 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          // One migrated PGlite made per run, copied by every server and test database; one
-          // PostgreSQL server on which files that only need a database make their own.
+          // One migrated PGlite (made once for the same migrations), copied by every server and
+          // test database; one PostgreSQL server on which files that only need a database make
+          // their own.
           globalSetup: ['tests/support/pglite-template.ts', 'tests/support/shared-postgres.ts'],
         },
       },

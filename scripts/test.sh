@@ -13,8 +13,11 @@ bash scripts/ensure-system-deps.sh
 lint_and_types() {
   npm run --silent lint && npm run --silent typecheck
 }
+# The migrated PGlite the test runs copy is made here, once, rather than by both lanes at their
+# start (decision 089).
 build_and_format() {
-  npm run --silent build && npm run --silent format:check && npm run --silent check:functions
+  npm run --silent build && npm run --silent format:check && npm run --silent check:functions &&
+    npx tsx tests/support/pglite-template.ts
 }
 lane checks lint_and_types
 lane build build_and_format
