@@ -14,7 +14,7 @@ import { renderIncidentDigest, renderOverdueDigest } from '#shared/alerts/render
 import { readWeekSummary, renderWeeklySummary } from '#shared/alerts/render-weekly-summary.ts'
 import { renderLeadReply } from '../../server/desk/leads/replies/render-lead-reply.ts'
 import { companyName } from '#shared/company/company-name.ts'
-import { launchChromium } from '../support/browser/chromium.ts'
+import { releaseChromium, sharedChromium } from '../support/browser/shared-chromium.ts'
 import { PHONE } from '../support/browser/devices.ts'
 
 const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots/', import.meta.url))
@@ -23,11 +23,11 @@ const LONG_WORD = 'https://www.exemplo-de-um-endereco-muito-comprido.com.br/cami
 
 let browser: Browser
 beforeAll(async () => {
-  browser = await launchChromium()
+  browser = await sharedChromium()
   await mkdir(SCREENSHOT_DIR, { recursive: true })
 })
 afterAll(async () => {
-  await browser?.close()
+  await releaseChromium(browser)
 })
 
 /** Overdue leads as a digest lists them (decision 060): one with a long company and address. */

@@ -12,7 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { settingsFrom } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { expectNoAxeViolations } from '../support/browser/axe.ts'
-import { launchChromium } from '../support/browser/chromium.ts'
+import { releaseChromium, sharedChromium } from '../support/browser/shared-chromium.ts'
 import { contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
 import { DESKTOP } from '../support/browser/devices.ts'
 import { DESK_PASSWORD, signIn } from '../support/browser/lead-desk-site.ts'
@@ -29,7 +29,7 @@ beforeAll(async () => {
   dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-quarantine-'))
   smtp = await startSmtpCatcher()
   ;[browser, server] = await Promise.all([
-    launchChromium(),
+    sharedChromium(),
     startServer(
       settingsFrom(
         {
@@ -51,7 +51,7 @@ afterEach(async () => {
   contexts.clear()
 })
 afterAll(async () => {
-  await Promise.all([browser?.close(), server?.stop(), smtp?.stop()])
+  await Promise.all([releaseChromium(browser), server?.stop(), smtp?.stop()])
   if (dataDir) await rm(dataDir, { recursive: true, force: true })
 })
 

@@ -17,7 +17,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { DEV_ANON_KEY, settingsFrom } from '../../server/settings.ts'
 import { startServer, type RunningServer } from '../../server/start-server.ts'
 import { startApiGateway, type ApiGateway } from '../support/api-gateway.ts'
-import { launchChromium } from '../support/browser/chromium.ts'
+import { releaseChromium, sharedChromium } from '../support/browser/shared-chromium.ts'
 import { TOAST, contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
 import { DESKTOP } from '../support/browser/devices.ts'
 import { startDenoFunction, type RunningFunction } from '../support/deno-function.ts'
@@ -53,7 +53,7 @@ beforeAll(async () => {
   db = new pg.Pool({ connectionString: postgres.url, max: 2 })
   ;[smtp, browser, dataDir, host] = await Promise.all([
     startSmtpCatcher(),
-    launchChromium(),
+    sharedChromium(),
     mkdtemp(path.join(tmpdir(), 'split-api-')),
     startStaticHost(path.join(project.folder, 'dist')),
   ])
@@ -83,7 +83,7 @@ beforeAll(async () => {
 }, 240_000)
 
 afterAll(async () => {
-  await browser?.close()
+  await releaseChromium(browser)
   await Promise.all([host?.stop(), gateway?.stop(), api?.stop(), submitFunction?.stop()])
   await db?.end()
   await Promise.all([postgres?.stop(), smtp?.stop()])

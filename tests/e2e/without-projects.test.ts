@@ -9,7 +9,7 @@ import type { Browser, BrowserContextOptions } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projectsText } from '../../src/content/projects-page.ts'
 import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
-import { launchChromium } from '../support/browser/chromium.ts'
+import { releaseChromium, sharedChromium } from '../support/browser/shared-chromium.ts'
 import { PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { copyProject, type ProjectCopy } from '../support/project-copy.ts'
 import { startStaticHost } from '../support/static-host.ts'
@@ -33,12 +33,12 @@ beforeAll(async () => {
   buildOutput = await readFile(path.join(project.folder, 'dist-server/build.json'), 'utf8')
   ;[host, browser] = await Promise.all([
     startStaticHost(path.join(project.folder, 'dist')),
-    launchChromium(),
+    sharedChromium(),
   ])
 }, 240_000)
 
 afterAll(async () => {
-  await Promise.all([host?.stop(), browser?.close()])
+  await Promise.all([host?.stop(), releaseChromium(browser)])
   await project?.remove()
 })
 

@@ -9,7 +9,7 @@ import { createJsonLogger } from '../../../server/log.ts'
 import { DIST_DIR } from '../../../server/paths.ts'
 import { settingsFrom } from '../../../server/settings.ts'
 import { startServer, type RunningServer } from '../../../server/start-server.ts'
-import { launchChromium } from './chromium.ts'
+import { releaseChromium, sharedChromium } from './shared-chromium.ts'
 import { DESKTOP } from './devices.ts'
 
 /** The lead desk's password in the browser journeys. */
@@ -45,7 +45,7 @@ export function useDeskSite(env: Record<string, string> = {}) {
       { mailSweepIntervalMs: false },
     )
     ;[browser, server] = await Promise.all([
-      launchChromium(),
+      sharedChromium(),
       startServer(
         settings,
         createJsonLogger((line) => logLines.push(line)),
@@ -57,7 +57,7 @@ export function useDeskSite(env: Record<string, string> = {}) {
     contexts.clear()
   })
   afterAll(async () => {
-    await Promise.all([browser?.close(), server?.stop()])
+    await Promise.all([releaseChromium(browser), server?.stop()])
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
 

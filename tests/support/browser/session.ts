@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core'
 import { afterAll, afterEach, beforeAll } from 'vitest'
-import { launchChromium, type ChromiumOptions } from './chromium.ts'
+import type { ChromiumOptions } from './chromium.ts'
+import { releaseChromium, sharedChromium } from './shared-chromium.ts'
 import { watchPage, type PageProblems } from './page-watch.ts'
 import { startTestSite, type TestSite, type TestSiteOptions } from './test-site.ts'
 
@@ -30,7 +31,7 @@ export function useE2eSession(
 
   beforeAll(async () => {
     ;[browser, site] = await Promise.all([
-      launchChromium(browserOptions),
+      sharedChromium(browserOptions),
       startTestSite(siteOptions),
     ])
   })
@@ -39,7 +40,7 @@ export function useE2eSession(
     contexts.clear()
   })
   afterAll(async () => {
-    await Promise.all([browser?.close(), site?.stop()])
+    await Promise.all([releaseChromium(browser), site?.stop()])
   })
 
   const requireSite = () => {
