@@ -9,7 +9,7 @@
  * a visitor's lead: PGlite's upgrade from every earlier shape (schema-upgrades.test.ts upgrades
  * each in place on PostgreSQL).
  */
-import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -136,12 +136,13 @@ describe('a backup of a database from an earlier commit, taken before upgrading'
   let blank: Blob
   let fresh: string[]
   beforeAll(async () => {
-    // initdb once; each database starts from its copy.
+    // initdb once; each database starts from its copy. A new database's schema is the run's
+    // template's: every migration applied to an empty cluster (pglite-template.ts).
     blank = await blankPgliteDump()
-    const db = await openPgliteDatabase(undefined, blank)
+    const template = process.env.PGLITE_TEMPLATE_DUMP
+    if (!template) throw new Error('PGLITE_TEMPLATE_DUMP is unset: run through vitest')
+    const db = await openPgliteDatabase(undefined, new Blob([await readFile(template)]))
     try {
-      await ensureSupabaseRoles(db)
-      await applyMigrations(db)
       fresh = await describeSchema(db)
     } finally {
       await db.close()

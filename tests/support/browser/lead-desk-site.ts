@@ -24,9 +24,11 @@ export interface DeskSite {
 }
 
 /**
- * The server as `npm start` runs it (built site, warm-up, the real one-second pause after a
- * wrong password) with ADMIN_PASSWORD set, on its own data folder, plus one Chromium. The
- * mail sweep is off: the journeys seed leads whose e-mails "failed", and must find them so.
+ * The server as `npm start` runs it (built site, the real one-second pause after a wrong
+ * password) with ADMIN_PASSWORD set, on its own data folder, plus the shared Chromium. The mail
+ * sweep is off: the journeys seed leads whose e-mails "failed", and must find them so. The
+ * warm-up is off, as for the other browser files' servers (decision 084): it only makes the
+ * first requests quicker, for 1.5 CPU-s a start.
  */
 export function useDeskSite(env: Record<string, string> = {}) {
   let browser: Browser | undefined
@@ -42,7 +44,7 @@ export function useDeskSite(env: Record<string, string> = {}) {
     dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-desk-'))
     const settings = settingsFrom(
       { PORT: '0', DATA_DIR: dataDir, ADMIN_PASSWORD: DESK_PASSWORD, ...env },
-      { mailSweepIntervalMs: false },
+      { mailSweepIntervalMs: false, warmUp: false },
     )
     ;[browser, server] = await Promise.all([
       sharedChromium(),
