@@ -18,6 +18,11 @@ export interface SmtpCatcherOptions {
    * accept when it answers undefined. Asked for every message, so a test can change its mind.
    */
   refuseWith?: (mail: ParsedMail) => number | undefined
+  /**
+   * Awaited after a message's DATA, before the 250 that accepts it: what happens at the sender's
+   * end while its mail is being taken (its database stopping, say).
+   */
+  beforeAccepting?: (mail: ParsedMail) => Promise<void> | void
 }
 
 export interface SmtpCatcher {
@@ -44,6 +49,7 @@ export const startSmtpCatcher = async ({
   port = 0,
   refuseSpam = false,
   refuseWith,
+  beforeAccepting,
 }: SmtpCatcherOptions = {}): Promise<SmtpCatcher> => {
   const messages: ParsedMail[] = []
   const refused: ParsedMail[] = []
@@ -70,8 +76,13 @@ export const startSmtpCatcher = async ({
             callback(Object.assign(new Error(text), { responseCode: code }))
             return
           }
-          messages.push(mail)
-          callback()
+          Promise.resolve(beforeAccepting?.(mail)).then(
+            () => {
+              messages.push(mail)
+              callback()
+            },
+            (error: Error) => callback(error),
+          )
         },
         (error: Error) => callback(error),
       )

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { sendDue, sendOne, type Outbox } from './outbox.ts'
+import { webhookLeaseSeconds } from '../webhooks/webhook-delivery.ts'
+import { RECORD_RETRY_MS, sendDue, sendOne, type Outbox } from './outbox.ts'
 
 interface TestSend {
   id: string
@@ -108,5 +109,45 @@ describe('the send loop', () => {
     expect(outcome).toBe('skipped')
     expect(steps).toEqual(['send e'])
     expect(tally.skipped).toBe(1)
+  })
+
+  it('records a send again while the database refuses the record, and sends it once', async () => {
+    const { outbox, steps } = testOutbox(() => 'ok')
+    let refusals = 2
+    const markSent = outbox.markSent
+    outbox.markSent = (send, result) => {
+      if (refusals-- > 0) return Promise.reject(new Error('Connection terminated unexpectedly'))
+      return markSent(send, result)
+    }
+    outbox.recordRetryMs = [0, 0, 0]
+    const { outcome, tally } = await sendOne(outbox, { id: 'f', items: ['1'] })
+    expect(outcome).toBe('sent')
+    expect(tally.sent).toBe(1)
+    const retried = (tries: number) =>
+      `log outbox_record_retried {"send":"f","items":1,"outcome":"sent","tries":${tries},"message":"Connection terminated unexpectedly"}`
+    expect(steps).toEqual([
+      'send f',
+      retried(1),
+      retried(2),
+      'sent f',
+      'log x_sent {"send":"f","items":1}',
+    ])
+  })
+
+  it('gives up once the waits run out, with the last error, never sending again', async () => {
+    const { outbox, steps } = testOutbox(() => 'later')
+    let tries = 0
+    outbox.markFailed = () => Promise.reject(new Error(`refused ${(tries += 1)}`))
+    outbox.recordRetryMs = [0, 0]
+    await expect(sendOne(outbox, { id: 'g', items: ['1'] })).rejects.toThrow('refused 3')
+    expect(steps.filter((step) => step.startsWith('send '))).toEqual(['send g'])
+  })
+
+  it('gives up inside the lease a webhook delivery has left after its slowest attempt', () => {
+    const retrying = RECORD_RETRY_MS.reduce((sum, ms) => sum + ms, 0)
+    for (const attemptMs of [1_000, 10_000, 60_000, 300_000]) {
+      const leftMs = webhookLeaseSeconds(attemptMs) * 1000 - attemptMs
+      expect(retrying, `an attempt limit of ${attemptMs} ms`).toBeLessThan(leftMs)
+    }
   })
 })

@@ -51,6 +51,37 @@ export interface Outbox<Send, Result, Item = unknown> {
     name: string
     move: (send: Send, part: Item[]) => Promise<Send[]>
   }
+  /** The waits between tries of a record that failed; RECORD_RETRY_MS when not said. */
+  recordRetryMs?: readonly number[]
+}
+
+/**
+ * The waits before a record is tried again (15 s in all). A send the receiving end took but
+ * the database did not record (restarting, a dropped connection) would keep its claim until
+ * the lease ran out and be sent again: a second copy of an e-mail. The least lease left after
+ * a send is a webhook's, 30 s or more after its slowest attempt (webhookLeaseSeconds); the other
+ * outboxes lease for minutes. Every try ends inside it.
+ */
+export const RECORD_RETRY_MS: readonly number[] = [500, 1_500, 4_000, 9_000]
+
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
+
+/** Runs `record` until it succeeds or the waits run out (then its last error is thrown). */
+const recordWithRetries = async (
+  record: () => Promise<void>,
+  waits: readonly number[],
+  onRetry: (tries: number, error: unknown) => void,
+) => {
+  for (let tries = 1; ; tries += 1) {
+    try {
+      return await record()
+    } catch (error) {
+      const next = waits[tries - 1]
+      if (next === undefined) throw error
+      onRetry(tries, error)
+      await wait(next)
+    }
+  }
 }
 
 /** What sends came to: how many ended each way, and the items the sent and refused carried. */
@@ -113,13 +144,22 @@ export const sendOne = async <Send, Result, Item>(
     }
     return { result, outcome, tally }
   }
+  const record = (mark: () => Promise<void>) =>
+    recordWithRetries(mark, outbox.recordRetryMs ?? RECORD_RETRY_MS, (tries, error) =>
+      outbox.log?.error('outbox_record_retried', {
+        ...fields,
+        outcome,
+        tries,
+        message: error instanceof Error ? error.message : String(error),
+      }),
+    )
   if (outcome === 'sent') {
-    await outbox.markSent(send, result)
+    await record(() => outbox.markSent(send, result))
     outbox.log?.info(outbox.names.sent, fields)
     tally.sent += 1
     tally.sentItems += size
   } else {
-    await outbox.markFailed(send, result)
+    await record(() => outbox.markFailed(send, result))
     outbox.log?.error(outbox.names[outcome], fields)
     tally[outcome] += 1
     if (outcome === 'refused') tally.refusedItems += size
