@@ -1,9 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 import type { Database } from './database.ts'
 import { applyMigrations, migrationChecksum, MigrationRefusal } from './migrate.ts'
+import { templateDump } from '../../tests/support/test-database.ts'
 import { openPgliteDatabase } from './pglite.ts'
 
 // A few small migrations in a folder of their own, on one in-memory PGlite, reset per test.
@@ -12,8 +13,7 @@ let dir: string
 
 beforeAll(async () => {
   // The run's migrated template loads faster than initdb; this test works in schemas of its own.
-  const dump = process.env.PGLITE_TEMPLATE_DUMP
-  db = await openPgliteDatabase(undefined, dump ? new Blob([await readFile(dump)]) : undefined)
+  db = await openPgliteDatabase(undefined, await templateDump())
 }, 60_000)
 
 afterAll(async () => {

@@ -9,7 +9,7 @@
  * a visitor's lead: PGlite's upgrade from every earlier shape (schema-upgrades.test.ts upgrades
  * each in place on PostgreSQL).
  */
-import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -32,7 +32,7 @@ import {
 } from '../support/earlier-schemas.ts'
 import { describeSchema, schemaDifferences } from '../support/schema-snapshot.ts'
 import { generateLeads, seedLeads } from '../support/seed-leads.ts'
-import { createTestDatabase } from '../support/test-database.ts'
+import { createTestDatabase, templateDump } from '../support/test-database.ts'
 import { testSettings } from '../support/test-app.ts'
 import { exportBackupFile, testTrust } from '../support/test-backups.ts'
 
@@ -139,9 +139,9 @@ describe('a backup of a database from an earlier commit, taken before upgrading'
     // initdb once; each database starts from its copy. A new database's schema is the run's
     // template's: every migration applied to an empty cluster (pglite-template.ts).
     blank = await blankPgliteDump()
-    const template = process.env.PGLITE_TEMPLATE_DUMP
+    const template = await templateDump()
     if (!template) throw new Error('PGLITE_TEMPLATE_DUMP is unset: run through vitest')
-    const db = await openPgliteDatabase(undefined, new Blob([await readFile(template)]))
+    const db = await openPgliteDatabase(undefined, template)
     try {
       fresh = await describeSchema(db)
     } finally {

@@ -5,17 +5,19 @@ import { applyMigrations } from '../../server/db/migrate.ts'
 import { openPgliteDatabase } from '../../server/db/pglite.ts'
 import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
 
+/** The run's migrated template, dumped (pglite-template.ts); undefined outside Vitest. */
+export const templateDump = async (): Promise<Blob | undefined> => {
+  const dump = process.env.PGLITE_TEMPLATE_DUMP
+  return dump ? new Blob([await readFile(dump)]) : undefined
+}
+
 /**
  * An in-memory PGlite with the real roles and migrations, read by the client address as the
  * Node server has it read: loaded from the run's template (pglite-template.ts) when there is
  * one. Costly (~1 s loaded, 3–8 s made, ~0.85 GB): one per file.
  */
 export const createTestDatabase = async (): Promise<Database> => {
-  const dump = process.env.PGLITE_TEMPLATE_DUMP
-  const db = await openPgliteDatabase(
-    undefined,
-    dump ? new Blob([await readFile(dump)]) : undefined,
-  )
+  const db = await openPgliteDatabase(undefined, await templateDump())
   await ensureSupabaseRoles(db)
   await applyMigrations(db)
   await setNodeClientAddressHeader(db)
