@@ -1,3 +1,5 @@
+// First: V8's baseline WebAssembly compiler only, for a process that lives seconds.
+import './short-lived-process.ts'
 import { existsSync } from 'node:fs'
 import { get, type IncomingMessage } from 'node:http'
 import path from 'node:path'

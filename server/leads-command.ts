@@ -1,3 +1,5 @@
+// First: V8's baseline WebAssembly compiler only, for a process that lives seconds.
+import './short-lived-process.ts'
 import { existsSync } from 'node:fs'
 import { readBackupAccess } from './backup/backup-access.ts'
 import { runCommand, say, settingsOrSay } from './command-line.ts'

@@ -1,3 +1,5 @@
+// First: V8's baseline WebAssembly compiler only, for a process that lives seconds.
+import './short-lived-process.ts'
 import { existsSync } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import path from 'node:path'

@@ -26,6 +26,7 @@ import { generateLeads, seedLeads } from '../support/seed-leads.ts'
 import { testSettings } from '../support/test-app.ts'
 import { testBackupKey, testTrust } from '../support/test-backups.ts'
 import { waitFor } from '../support/wait.ts'
+import { TEST_SERVER_NODE_FLAGS } from '../support/built-server.ts'
 
 const BACKUP_NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{6}Z\.backup$/
 
@@ -254,25 +255,29 @@ describe('the built server', () => {
   /** dist-server/server.js with the daily backup on, as systemd would run it. */
   const start = (dataDir: string, backupDir: string) =>
     new Promise<{ child: ChildProcess; output: () => string }>((resolve, reject) => {
-      const started = spawn(process.execPath, [path.join(ROOT_DIR, 'dist-server', 'server.js')], {
-        cwd: root,
-        env: {
-          PATH: process.env.PATH,
-          PORT: '0',
-          // A new data folder is a copy of the run's migrated one (decision 035); a first start
-          // from nothing is production-install.test.ts's.
-          ...(process.env.PGLITE_TEMPLATE_DIR
-            ? { PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR }
-            : {}),
-          DATA_DIR: dataDir,
-          BACKUP_DIR: backupDir,
-          BACKUP_KEEP: '1',
-          // It looks at the schedule a second after its start rather than ten: the test waits
-          // for the look, not for the hour, which installedLongAgo has made come.
-          BACKUP_CHECK_SECONDS: '1',
+      const started = spawn(
+        process.execPath,
+        [...TEST_SERVER_NODE_FLAGS, path.join(ROOT_DIR, 'dist-server', 'server.js')],
+        {
+          cwd: root,
+          env: {
+            PATH: process.env.PATH,
+            PORT: '0',
+            // A new data folder is a copy of the run's migrated one (decision 035); a first start
+            // from nothing is production-install.test.ts's.
+            ...(process.env.PGLITE_TEMPLATE_DIR
+              ? { PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR }
+              : {}),
+            DATA_DIR: dataDir,
+            BACKUP_DIR: backupDir,
+            BACKUP_KEEP: '1',
+            // It looks at the schedule a second after its start rather than ten: the test waits
+            // for the look, not for the hour, which installedLongAgo has made come.
+            BACKUP_CHECK_SECONDS: '1',
+          },
+          stdio: ['ignore', 'pipe', 'pipe'],
         },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      })
+      )
       let output = ''
       const collect = (chunk: Buffer) => {
         output += chunk.toString()

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exampleProjects } from '../../src/content/projects/project-problems.ts'
 import { projects } from '../../src/content/projects/index.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
+import { TEST_SERVER_NODE_FLAGS } from '../support/built-server.ts'
 
 let install: string
 const folders: string[] = []
@@ -40,7 +41,7 @@ const start = async (env: Record<string, string>) => {
   const data = await mkdtemp(path.join(tmpdir(), 'examples-data-'))
   folders.push(data)
   return new Promise<{ code: number | null; output: string; served: boolean }>((resolve) => {
-    const child = spawn(process.execPath, ['dist-server/server.js'], {
+    const child = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, 'dist-server/server.js'], {
       cwd: install,
       env: {
         PATH: process.env.PATH,

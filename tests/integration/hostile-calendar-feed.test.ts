@@ -23,6 +23,7 @@ import { hostileZoneFeed, yearsOfMeetingsFeed } from '../support/hostile-feeds.t
 import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { keepVisiting } from '../support/visitor-waits.ts'
 import { waitFor } from '../support/wait.ts'
+import { TEST_SERVER_NODE_FLAGS } from '../support/built-server.ts'
 
 /**
  * What a visitor may wait for the page while the feed is read, on a machine as busy as CI's:
@@ -61,7 +62,7 @@ const startBuiltServer = () =>
   new Promise<BuiltServer>((resolve, reject) => {
     const child: ChildProcess = spawn(
       process.execPath,
-      [path.join(ROOT_DIR, 'dist-server', 'server.js')],
+      [...TEST_SERVER_NODE_FLAGS, path.join(ROOT_DIR, 'dist-server', 'server.js')],
       {
         cwd: ROOT_DIR,
         env: {

@@ -34,6 +34,7 @@ import { startPostgresServer, type PostgresServer } from '../support/postgres-se
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { testSettings } from '../support/test-app.ts'
 import { waitFor } from '../support/wait.ts'
+import { TEST_SERVER_NODE_FLAGS } from '../support/built-server.ts'
 
 const run = promisify(execFile)
 const folders: string[] = []
@@ -92,7 +93,7 @@ describe('the built server, as deployed', () => {
   }
   const start = (env: Record<string, string>) =>
     new Promise<Started>((resolve) => {
-      const child = spawn(process.execPath, ['dist-server/server.js'], {
+      const child = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, 'dist-server/server.js'], {
         cwd: install,
         env: {
           PATH: process.env.PATH,

@@ -31,6 +31,15 @@ export interface BuiltServer {
   stop(): Promise<number | null>
 }
 
+/**
+ * Node's flags for a built server a test starts: V8's baseline WebAssembly compiler only. A test's
+ * server lives seconds, in which compiling PGlite's hot functions again with the optimising
+ * compiler costs more than it saves (a start, its warm-up and ten requests: 3.6 CPU-s against
+ * 5.3, decision 091); what the server does is the same. A deployment keeps V8's defaults, and
+ * production-install.test.ts starts the server exactly as deployed.
+ */
+export const TEST_SERVER_NODE_FLAGS = ['--liftoff-only']
+
 export const requireBuild = () => {
   for (const built of ['dist/index.html', 'dist-server/server.js']) {
     if (!existsSync(path.join(ROOT_DIR, built))) {
@@ -46,7 +55,8 @@ export const requireBuild = () => {
  */
 export const startBuiltServer = (env: Record<string, string>) =>
   new Promise<BuiltServer>((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(ROOT_DIR, 'dist-server', 'server.js')], {
+    const entry = path.join(ROOT_DIR, 'dist-server', 'server.js')
+    const child = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, entry], {
       cwd: ROOT_DIR,
       env: {
         PATH: process.env.PATH,
