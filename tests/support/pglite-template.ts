@@ -8,7 +8,7 @@ import { applyMigrations } from '../../server/db/migrate.ts'
 import { openPgliteDatabase } from '../../server/db/pglite.ts'
 import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
 import { MIGRATIONS_DIR, ROOT_DIR } from '../../server/paths.ts'
-import { TEST_INITDB_PARAMS } from './blank-pglite.ts'
+import { dropTemplateDatabases, TEST_INITDB_PARAMS } from './blank-pglite.ts'
 
 /**
  * Vitest's global setup for the suites that start databases: one PGlite folder with Supabase's
@@ -59,7 +59,9 @@ const makeTemplate = async (root: string) => {
   // initdb here rather than in the child process the server uses (which this runner cannot
   // start): the memory it leaves stays with the test runner, not with any server.
   await mkdir(folder, { recursive: true, mode: 0o700 })
-  await (await PGlite.create({ dataDir: folder, initDbStartParams: TEST_INITDB_PARAMS })).close()
+  const made = await PGlite.create({ dataDir: folder, initDbStartParams: TEST_INITDB_PARAMS })
+  await dropTemplateDatabases(made)
+  await made.close()
   const db = await openPgliteDatabase(folder)
   await ensureSupabaseRoles(db)
   await applyMigrations(db)

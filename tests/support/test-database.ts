@@ -4,11 +4,21 @@ import type { Database } from '../../server/db/database.ts'
 import { applyMigrations } from '../../server/db/migrate.ts'
 import { openPgliteDatabase } from '../../server/db/pglite.ts'
 import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
+import { DumpBlob } from './blank-pglite.ts'
+
+/** The dump's bytes, read once per test worker (a new template has a new path). */
+const dumps = new Map<string, Promise<Uint8Array>>()
 
 /** The run's migrated template, dumped (pglite-template.ts); undefined outside Vitest. */
 export const templateDump = async (): Promise<Blob | undefined> => {
   const dump = process.env.PGLITE_TEMPLATE_DUMP
-  return dump ? new Blob([await readFile(dump)]) : undefined
+  if (!dump) return undefined
+  let bytes = dumps.get(dump)
+  if (!bytes) {
+    bytes = readFile(dump)
+    dumps.set(dump, bytes)
+  }
+  return new DumpBlob(await bytes)
 }
 
 /**
