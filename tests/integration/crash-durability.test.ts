@@ -4,7 +4,7 @@
  * rounds on the same data, on PGlite and on PostgreSQL, with the built server as deployed.
  * (npm test builds first; alone: `npm run build`.)
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -16,7 +16,7 @@ import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
-import { TEST_SERVER_NODE_FLAGS } from '../support/built-server.ts'
+import { spawnBuiltServer } from '../support/built-server.ts'
 
 const ROUNDS = 3
 const LOAD_MS = 1_500
@@ -62,26 +62,11 @@ afterAll(async () => {
 /** The built server in its own process, so it can be killed like a crashing one. */
 const startBuiltServer = (env: Record<string, string>) =>
   new Promise<{ url: string; child: ChildProcess }>((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [...TEST_SERVER_NODE_FLAGS, path.join(ROOT_DIR, 'dist-server', 'server.js')],
-      {
-        cwd: ROOT_DIR,
-        env: {
-          PATH: process.env.PATH,
-          PORT: '0',
-          // Every request comes from loopback: lift the shared cap for unknown addresses.
-          RATE_LIMIT_UNKNOWN_ADDRESSES: '2000000000',
-          // A new data folder starts as a copy of the run's migrated one (decision 035): the
-          // first round then spends its time on crashes, not on initdb and the migrations.
-          ...(process.env.PGLITE_TEMPLATE_DIR
-            ? { PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR }
-            : {}),
-          ...env,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
+    const child = spawnBuiltServer({
+      // Every request comes from loopback: lift the shared cap for unknown addresses.
+      RATE_LIMIT_UNKNOWN_ADDRESSES: '2000000000',
+      ...env,
+    })
     let output = ''
     const collect = (chunk: Buffer) => {
       output += chunk.toString()

@@ -5,7 +5,7 @@
  * servers on one PostgreSQL; and the built server doing it on its own. The backups are real
  * (PGlite's online copy, the exporter process); the day is moved by moving the records back.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
+import type { ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -26,7 +26,7 @@ import { generateLeads, seedLeads } from '../support/seed-leads.ts'
 import { testSettings } from '../support/test-app.ts'
 import { testBackupKey, testTrust } from '../support/test-backups.ts'
 import { waitFor } from '../support/wait.ts'
-import { TEST_SERVER_NODE_FLAGS } from '../support/built-server.ts'
+import { spawnBuiltServer } from '../support/built-server.ts'
 
 const BACKUP_NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{6}Z\.backup$/
 
@@ -255,28 +255,17 @@ describe('the built server', () => {
   /** dist-server/server.js with the daily backup on, as systemd would run it. */
   const start = (dataDir: string, backupDir: string) =>
     new Promise<{ child: ChildProcess; output: () => string }>((resolve, reject) => {
-      const started = spawn(
-        process.execPath,
-        [...TEST_SERVER_NODE_FLAGS, path.join(ROOT_DIR, 'dist-server', 'server.js')],
+      // A first start from nothing is production-install.test.ts's.
+      const started = spawnBuiltServer(
         {
-          cwd: root,
-          env: {
-            PATH: process.env.PATH,
-            PORT: '0',
-            // A new data folder is a copy of the run's migrated one (decision 035); a first start
-            // from nothing is production-install.test.ts's.
-            ...(process.env.PGLITE_TEMPLATE_DIR
-              ? { PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR }
-              : {}),
-            DATA_DIR: dataDir,
-            BACKUP_DIR: backupDir,
-            BACKUP_KEEP: '1',
-            // It looks at the schedule a second after its start rather than ten: the test waits
-            // for the look, not for the hour, which installedLongAgo has made come.
-            BACKUP_CHECK_SECONDS: '1',
-          },
-          stdio: ['ignore', 'pipe', 'pipe'],
+          DATA_DIR: dataDir,
+          BACKUP_DIR: backupDir,
+          BACKUP_KEEP: '1',
+          // It looks at the schedule a second after its start rather than ten: the test waits
+          // for the look, not for the hour, which installedLongAgo has made come.
+          BACKUP_CHECK_SECONDS: '1',
         },
+        root,
       )
       let output = ''
       const collect = (chunk: Buffer) => {

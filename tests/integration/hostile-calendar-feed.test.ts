@@ -6,7 +6,6 @@
  * must stay, and the desk must say why the feed was refused. (npm test builds first; alone:
  * `npm run build`.)
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
@@ -23,7 +22,7 @@ import { hostileZoneFeed, yearsOfMeetingsFeed } from '../support/hostile-feeds.t
 import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { keepVisiting } from '../support/visitor-waits.ts'
 import { waitFor } from '../support/wait.ts'
-import { TEST_SERVER_NODE_FLAGS } from '../support/built-server.ts'
+import { spawnBuiltServer } from '../support/built-server.ts'
 
 /**
  * What a visitor may wait for the page while the feed is read, on a machine as busy as CI's:
@@ -60,21 +59,11 @@ interface BuiltServer {
 /** The built server in its own process, reading the feed at start. */
 const startBuiltServer = () =>
   new Promise<BuiltServer>((resolve, reject) => {
-    const child: ChildProcess = spawn(
-      process.execPath,
-      [...TEST_SERVER_NODE_FLAGS, path.join(ROOT_DIR, 'dist-server', 'server.js')],
-      {
-        cwd: ROOT_DIR,
-        env: {
-          PATH: process.env.PATH,
-          PORT: '0',
-          DATABASE_URL: postgres.url,
-          BOOKING_BUSY_CALENDAR_URL: feed.url,
-          ADMIN_PASSWORD: DESK_PASSWORD,
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    )
+    const child = spawnBuiltServer({
+      DATABASE_URL: postgres.url,
+      BOOKING_BUSY_CALENDAR_URL: feed.url,
+      ADMIN_PASSWORD: DESK_PASSWORD,
+    })
     let output = ''
     const exited = new Promise<void>((done) => child.once('exit', () => done()))
     const collect = (chunk: Buffer) => {

@@ -49,26 +49,36 @@ export const requireBuild = () => {
 }
 
 /**
- * The built server (`node dist-server/server.js`) as deployed, in a process of its own: a
- * test can stop its database under it and see whether it lives. Resolves once it listens;
- * rejects with its output if it exits first.
+ * `node dist-server/server.js` in a process of its own, its output piped: only PATH, PORT=0, the
+ * run's PGlite template (a new data folder is a copy of it, decision 035) and `env` in its
+ * environment, and TEST_SERVER_NODE_FLAGS on Node's command line.
  */
-export const startBuiltServer = (env: Record<string, string>) =>
-  new Promise<BuiltServer>((resolve, reject) => {
-    const entry = path.join(ROOT_DIR, 'dist-server', 'server.js')
-    const child = spawn(process.execPath, [...TEST_SERVER_NODE_FLAGS, entry], {
-      cwd: ROOT_DIR,
+export const spawnBuiltServer = (env: Record<string, string>, cwd = ROOT_DIR): ChildProcess =>
+  spawn(
+    process.execPath,
+    [...TEST_SERVER_NODE_FLAGS, path.join(ROOT_DIR, 'dist-server', 'server.js')],
+    {
+      cwd,
       env: {
         PATH: process.env.PATH,
         PORT: '0',
-        // A new data folder is a copy of the run's migrated one (decision 035).
         ...(process.env.PGLITE_TEMPLATE_DIR
           ? { PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR }
           : {}),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
-    })
+    },
+  )
+
+/**
+ * The built server (`node dist-server/server.js`) as deployed, in a process of its own: a
+ * test can stop its database under it and see whether it lives. Resolves once it listens;
+ * rejects with its output if it exits first.
+ */
+export const startBuiltServer = (env: Record<string, string>) =>
+  new Promise<BuiltServer>((resolve, reject) => {
+    const child = spawnBuiltServer(env)
     let output = ''
     let pending = ''
     let exitCode: number | null | undefined
