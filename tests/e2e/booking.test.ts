@@ -475,8 +475,15 @@ describe('Managing a booking from its link', () => {
       await page.goto('/agendar')
       await pickTime(page, n)
       await bookingPage(page).fill(details)
+      // The page asks for the request's e-mail once the booking is made; leaving before it
+      // has (the next goto) leaves the e-mail to the outbox's sweep, a minute later
+      // (MAIL_SWEEP_SECONDS), which a busy machine showed. This visitor stays until it has.
+      const askedForMail = page.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/functions/v1/send-booking-email',
+      )
       await bookingPage(page).confirm.tap()
       await page.getByRole('heading', { level: 2, name: BOOKING_TEXT.booked }).waitFor()
+      await askedForMail
     }
     const linkFor = (email: string) =>
       waitFor(
