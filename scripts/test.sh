@@ -23,20 +23,50 @@ lane checks lint_and_types
 lane build build_and_format
 wait_lanes
 
-# The tests that start servers, PostgreSQL, Deno and commands, one file at a time; beside them
-# the quick set and the browser journeys, one Chromium and one server at a time. The run takes
-# as long as its longer lane: the quick set rides with the browser lane (decision 072), and
-# since the browser files cost a third of their CPU (decision 083) and walk each page once
-# (decision 085) that lane also takes the two longest integration files once its browser files
-# are done, where it ended four minutes, then one, before the other.
+# Then three lanes (decision 093): the quick set and the browser journeys, one Chromium and one
+# server at a time (decision 072); the integration files that keep a core busy; and the ones that
+# mostly wait on a clock (pg_cron's minute, a reply promise's seconds, keep-alive and retry
+# timers), which used a tenth to two thirds of a core each, then the two longest integration
+# files and the two most expensive browser files, so that the three lanes end together. A new
+# integration file goes in the busy lane unless it mostly waits.
+WAITING_INTEGRATION=(
+  tests/integration/edge-function.test.ts
+  tests/integration/http-connections.test.ts
+  tests/integration/webhooks.test.ts
+  tests/integration/reply-promise.test.ts
+  tests/integration/database-restart.test.ts
+  tests/integration/watch-pipeline-edge-function.test.ts
+  tests/integration/two-servers.test.ts
+  tests/integration/booking-mail.test.ts
+  tests/integration/webhooks-edge-function.test.ts
+  tests/integration/busy-calendar-import.test.ts
+  tests/integration/agenda-abuse.test.ts
+  tests/integration/hostile-mail.test.ts
+  tests/integration/slow-mail.test.ts
+  tests/integration/outbox-alerts.test.ts
+  tests/integration/backup-hostile.test.ts
+  tests/integration/pipeline-watch.test.ts
+)
 LATE_INTEGRATION=(
   tests/integration/restore-older-schema.test.ts
   tests/integration/restore-week-of-backups.test.ts
 )
-browser_then_late_integration() {
-  npx vitest run --project 'web*' --project 'server*' --project e2e &&
-    npx vitest run --project integration "${LATE_INTEGRATION[@]}"
+LATE_BROWSER=(
+  tests/e2e/revisit.test.ts
+  tests/e2e/desk-pages.test.ts
+)
+busy_integration() {
+  npx vitest run --project integration "${WAITING_INTEGRATION[@]/#/--exclude=}" \
+    "${LATE_INTEGRATION[@]/#/--exclude=}"
 }
-lane tests npx vitest run --project integration "${LATE_INTEGRATION[@]/#/--exclude=}"
-lane browser browser_then_late_integration
+quick_then_browser() {
+  npx vitest run --project 'web*' --project 'server*' --project e2e "${LATE_BROWSER[@]/#/--exclude=}"
+}
+waiting_then_late() {
+  npx vitest run --project integration "${WAITING_INTEGRATION[@]}" "${LATE_INTEGRATION[@]}" &&
+    npx vitest run --project e2e "${LATE_BROWSER[@]}"
+}
+lane tests busy_integration
+lane browser quick_then_browser
+lane waits waiting_then_late
 wait_lanes
