@@ -16,7 +16,7 @@ import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
 import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
-import { spawnBuiltServer } from '../support/built-server.ts'
+import { startBuiltServer } from '../support/built-server.ts'
 
 const ROUNDS = 3
 const LOAD_MS = 1_500
@@ -60,25 +60,9 @@ afterAll(async () => {
 })
 
 /** The built server in its own process, so it can be killed like a crashing one. */
-const startBuiltServer = (env: Record<string, string>) =>
-  new Promise<{ url: string; child: ChildProcess }>((resolve, reject) => {
-    const child = spawnBuiltServer({
-      // Every request comes from loopback: lift the shared cap for unknown addresses.
-      RATE_LIMIT_UNKNOWN_ADDRESSES: '2000000000',
-      ...env,
-    })
-    let output = ''
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString()
-      const url = /Site running at (http:\/\/\S+)/.exec(output)?.[1]
-      if (url) resolve({ url, child })
-    }
-    child.stdout?.on('data', collect)
-    child.stderr?.on('data', collect)
-    child.once('exit', (code) =>
-      reject(new Error(`exited with ${code} before serving:\n${output}`)),
-    )
-  })
+const startCrashable = (env: Record<string, string>) =>
+  // Every request comes from loopback: lift the shared cap for unknown addresses.
+  startBuiltServer({ RATE_LIMIT_UNKNOWN_ADDRESSES: '2000000000', ...env })
 
 /** Visitors submitting until the server dies under them; returns who got a 201. */
 const submitUntilKilled = async (url: string, child: ChildProcess, round: string) => {
@@ -120,7 +104,7 @@ describe.each([
     const counts: string[] = []
     try {
       for (let round = 1; round <= ROUNDS; round++) {
-        const { url, child } = await startBuiltServer(store.env)
+        const { url, child } = await startCrashable(store.env)
         const acknowledged = await submitUntilKilled(url, child, `${name}-${round}`)
         expect(acknowledged.length, 'some submissions were acknowledged').toBeGreaterThan(0)
         const db = await store.open()
@@ -138,7 +122,7 @@ describe.each([
         }
       }
       // The data opens once more for a server, after the last crash.
-      const { child } = await startBuiltServer(store.env)
+      const { child } = await startCrashable(store.env)
       const exited = new Promise((resolve) => child.once('exit', resolve))
       child.kill('SIGTERM')
       await exited

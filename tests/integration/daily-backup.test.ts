@@ -26,7 +26,7 @@ import { generateLeads, seedLeads } from '../support/seed-leads.ts'
 import { testSettings } from '../support/test-app.ts'
 import { testBackupKey, testTrust } from '../support/test-backups.ts'
 import { waitFor } from '../support/wait.ts'
-import { spawnBuiltServer } from '../support/built-server.ts'
+import { startBuiltServer } from '../support/built-server.ts'
 
 const BACKUP_NAME = /^backup-\d{4}-\d{2}-\d{2}T\d{6}Z\.backup$/
 
@@ -254,33 +254,18 @@ describe('the built server', () => {
 
   /** dist-server/server.js with the daily backup on, as systemd would run it. */
   const start = (dataDir: string, backupDir: string) =>
-    new Promise<{ child: ChildProcess; output: () => string }>((resolve, reject) => {
-      // A first start from nothing is production-install.test.ts's.
-      const started = spawnBuiltServer(
-        {
-          DATA_DIR: dataDir,
-          BACKUP_DIR: backupDir,
-          BACKUP_KEEP: '1',
-          // It looks at the schedule a second after its start rather than ten: the test waits
-          // for the look, not for the hour, which installedLongAgo has made come.
-          BACKUP_CHECK_SECONDS: '1',
-        },
-        root,
-      )
-      let output = ''
-      const collect = (chunk: Buffer) => {
-        output += chunk.toString()
-        if (output.includes('Site running at')) resolve({ child: started, output: () => output })
-      }
-      started.stdout?.on('data', collect)
-      started.stderr?.on('data', collect)
-      started.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)))
-    })
-  const stop = (running: ChildProcess) =>
-    new Promise((resolve) => {
-      running.once('exit', resolve)
-      running.kill('SIGTERM')
-    })
+    // A first start from nothing is production-install.test.ts's.
+    startBuiltServer(
+      {
+        DATA_DIR: dataDir,
+        BACKUP_DIR: backupDir,
+        BACKUP_KEEP: '1',
+        // It looks at the schedule a second after its start rather than ten: the test waits
+        // for the look, not for the hour, which installedLongAgo has made come.
+        BACKUP_CHECK_SECONDS: '1',
+      },
+      root,
+    )
 
   it('makes the day’s backup by itself once the hour has come', async () => {
     if (!existsSync(path.join(ROOT_DIR, 'dist-server', 'server.js'))) {
@@ -291,12 +276,12 @@ describe('the built server', () => {
     const dataDir = path.join(root, 'built-site')
     const backupDir = path.join(root, 'built-backups')
     const first = await start(dataDir, backupDir)
-    await stop(first.child)
+    await first.stop()
     // Without BACKUP_KEY it made its key at its first start, and said to keep a copy elsewhere.
     const keyFile = path.join(dataDir, 'backup-key')
-    expect(first.output()).toContain('"event":"backup_key_created"')
-    expect(first.output()).toContain('Keep a copy of it off this machine')
-    expect(first.output()).not.toContain(await readFile(keyFile, 'utf8').then((t) => t.trim()))
+    expect(first.output).toContain('"event":"backup_key_created"')
+    expect(first.output).toContain('Keep a copy of it off this machine')
+    expect(first.output).not.toContain(await readFile(keyFile, 'utf8').then((t) => t.trim()))
     expect((await stat(keyFile)).mode & 0o777).toBe(0o600)
     const db = await openPgliteDatabase(path.join(dataDir, 'pglite'))
     await installedLongAgo(db)
@@ -306,7 +291,7 @@ describe('the built server', () => {
     child = second.child
     const written = await waitFor(
       'the backup_written log line',
-      () => second.output(),
+      () => second.output,
       (output) => output.includes('"event":"backup_written"'),
       { timeoutMs: 150_000, intervalMs: 500 },
     )
@@ -322,8 +307,8 @@ describe('the built server', () => {
       acceptUnsigned: false,
     })
     expect(contents.signedWith?.from).toBe(keyFile)
-    expect(second.output()).not.toContain('"event":"backup_key_created"')
-    await stop(second.child)
+    expect(second.output).not.toContain('"event":"backup_key_created"')
+    await second.stop()
     child = undefined
   }, 240_000)
 })

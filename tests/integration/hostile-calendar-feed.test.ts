@@ -22,7 +22,7 @@ import { hostileZoneFeed, yearsOfMeetingsFeed } from '../support/hostile-feeds.t
 import { createPostgresDatabase, type PostgresDatabase } from '../support/postgres-database.ts'
 import { keepVisiting } from '../support/visitor-waits.ts'
 import { waitFor } from '../support/wait.ts'
-import { spawnBuiltServer } from '../support/built-server.ts'
+import { startBuiltServer } from '../support/built-server.ts'
 
 /**
  * What a visitor may wait for the page while the feed is read, on a machine as busy as CI's:
@@ -41,7 +41,7 @@ beforeAll(async () => {
   }
   ;[postgres, feed] = await Promise.all([createPostgresDatabase(), startCalendarFeedServer()])
   // A first start makes the schema, so the feed's status can be read before each read.
-  await (await startBuiltServer()).stop()
+  await (await startFeedServer()).stop()
   db = new pg.Pool({ connectionString: postgres.url, max: 2 })
 }, 120_000)
 
@@ -50,38 +50,12 @@ afterAll(async () => {
   await Promise.all([postgres?.stop(), feed?.stop()])
 })
 
-interface BuiltServer {
-  url: string
-  output(): string
-  stop(): Promise<void>
-}
-
 /** The built server in its own process, reading the feed at start. */
-const startBuiltServer = () =>
-  new Promise<BuiltServer>((resolve, reject) => {
-    const child = spawnBuiltServer({
-      DATABASE_URL: postgres.url,
-      BOOKING_BUSY_CALENDAR_URL: feed.url,
-      ADMIN_PASSWORD: DESK_PASSWORD,
-    })
-    let output = ''
-    const exited = new Promise<void>((done) => child.once('exit', () => done()))
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString()
-      const url = /Site running at (http:\/\/\S+)/.exec(output)?.[1]
-      if (url)
-        resolve({
-          url,
-          output: () => output,
-          async stop() {
-            child.kill('SIGTERM')
-            await exited
-          },
-        })
-    }
-    child.stdout?.on('data', collect)
-    child.stderr?.on('data', collect)
-    child.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)))
+const startFeedServer = () =>
+  startBuiltServer({
+    DATABASE_URL: postgres.url,
+    BOOKING_BUSY_CALENDAR_URL: feed.url,
+    ADMIN_PASSWORD: DESK_PASSWORD,
   })
 
 const feedStatus = async () =>
@@ -108,7 +82,7 @@ const readWhileVisiting = async (answer: FeedAnswer) => {
   const before = await feedStatus()
   const release = feed.hold()
   const reads = feed.requests()
-  const server = await startBuiltServer()
+  const server = await startFeedServer()
   try {
     await waitFor(
       'the server to ask for the feed',
@@ -180,7 +154,7 @@ describe('the server reading a hostile calendar feed', () => {
   )
 
   it('says on the desk why the calendar was refused, and what is still in force', async () => {
-    const server = await startBuiltServer()
+    const server = await startFeedServer()
     try {
       const desk = createDeskClient((address, init) => fetch(`${server.url}${address}`, init))
       expect((await desk.signIn(DESK_PASSWORD)).status).toBe(303)

@@ -53,7 +53,7 @@ export const requireBuild = () => {
  * run's PGlite template (a new data folder is a copy of it, decision 035) and `env` in its
  * environment, and TEST_SERVER_NODE_FLAGS on Node's command line.
  */
-export const spawnBuiltServer = (env: Record<string, string>, cwd = ROOT_DIR): ChildProcess =>
+const spawnBuiltServer = (env: Record<string, string>, cwd: string): ChildProcess =>
   spawn(
     process.execPath,
     [...TEST_SERVER_NODE_FLAGS, path.join(ROOT_DIR, 'dist-server', 'server.js')],
@@ -73,12 +73,12 @@ export const spawnBuiltServer = (env: Record<string, string>, cwd = ROOT_DIR): C
 
 /**
  * The built server (`node dist-server/server.js`) as deployed, in a process of its own: a
- * test can stop its database under it and see whether it lives. Resolves once it listens;
- * rejects with its output if it exits first.
+ * test can stop its database under it, kill it, or see whether it lives. Run from `cwd` (the
+ * repository by default). Resolves once it listens; rejects with its output if it exits first.
  */
-export const startBuiltServer = (env: Record<string, string>) =>
+export const startBuiltServer = (env: Record<string, string>, cwd = ROOT_DIR) =>
   new Promise<BuiltServer>((resolve, reject) => {
-    const child = spawnBuiltServer(env)
+    const child = spawnBuiltServer(env, cwd)
     let output = ''
     let pending = ''
     let exitCode: number | null | undefined
