@@ -41,8 +41,12 @@ stop_lanes() {
   LANE_STARTS=()
 }
 
+# lanes_cleanup: what the script that sources this file does on its way out, however it ends
+# (after its lanes are stopped); it may define its own.
+lanes_cleanup() { :; }
+
 trap 'stop_lanes; exit 130' INT TERM
-trap 'rm -rf "$LANE_DIR"' EXIT
+trap 'lanes_cleanup; rm -rf "$LANE_DIR"' EXIT
 
 # wait_lanes: waits for every lane started since the last wait_lanes. Returns 1 as soon as one
 # fails, having stopped the others; 0 when all passed.

@@ -7,6 +7,14 @@ source scripts/lanes.sh
 
 bash scripts/ensure-system-deps.sh
 
+# Every PostgreSQL server the tests start has its folder in one of this run's, so a run that
+# fails or is stopped leaves none running (tests/support/postgres-server.ts). Readable by the
+# `postgres` user the servers run as when we are root.
+TEST_POSTGRES_DIR=$(mktemp -d "${TMPDIR:-/tmp}/test-postgres-XXXXXX")
+chmod 755 "$TEST_POSTGRES_DIR"
+export TEST_POSTGRES_DIR
+lanes_cleanup() { bash scripts/stop-postgres-servers.sh "$TEST_POSTGRES_DIR"; }
+
 # The static checks beside the build (the build is what the integration and browser tests read,
 # with the embedded backend's settings). The Edge Functions are checked as Deno sees them; tsc
 # and ESLint see the shared core from the Node side.

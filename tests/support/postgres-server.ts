@@ -58,6 +58,14 @@ export const findPostgresBin = async (): Promise<string> => {
  */
 export const INITDB_TEMPLATE_ENV = 'PG_TEST_INITDB_TEMPLATE'
 
+/**
+ * Where each server's folder is made; unset, the system's temporary folder. `npm test` names a
+ * folder of its own here, and stops whatever server is still running in it when the run ends,
+ * however it ends (scripts/stop-postgres-servers.sh).
+ */
+const SERVERS_DIR_ENV = 'TEST_POSTGRES_DIR'
+const serversDir = () => process.env[SERVERS_DIR_ENV] || tmpdir()
+
 /** Runs a tool as the user PostgreSQL runs as: `postgres` when we are root, else ourselves. */
 const runAs = async () => {
   if (userInfo().uid !== 0) {
@@ -96,7 +104,7 @@ const initCluster = async (bin: string, dir: string): Promise<string> => {
 
 /** Makes the run's cluster to copy (INITDB_TEMPLATE_ENV); the caller removes its folder. */
 export const makeInitdbTemplate = async (): Promise<string> => {
-  const dir = await mkdtemp(path.join(tmpdir(), 'pg-template-'))
+  const dir = await mkdtemp(path.join(serversDir(), 'pg-template-'))
   await initCluster(await findPostgresBin(), dir)
   return dir
 }
@@ -109,7 +117,7 @@ export const startPostgresServer = async ({
   pgCron = false,
 }: PostgresServerOptions = {}): Promise<PostgresServer> => {
   const bin = await findPostgresBin()
-  const dir = await mkdtemp(path.join(tmpdir(), 'pg-test-'))
+  const dir = await mkdtemp(path.join(serversDir(), 'pg-test-'))
   const dataDir = path.join(dir, 'data')
   const { owner, exec: execAs } = await runAs()
   const exec = (tool: string, args: string[]) => execAs(path.join(bin, tool), args)
