@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# `npm test`: everything CI checks, two steps at a time on the machine's two cores (decision
-# 063). Each output line starts with its lane's name; the first failure stops the run.
+# `npm test`: everything CI checks, two or three steps at a time on the machine's two cores
+# (decisions 063 and 093). Each output line starts with its lane's name; the first failure stops
+# the run.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/lanes.sh
@@ -8,8 +9,8 @@ source scripts/lanes.sh
 bash scripts/ensure-system-deps.sh
 
 # Every PostgreSQL server the tests start has its folder in one of this run's, so a run that
-# fails or is stopped leaves none running (tests/support/postgres-server.ts). Readable by the
-# `postgres` user the servers run as when we are root.
+# fails or is stopped leaves none running (decision 094, tests/support/postgres-server.ts).
+# Readable by the `postgres` user the servers run as when we are root.
 TEST_POSTGRES_DIR=$(mktemp -d "${TMPDIR:-/tmp}/test-postgres-XXXXXX")
 chmod 755 "$TEST_POSTGRES_DIR"
 export TEST_POSTGRES_DIR
