@@ -13,6 +13,7 @@ import { readDatabaseError, type Database } from '../../server/db/database.ts'
 import { openPostgresDatabase } from '../../server/db/postgres.ts'
 import { MIGRATIONS_DIR } from '../../server/paths.ts'
 import { blockedCallWords, callLimitCopy } from '#shared/http/call-limit-copy.ts'
+import { withMinuteLeft } from '../support/minute-left.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { applyMigrationsLikeSupabase } from '../support/supabase-like-database.ts'
 
@@ -49,6 +50,8 @@ beforeEach(async () => {
            calls_per_56_per_minute = 8, calls_per_48_per_minute = 11,
            client_address_header = 'cf-connecting-ip', client_address_hops = 1;
   `)
+  // Each test's calls in one minute of the counts (a burst across two lets a call more through).
+  await withMinuteLeft(db, 15)
 })
 
 type Answer = {
