@@ -223,6 +223,12 @@ describe('A returning visitor finds each page as on the first visit', () => {
       const navigations = await watchNavigations(page)
       const expectWorking = (opened: Page, seen: PageProblems, step: string, logsBefore?: number) =>
         expectWorkingPage(opened, seen, { visit, device, step }, logsBefore)
+      /** Goes to another page; how many times the 404 page had logged its path by then. */
+      const goElsewhere = async () => {
+        await page.goto(elsewhere)
+        await shown(page, elsewhere)
+        return loggedPaths(problems, visit.address)
+      }
 
       await page.goto(visit.address)
       await shown(page, visit.address)
@@ -234,9 +240,7 @@ describe('A returning visitor finds each page as on the first visit', () => {
       expect(navigations.statuses.at(-1), 'the server revalidated the page').toBe(revalidated)
       await expectWorking(page, problems, 'after a reload', logs)
 
-      await page.goto(elsewhere)
-      await shown(page, elsewhere)
-      logs = loggedPaths(problems, visit.address)
+      logs = await goElsewhere()
       await page.goBack({ waitUntil: 'commit' })
       if (visit.route.kind === 'not-found') {
         // Chromium keeps no page that came with an error status; this one loads again.
@@ -256,17 +260,13 @@ describe('A returning visitor finds each page as on the first visit', () => {
       // here an unload listener keeps the tab's pages out of the back-forward cache. (The same
       // tab, not a second one: a tab of the full browser costs about 1.6 CPU-s to open.)
       await blockBackForwardCache(page)
-      await page.goto(elsewhere)
-      await shown(page, elsewhere)
-      logs = loggedPaths(problems, visit.address)
+      logs = await goElsewhere()
       await page.goto(visit.address)
       expect((await shown(page, visit.address)).shows).toEqual([false])
       expect(navigations.statuses.at(-1), 'the server revalidated the page').toBe(revalidated)
       await expectWorking(page, problems, 'on a later visit', logs)
 
-      await page.goto(elsewhere)
-      await shown(page, elsewhere)
-      logs = loggedPaths(problems, visit.address)
+      logs = await goElsewhere()
       await page.goBack({ waitUntil: 'commit' })
       const back = await shown(page, visit.address)
       expect(back.shows, 'a new document, not one from the back-forward cache').toEqual([false])
