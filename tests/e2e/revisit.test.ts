@@ -4,6 +4,10 @@
  * time the page must be as on the first visit: styled, its script run, its form sending, no
  * policy violation. Every other browser test starts with an empty cache, where none of this
  * happens. The pages come from src/routes.ts, so a new kind of page is walked here too.
+ *
+ * The HTTP cache's ways back are walked in the headless shell, as the other browser files
+ * are; only the back-forward cache needs the full browser, whose tabs cost about three times
+ * the shell's, so it walks every page in one tab per device.
  */
 import type { BrowserContextOptions, CDPSession, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -14,7 +18,9 @@ import { scriptsInHtml, useE2eSession } from '../support/browser/session.ts'
 import { sitePages, UNKNOWN_PATHS } from '../support/site-addresses.ts'
 import { waitFor } from '../support/wait.ts'
 
-const session = useE2eSession({}, { backForwardCache: true })
+const session = useE2eSession()
+/** Only the full browser keeps pages in the back-forward cache (tests/support/browser/chromium.ts). */
+const WITH_BACK_FORWARD_CACHE = { backForwardCache: true }
 
 const { pages, notFound } = sitePages()
 // One page of each kind: the project pages are one template and one script, so walking one of
@@ -32,6 +38,9 @@ const devices: [string, BrowserContextOptions][] = [
   ['phone', PHONE],
   ['desktop', DESKTOP],
 ]
+
+/** A tab of the full browser walks half the pages, three navigations each, on a busy machine. */
+const WALK_TIMEOUT_MS = 180_000
 
 /** What the page's own script logs on the 404 page (src/content/not-found.ts). */
 const NOT_FOUND_LOG = '404 Error:'
@@ -60,14 +69,6 @@ async function instrument(page: Page): Promise<void> {
       seen.violations.push(`${event.effectiveDirective} blocked ${event.blockedURI || 'inline'}`),
     )
   })
-}
-
-/**
- * From the page's next document on, an unload listener keeps its documents out of the
- * back-forward cache.
- */
-async function blockBackForwardCache(page: Page): Promise<void> {
-  await page.addInitScript(() => addEventListener('unload', () => undefined))
 }
 
 interface Navigations {
@@ -199,80 +200,106 @@ async function expectWorkingPage(
   expect(problems.pageErrors, `${where}: script errors`).toEqual([])
 }
 
-describe('A returning visitor finds each page as on the first visit', () => {
+/** Each page kind on the devices it is walked on, and the page the visitor goes to meanwhile. */
+const walks = visits.flatMap((visit, index) => {
   // What a cache keeps and restores is the same at any width; what the width changes (the
   // phone's menu button, set by the page script) each page meets on the device it is walked
   // on. So the landing page is walked on both, and the other pages alternate between them:
-  // each device still comes back to pages of every template, at half the full browser's cost.
-  const cases = visits.flatMap((visit, index) => {
-    const elsewhere = visits[(index + 1) % visits.length]?.address ?? '/'
-    const walkedOn =
-      visit.route.kind === 'home' ? devices : devices.filter((_, at) => at === index % 2)
-    return walkedOn.map(
-      ([device, options]) => [visit.name, device, { visit, options, elsewhere }] as const,
-    )
-  })
+  // each device still comes back to pages of every template.
+  const elsewhere = visits[(index + 1) % visits.length]?.address ?? '/'
+  const walkedOn =
+    visit.route.kind === 'home' ? devices : devices.filter((_, at) => at === index % 2)
+  return walkedOn.map(([device, options]) => ({ visit, device, options, elsewhere }))
+})
+type Walk = (typeof walks)[number]
 
-  it.each(cases)(
-    '%s on a %s: reloaded, gone back to with and without the back-forward cache, visited again',
-    async (_name, device, { visit, options, elsewhere }) => {
+/** What every step of a walk needs: the tab, what it has seen, and the way to another page. */
+function walker(page: Page, problems: PageProblems, { visit, device, elsewhere }: Walk) {
+  return {
+    expectWorking: (step: string, logsBefore?: number) =>
+      expectWorkingPage(page, problems, { visit, device, step }, logsBefore),
+    /** How many times the 404 page has logged this walk's path so far. */
+    logs: () => loggedPaths(problems, visit.address),
+    /** Goes to another page; how many times the 404 page had logged the path by then. */
+    goElsewhere: async () => {
+      await page.goto(elsewhere)
+      await shown(page, elsewhere)
+      return loggedPaths(problems, visit.address)
+    },
+  }
+}
+
+describe('A returning visitor finds each page as on the first visit', () => {
+  it.each(walks.map((walk) => [walk.visit.name, walk.device, walk] as const))(
+    '%s on a %s: reloaded, visited again, gone back to without the back-forward cache',
+    async (_name, _device, walk) => {
+      const { visit, options } = walk
       // Revalidated pages come back as 304; the 404 page has no validator and comes back whole.
       const revalidated = visit.route.kind === 'not-found' ? 404 : 304
       const { page, problems } = await session.open(options)
       await instrument(page)
       const navigations = await watchNavigations(page)
-      const expectWorking = (opened: Page, seen: PageProblems, step: string, logsBefore?: number) =>
-        expectWorkingPage(opened, seen, { visit, device, step }, logsBefore)
-      /** Goes to another page; how many times the 404 page had logged its path by then. */
-      const goElsewhere = async () => {
-        await page.goto(elsewhere)
-        await shown(page, elsewhere)
-        return loggedPaths(problems, visit.address)
-      }
+      const { expectWorking, logs, goElsewhere } = walker(page, problems, walk)
 
       await page.goto(visit.address)
       await shown(page, visit.address)
-      await expectWorking(page, problems, 'on the first visit', 0)
+      await expectWorking('on the first visit', 0)
 
-      let logs = loggedPaths(problems, visit.address)
+      let before = logs()
       await page.reload()
       expect((await shown(page, visit.address)).shows).toEqual([false])
       expect(navigations.statuses.at(-1), 'the server revalidated the page').toBe(revalidated)
-      await expectWorking(page, problems, 'after a reload', logs)
+      await expectWorking('after a reload', before)
 
-      logs = await goElsewhere()
-      await page.goBack({ waitUntil: 'commit' })
-      if (visit.route.kind === 'not-found') {
-        // Chromium keeps no page that came with an error status; this one loads again.
-        expect((await shown(page, visit.address)).shows).toEqual([false])
-        expect(navigations.notRestored.at(-1)).toContain('HTTPStatusNotOK')
-        await expectWorking(page, problems, 'back, loaded again', logs)
-      } else {
-        await waitFor(
-          'the page to come back from the back-forward cache',
-          () => shown(page, visit.address),
-          (state) => state.shows.at(-1) === true,
-        )
-        await expectWorking(page, problems, 'back from the back-forward cache')
-      }
-
-      // A later visit in the same tab, as a new navigation: the HTTP cache holds the page. From
-      // here an unload listener keeps the tab's pages out of the back-forward cache. (The same
-      // tab, not a second one: a tab of the full browser costs about 1.6 CPU-s to open.)
-      await blockBackForwardCache(page)
-      logs = await goElsewhere()
+      // A later visit, as a new navigation: the HTTP cache holds the page.
+      before = await goElsewhere()
       await page.goto(visit.address)
       expect((await shown(page, visit.address)).shows).toEqual([false])
       expect(navigations.statuses.at(-1), 'the server revalidated the page').toBe(revalidated)
-      await expectWorking(page, problems, 'on a later visit', logs)
+      await expectWorking('on a later visit', before)
 
-      logs = await goElsewhere()
+      // Back where the back-forward cache keeps nothing (the headless shell has none): the
+      // page loads again from the HTTP cache, as a new document.
+      before = await goElsewhere()
       await page.goBack({ waitUntil: 'commit' })
       const back = await shown(page, visit.address)
       expect(back.shows, 'a new document, not one from the back-forward cache').toEqual([false])
       expect(back.navigation).toBe('back_forward')
-      expect(navigations.notRestored.at(-1)).toContain('UnloadHandlerExistsInMainFrame')
-      await expectWorking(page, problems, 'back without the back-forward cache', logs)
+      await expectWorking('back without the back-forward cache', before)
     },
+  )
+
+  it.each(devices)(
+    'on a %s, every page it was walked on comes back from the back-forward cache as it was',
+    async (device, options) => {
+      const { page, problems } = await session.openIn(WITH_BACK_FORWARD_CACHE, options)
+      await instrument(page)
+      const navigations = await watchNavigations(page)
+      for (const walk of walks.filter((each) => each.device === device)) {
+        const { visit } = walk
+        const { expectWorking, logs, goElsewhere } = walker(page, problems, walk)
+        const before = logs()
+        await page.goto(visit.address)
+        await shown(page, visit.address)
+        await expectWorking('on the first visit in the full browser', before)
+
+        const away = await goElsewhere()
+        await page.goBack({ waitUntil: 'commit' })
+        if (visit.route.kind === 'not-found') {
+          // Chromium keeps no page that came with an error status; this one loads again.
+          expect((await shown(page, visit.address)).shows).toEqual([false])
+          expect(navigations.notRestored.at(-1)).toContain('HTTPStatusNotOK')
+          await expectWorking('back, loaded again', away)
+        } else {
+          await waitFor(
+            `${visit.name}: the page to come back from the back-forward cache`,
+            () => shown(page, visit.address),
+            (state) => state.shows.at(-1) === true,
+          )
+          await expectWorking('back from the back-forward cache')
+        }
+      }
+    },
+    WALK_TIMEOUT_MS,
   )
 })

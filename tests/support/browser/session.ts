@@ -15,6 +15,12 @@ export interface E2eSession {
   site(): TestSite
   /** A fresh context (no shared cookies, storage or routes) pointed at the site. */
   open(device: BrowserContextOptions, extra?: BrowserContextOptions): Promise<OpenedPage>
+  /** The same, in another kind of browser than the file's (the full browser, say). */
+  openIn(
+    browser: ChromiumOptions,
+    device: BrowserContextOptions,
+    extra?: BrowserContextOptions,
+  ): Promise<OpenedPage>
 }
 
 /**
@@ -48,18 +54,26 @@ export function useE2eSession(
     return site
   }
 
+  const openWith = async (
+    chromium: Browser | undefined,
+    device: BrowserContextOptions,
+    extra: BrowserContextOptions,
+  ): Promise<OpenedPage> => {
+    if (!chromium) throw new Error('Chromium did not start; see the beforeAll error above')
+    const { url } = requireSite()
+    const context = await chromium.newContext({ ...device, ...extra, baseURL: url })
+    contexts.add(context)
+    // Anything a visitor waits for happens within a few seconds; fail well before the test's limit.
+    context.setDefaultTimeout(10_000)
+    const page = await context.newPage()
+    return { context, page, problems: watchPage(page, new URL(url).origin) }
+  }
+
   return {
     site: requireSite,
-    async open(device, extra = {}) {
-      if (!browser) throw new Error('Chromium did not start; see the beforeAll error above')
-      const { url } = requireSite()
-      const context = await browser.newContext({ ...device, ...extra, baseURL: url })
-      contexts.add(context)
-      // Anything a visitor waits for happens within a few seconds; fail well before the test's limit.
-      context.setDefaultTimeout(10_000)
-      const page = await context.newPage()
-      return { context, page, problems: watchPage(page, new URL(url).origin) }
-    },
+    open: (device, extra = {}) => openWith(browser, device, extra),
+    openIn: async (options, device, extra = {}) =>
+      openWith(await sharedChromium(options), device, extra),
   }
 }
 
