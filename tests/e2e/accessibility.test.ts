@@ -11,18 +11,11 @@ import { useE2eSession } from '../support/browser/session.ts'
 const session = useE2eSession()
 
 describe('Accessibility (WCAG 2.2 AA, axe)', () => {
-  it('the landing page on a desktop has no violations', async () => {
-    const { page } = await session.open(DESKTOP)
-    await page.goto('/')
-    await waitForAnimations(page)
-    await expectNoAxeViolations(page, '/ (desktop)')
-  })
-
-  it('the landing page on a phone has none with the menu closed or open', async () => {
+  // The page with the menu closed is checked in themes.test.ts, on a phone and at 1440 px, which
+  // the same rules lay out as 1280 px (no stylesheet rule tells them apart).
+  it('the landing page on a phone has none with the menu open', async () => {
     const { page } = await session.open(PHONE)
     await page.goto('/')
-    await waitForAnimations(page)
-    await expectNoAxeViolations(page, '/ (phone, menu closed)')
     await menuToggle(page).tap()
     await waitForAnimations(page)
     await expectNoAxeViolations(page, '/ (phone, menu open)')

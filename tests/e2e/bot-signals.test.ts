@@ -40,8 +40,7 @@ async function expectQuarantined(site: TestSite, email: string, reason: string) 
 }
 
 describe('with the production minimum time between page load and submit', () => {
-  // Chromium's autofill is the full browser's, not the headless shell's.
-  const session = useE2eSession({ formMinFillMs: 'production default' }, { fullBrowser: true })
+  const session = useE2eSession({ formMinFillMs: 'production default' })
 
   it('stores and mails a person who types at human speed on a phone', async () => {
     const { page } = await session.open(PHONE)
@@ -59,7 +58,8 @@ describe('with the production minimum time between page load and submit', () => 
   })
 
   it("stores and mails a person who fills the form with Chromium's autofill", async () => {
-    const { context, page } = await session.open(DESKTOP)
+    // Chromium's autofill is the full browser's, not the headless shell's.
+    const { context, page } = await session.openIn({ fullBrowser: true }, DESKTOP)
     await page.goto('/')
     const form = contactForm(page)
     const visitor = lead('autofill')

@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest'
 import { formatCnpj } from '#shared/company/cnpj.ts'
 import { company } from '#shared/company/company.ts'
 import { describeOfficeHours, schemaOpeningHours } from '../../src/content/office-hours.ts'
-import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
 import { DESKTOP, PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 
@@ -22,9 +21,12 @@ describe('Who the company is, and WhatsApp', () => {
       ['phone', PHONE],
       ['desktop', DESKTOP],
     ] as const) {
+      const { page } = await session.open(device, { javaScriptEnabled: false })
+      await page.goto('/')
+      // The theme is the stylesheet's (prefers-color-scheme): the same page switches with the
+      // system, as a visitor's does, without loading again.
       for (const colorScheme of ['light', 'dark'] as const) {
-        const { page } = await session.open(device, { javaScriptEnabled: false, colorScheme })
-        await page.goto('/')
+        await page.emulateMedia({ colorScheme })
         const line = footer(page).getByText(`CNPJ ${formatCnpj(company.legal.cnpj)}`)
         expect(await line.isVisible(), `${name} ${colorScheme}`).toBe(true)
         expect(await line.textContent()).toContain(company.legal.name)
@@ -84,7 +86,7 @@ describe('Who the company is, and WhatsApp', () => {
     }
   })
 
-  it('puts a plain WhatsApp link beside the phone when the company has a number, which works without JavaScript (axe clean)', async () => {
+  it('puts a plain WhatsApp link beside the phone when the company has a number, which works without JavaScript', async () => {
     const { page } = await session.open(PHONE, { javaScriptEnabled: false })
     await page.goto('/')
     const links = page.getByRole('link', { name: 'WhatsApp' })
@@ -100,11 +102,8 @@ describe('Who the company is, and WhatsApp', () => {
     expect(await card.getByText(describeOfficeHours(company.officeHours)).isVisible()).toBe(true)
     await card.scrollIntoViewIfNeeded()
     await card.screenshot({ path: `${SCREENSHOT_DIR}identity-phone-card.png` })
-
-    const { page: withScript } = await session.open(PHONE)
-    await withScript.goto('/')
-    await waitForAnimations(withScript)
-    await expectNoAxeViolations(withScript, '/ with the WhatsApp link and the legal line')
+    // The page with them is checked with axe on a phone and a desktop, in both themes, by
+    // themes.test.ts.
   })
 
   it('dates the privacy notice and names who answers about data', async () => {
@@ -119,7 +118,7 @@ describe('Who the company is, and WhatsApp', () => {
     expect(
       await section.getByRole('link', { name: company.dataProtectionOfficer.email }).count(),
     ).toBe(1)
-    await expectNoAxeViolations(page, '/privacidade with the controller and the date')
+    // axe checks the page in themes.test.ts, on a phone and a desktop, in both themes.
   })
 
   it('describes the company to search engines as a ProfessionalService', async () => {

@@ -2,17 +2,18 @@ import { describe, expect, it } from 'vitest'
 import { brand } from '#shared/company/brand.ts'
 import { company } from '#shared/company/company.ts'
 import { processSteps } from '../../src/content/process.ts'
-import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
 import { brandFontApplied } from '../support/browser/brand-font.ts'
 import { PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
+import { useLoadedPages } from '../support/browser/loaded-pages.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 
 const session = useE2eSession()
+// Every test here reads the landing page as it is drawn, and none changes it.
+const landingPage = useLoadedPages(session, '/')
 
 describe("The identity drawn from the company's name (decisions 080, 081)", () => {
   it('sets the wordmark in the brand face at its display weight, after the mark, with no tile', async () => {
-    const { page } = await session.open(WIDE_DESKTOP)
-    await page.goto('/')
+    const page = await landingPage(WIDE_DESKTOP)
     const logo = page.locator('header nav > a').first()
     await expect.poll(() => logo.innerText()).toBe(company.logoWords.join(' '))
     const look = await logo.evaluate((link) => {
@@ -31,8 +32,7 @@ describe("The identity drawn from the company's name (decisions 080, 081)", () =
   })
 
   it('shows numbers in tabular figures, of one width in the brand font', async () => {
-    const { page } = await session.open(WIDE_DESKTOP)
-    await page.goto('/')
+    const page = await landingPage(WIDE_DESKTOP)
     // The brand font itself, not the fallback: Arial's digits are of one width anyway.
     await brandFontApplied(page)
     const figures = await page.evaluate(() => {
@@ -56,8 +56,7 @@ describe("The identity drawn from the company's name (decisions 080, 081)", () =
   })
 
   it('sets the navigation at 15 px in the text colour, so the accent of its first entry reads', async () => {
-    const { page } = await session.open(WIDE_DESKTOP)
-    await page.goto('/')
+    const page = await landingPage(WIDE_DESKTOP)
     const entry = page.locator('header nav ul a').first()
     const style = await entry.evaluate((link) => ({
       size: parseFloat(getComputedStyle(link).fontSize),
@@ -68,31 +67,28 @@ describe("The identity drawn from the company's name (decisions 080, 081)", () =
     expect(style.colour).toBe(style.body)
   })
 
-  for (const theme of ['light', 'dark'] as const) {
-    it(`lays the process out as a strip on a desktop and a rail on a phone, axe clean (${theme})`, async () => {
-      for (const [device, across] of [
-        [WIDE_DESKTOP, true],
-        [PHONE, false],
-      ] as const) {
-        const { page } = await session.open(device, { colorScheme: theme, reducedMotion: 'reduce' })
-        await page.goto('/#process')
-        const boxes = await page
-          .locator('#process ol > li')
-          .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON()))
-        expect(boxes).toHaveLength(processSteps.length)
-        for (let i = 1; i < boxes.length; i++) {
-          const [before, after] = [boxes[i - 1], boxes[i]]
-          if (across) {
-            expect(after.top).toBeCloseTo(before.top, 0)
-            expect(after.left).toBeGreaterThan(before.left)
-          } else {
-            expect(after.left).toBeCloseTo(before.left, 0)
-            expect(after.top).toBeGreaterThan(before.top)
-          }
+  // Where the steps sit is the stylesheet's layout, the same in both themes; the page in each
+  // theme is checked with axe in themes.test.ts.
+  it('lays the process out as a strip on a desktop and a rail on a phone', async () => {
+    for (const [device, across] of [
+      [WIDE_DESKTOP, true],
+      [PHONE, false],
+    ] as const) {
+      const page = await landingPage(device)
+      const boxes = await page
+        .locator('#process ol > li')
+        .evaluateAll((items) => items.map((item) => item.getBoundingClientRect().toJSON()))
+      expect(boxes).toHaveLength(processSteps.length)
+      for (let i = 1; i < boxes.length; i++) {
+        const [before, after] = [boxes[i - 1], boxes[i]]
+        if (across) {
+          expect(after.top).toBeCloseTo(before.top, 0)
+          expect(after.left).toBeGreaterThan(before.left)
+        } else {
+          expect(after.left).toBeCloseTo(before.left, 0)
+          expect(after.top).toBeGreaterThan(before.top)
         }
-        await waitForAnimations(page)
-        await expectNoAxeViolations(page, `/#process (${theme})`)
       }
-    })
-  }
+    }
+  })
 })

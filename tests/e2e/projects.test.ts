@@ -1,8 +1,9 @@
 /**
  * The projects a company publishes, in Chromium against the built site: the band on the home
- * page, the index and each project's page on a phone and a desktop, in both themes (axe), the
- * share images, the images' sizes and no layout shift while they arrive. The demo ships three
- * example projects; a copy of the project built with none shows nothing of them.
+ * page, the index and each project's page on a phone and a desktop, the share images, the
+ * images' sizes and no layout shift while they arrive. axe walks the index and each project in
+ * both themes with every other page (themes.test.ts). The demo ships three example projects; a
+ * copy of the project built with none shows nothing of them.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
@@ -10,11 +11,6 @@ import { projects } from '../../src/content/projects/index.ts'
 import { featuredProjects } from '../../src/content/projects/project-lists.ts'
 import { projectsText } from '../../src/content/projects-page.ts'
 import { projectRoute, projectsRoute } from '../../src/routes.ts'
-import {
-  AXE_EVERY_STEP_TIMEOUT_MS,
-  expectNoAxeViolations,
-  waitForAnimations,
-} from '../support/browser/axe.ts'
 import { PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 import { pngSize } from '../support/png.ts'
@@ -25,7 +21,6 @@ const DEVICES: readonly [string, BrowserContextOptions][] = [
   ['390 px', PHONE],
   ['1440 px', WIDE_DESKTOP],
 ]
-const THEMES = ['light', 'dark'] as const
 const PROJECT_PAGES = [projectsRoute.url, ...projects.map((p) => projectRoute(p.slug).url)]
 
 /** Layout shifts summed as Chromium reports them (CLS), from the page's start. */
@@ -103,41 +98,6 @@ describe('Projects (the demo’s examples)', () => {
     await phone.page.waitForURL((url) => url.pathname === projectsRoute.url)
   })
 
-  for (const theme of THEMES) {
-    for (const [width, device] of DEVICES) {
-      it(
-        `has no axe violations and fits the width in the ${theme} theme at ${width}: the home page's band, the index and each project`,
-        async () => {
-          const { page, problems } = await session.open(device, {
-            colorScheme: theme,
-            reducedMotion: 'reduce',
-          })
-          for (const path of ['/', ...PROJECT_PAGES]) {
-            await page.goto(path)
-            await waitForAnimations(page)
-            await expectNoAxeViolations(page, `${path} (${theme}, ${width})`, {
-              bestPractice: true,
-            })
-            if (path !== '/') {
-              expect(await page.getByRole('heading', { level: 1 }).count(), path).toBe(1)
-              expect(await page.getByRole('main').count(), path).toBe(1)
-            }
-            const { scrollWidth, clientWidth } = await page.evaluate(() => ({
-              scrollWidth: document.documentElement.scrollWidth,
-              clientWidth: document.documentElement.clientWidth,
-            }))
-            expect(scrollWidth, `${path} scrolls sideways at ${width}`).toBeLessThanOrEqual(
-              clientWidth,
-            )
-          }
-          expect(problems.pageErrors).toEqual([])
-          expect(problems.errorResponses).toEqual([])
-        },
-        AXE_EVERY_STEP_TIMEOUT_MS,
-      )
-    }
-  }
-
   it("names each page's own 1200 × 630 share image, served by the site", async () => {
     const { page } = await session.open(WIDE_DESKTOP)
     for (const path of PROJECT_PAGES) {
@@ -158,10 +118,10 @@ describe('Projects (the demo’s examples)', () => {
     }
   })
 
-  it('keeps every image’s place while it arrives (no layout shift) and gives a phone a smaller file, in AVIF', async () => {
+  it('keeps every image’s place while it arrives (no layout shift), fits the width and gives a phone a smaller file, in AVIF', async () => {
     const chosen: Record<string, string[]> = {}
     for (const [width, device] of DEVICES) {
-      const { page, context } = await session.open(device)
+      const { page, context, problems } = await session.open(device)
       // Slow images: their boxes must be there before them.
       await context.route('**/projetos/imagens/**', async (route) => {
         await new Promise((resolve) => setTimeout(resolve, 300))
@@ -185,6 +145,15 @@ describe('Projects (the demo’s examples)', () => {
         await scrollThrough(page)
         await page.waitForFunction(() => [...document.images].every((image) => image.complete))
         expect(await shiftsSoFar(page), `${path} at ${width}`).toBeLessThanOrEqual(0.01)
+        // One heading and one main, and nothing wider than the screen, the images in place:
+        // neither depends on the theme.
+        expect(await page.getByRole('heading', { level: 1 }).count(), path).toBe(1)
+        expect(await page.getByRole('main').count(), path).toBe(1)
+        const { scrollWidth, clientWidth } = await page.evaluate(() => ({
+          scrollWidth: document.documentElement.scrollWidth,
+          clientWidth: document.documentElement.clientWidth,
+        }))
+        expect(scrollWidth, `${path} scrolls sideways at ${width}`).toBeLessThanOrEqual(clientWidth)
         chosen[width] = [
           ...(chosen[width] ?? []),
           ...(await page
@@ -192,6 +161,8 @@ describe('Projects (the demo’s examples)', () => {
             .evaluateAll((images) => images.map((img) => (img as HTMLImageElement).currentSrc))),
         ]
       }
+      expect(problems.pageErrors, width).toEqual([])
+      expect(problems.errorResponses, width).toEqual([])
     }
     // The lightest format the browser reads: Chromium reads AVIF, the first <source>.
     const all = Object.values(chosen).flat()

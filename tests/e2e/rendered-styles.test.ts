@@ -4,9 +4,12 @@ import { buttonSizes } from '../../src/components/ui/button.tsx'
 import { cardLayouts, cardTitleSizes } from '../../src/components/ui/card.tsx'
 import { DESKTOP, PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { HEADER_CTA, control, menuToggle, siteHeader } from '../support/browser/landing-page.ts'
+import { useLoadedPages } from '../support/browser/loaded-pages.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 
 const session = useE2eSession()
+// Every test here measures the landing page as it is drawn, and none changes it.
+const landingPage = useLoadedPages(session, '/')
 
 // Tailwind's default scale, on the browser's default 16 px root: spacing steps of 4 px.
 const FONT_SIZE_PX: Record<string, number> = {
@@ -42,8 +45,7 @@ function computed(element: Locator) {
 
 describe('Rendered sizes match the variants that declare them', () => {
   it('the three large call-to-action buttons use the lg size, not the base one', async () => {
-    const { page } = await session.open(DESKTOP)
-    await page.goto('/')
+    const page = await landingPage(DESKTOP)
     const buttons = [
       page.locator('#home').getByRole('link', { name: 'Iniciar Projeto', exact: true }),
       page.locator('#home').getByRole('link', { name: 'Ver Serviços', exact: true }),
@@ -59,8 +61,7 @@ describe('Rendered sizes match the variants that declare them', () => {
   })
 
   it("the header's call to action is the hero's accent button at the nav's size, and keeps the header 64 px tall", async () => {
-    const { page } = await session.open(WIDE_DESKTOP)
-    await page.goto('/')
+    const page = await landingPage(WIDE_DESKTOP)
     const look = (button: Locator) =>
       button.evaluate((el) => {
         const style = getComputedStyle(el)
@@ -84,8 +85,7 @@ describe('Rendered sizes match the variants that declare them', () => {
   })
 
   it('cards keep the padding, direction and title size of their layout and size', async () => {
-    const { page } = await session.open(DESKTOP)
-    await page.goto('/')
+    const page = await landingPage(DESKTOP)
     const panel = page.locator('#services [data-slot="card"]').first()
     const stacked = page.locator('#contact [data-slot="card"]').first()
     const inline = page.locator('#contact li [data-slot="card"]').first()
@@ -111,8 +111,7 @@ describe('Rendered sizes match the variants that declare them', () => {
   })
 
   it('the phone menu button is a 44 px square with a 24 px icon, as its icon size says', async () => {
-    const { page } = await session.open(PHONE)
-    await page.goto('/')
+    const page = await landingPage(PHONE)
     const toggle = await computed(menuToggle(page))
     expect({ width: toggle.width, height: toggle.height }).toEqual({ width: 44, height: 44 })
     const icon = await computed(menuToggle(page).locator('svg').filter({ visible: true }))
@@ -175,8 +174,7 @@ describe('The services and the reasons, as a designer looks at them', () => {
   it.each(WIDTHS)(
     "lays out every services card's items alike on %s: the icon beside the title, the description under both",
     async (_, __, device) => {
-      const { page } = await session.open(device)
-      await page.goto('/')
+      const page = await landingPage(device)
       const items = page.locator('#services [data-slot="card"] li')
       expect(await items.count()).toBeGreaterThan(0)
       for (const item of await items.all()) {
@@ -200,8 +198,7 @@ describe('The services and the reasons, as a designer looks at them', () => {
   it.each(WIDTHS)(
     'sets the cards and the reasons on %s in type of %i px or more, group titles over their items',
     async (_, minimum, device) => {
-      const { page } = await session.open(device)
-      await page.goto('/')
+      const page = await landingPage(device)
       const read = [
         ...(await texts(page.locator('#services [data-slot="card"]'))),
         ...(await texts(page.locator('#about li'))),
@@ -226,8 +223,7 @@ describe('The services and the reasons, as a designer looks at them', () => {
   )
 
   it("starts each section's introduction where its cards' second column starts (1440 px)", async () => {
-    const { page } = await session.open(WIDE_DESKTOP)
-    await page.goto('/')
+    const page = await landingPage(WIDE_DESKTOP)
     for (const id of ['services', 'contact']) {
       const intro = await box(sectionIntro(page, id))
       const heading = await box(page.locator(`#${id} h2`))
@@ -245,8 +241,7 @@ describe('The services and the reasons, as a designer looks at them', () => {
   it.each(WIDTHS)(
     'keeps cards no closer together than their padding on %s',
     async (_, __, device) => {
-      const { page } = await session.open(device)
-      await page.goto('/')
+      const page = await landingPage(device)
       for (const id of ['services', 'contact']) {
         const cards = await page.locator(`#${id} [data-slot="card"]`).all()
         const boxes = await Promise.all(cards.map(box))

@@ -10,7 +10,13 @@ import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { brand } from '#shared/company/brand.ts'
 import { brandPalettes } from '#shared/company/brand-palette.ts'
-import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
+import { projects } from '../../src/content/projects/index.ts'
+import { projectRoute, projectsRoute } from '../../src/routes.ts'
+import {
+  AXE_EVERY_STEP_TIMEOUT_MS,
+  expectNoAxeViolations,
+  waitForAnimations,
+} from '../support/browser/axe.ts'
 import { PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 
@@ -33,6 +39,10 @@ const PAGES: readonly [string, (page: Page) => Promise<void>][] = [
   ['/agendar', (page) => page.getByRole('radio').first().waitFor()],
   ['/agendar/gerenciar', (page) => page.getByRole('alert').first().waitFor()],
   ['/qualquer-coisa', async () => {}],
+  // The projects' index and each project's page, when the company has published any.
+  ...[projectsRoute.url, ...projects.map((project) => projectRoute(project.slug).url)].map(
+    (path): [string, (page: Page) => Promise<void>] => [path, async () => {}],
+  ),
 ]
 
 /** The page's background as the browser paints it, as #rrggbb. */
@@ -47,16 +57,25 @@ const bodyBackground = (page: Page) =>
 describe('Both themes, every page, a phone and a desktop (WCAG 2.2 AA and best practices, axe)', () => {
   for (const theme of THEMES) {
     for (const [width, device] of DEVICES) {
-      it(`has no violations in the ${theme} theme at ${width}, on the brand's ${theme} canvas`, async () => {
-        const { page } = await session.open(device, { colorScheme: theme, reducedMotion: 'reduce' })
-        for (const [path, ready] of PAGES) {
-          await page.goto(path)
-          await ready(page)
-          await waitForAnimations(page)
-          expect(await bodyBackground(page), `${path} background`).toBe(palettes[theme].canvas)
-          await expectNoAxeViolations(page, `${path} (${theme}, ${width})`, { bestPractice: true })
-        }
-      })
+      it(
+        `has no violations in the ${theme} theme at ${width}, on the brand's ${theme} canvas`,
+        async () => {
+          const { page } = await session.open(device, {
+            colorScheme: theme,
+            reducedMotion: 'reduce',
+          })
+          for (const [path, ready] of PAGES) {
+            await page.goto(path)
+            await ready(page)
+            await waitForAnimations(page)
+            expect(await bodyBackground(page), `${path} background`).toBe(palettes[theme].canvas)
+            await expectNoAxeViolations(page, `${path} (${theme}, ${width})`, {
+              bestPractice: true,
+            })
+          }
+        },
+        AXE_EVERY_STEP_TIMEOUT_MS,
+      )
     }
   }
 })
