@@ -1,13 +1,18 @@
 /**
- * The lead desk as the team reads it, in Chromium against the real server: the navigation
- * says where they are, every page has its own title, the overview's bars are labelled by week
- * and its table lists only the weeks that had something, the filters line up, a search left
- * behind clears when the list is opened from the navigation (and stays while working in the
- * list), and every page passes axe's rules and best practices on a phone and a desktop, with
- * the focus ring on every control.
+ * The lead desk as the team reads it, in Chromium against the real server: the overview's bars
+ * are labelled by week and its table lists only the weeks that had something, the filters line
+ * up, a search left behind clears when the list is opened from the navigation (and stays while
+ * working in the list), and one walk through every page per theme and device checks what each
+ * page must show: the navigation says where the operator is, every page has its own title and
+ * the theme's palette, axe finds nothing (WCAG 2.2 AA, and its best practices), and every
+ * control has the focus ring. The pages show every state the desk colours: leads new, in
+ * contact, closed and whose e-mail failed; meetings ahead, held and cancelled; a quarantined
+ * message; a webhook.
  */
 import type { BrowserContextOptions, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { brand } from '#shared/company/brand.ts'
+import { brandPalettes } from '#shared/company/brand-palette.ts'
 import { company } from '#shared/company/company.ts'
 import { AXE_EVERY_STEP_TIMEOUT_MS, expectNoAxeViolations } from '../support/browser/axe.ts'
 import { PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
@@ -21,6 +26,8 @@ const desk = useDeskSite({
   WEBHOOK_URLS: 'https://hooks.slack.com/services/T000/B000/segredo#slack',
 })
 
+const palettes = brandPalettes(brand)
+
 const DEVICES: [string, BrowserContextOptions][] = [
   ['a phone', PHONE],
   ['a desktop', WIDE_DESKTOP],
@@ -30,19 +37,28 @@ let counter = 0
 const marker = (label: string) => `${label}${Date.now().toString(36)}${(counter += 1)}`
 const DAY_MS = 86_400_000
 
-/** Something on every kind of page: leads this week and five weeks ago, meetings, quarantine. */
+/** Something on every kind of page and in every state it colours (see the header). */
 let seeded: Promise<{ leadId: string; bookingId: string }> | undefined
 const seed = () => {
   seeded ??= (async () => {
     const { db } = desk.site()
     const [leadId = ''] = await seedLeads(db, [
-      { name: 'Ana Souza', email: 'ana@example.com', message: 'Um aplicativo.' },
+      { name: 'Ana Souza', email: 'ana@example.com', company: 'Padaria', message: 'Um app.' },
       {
         name: 'Bruno Lima',
         email: 'bruno@example.com',
         message: 'Um site.',
         createdAt: new Date(Date.now() - 35 * DAY_MS),
       },
+      { name: 'Carla Dias', email: 'carla@example.com', message: 'Nuvem.', status: 'em_contato' },
+      {
+        name: 'Davi Rocha',
+        email: 'davi@example.com',
+        message: 'Arquitetura.',
+        notified: false,
+        notifyError: 'SMTP fora do ar',
+      },
+      { name: 'Eva Nunes', email: 'eva@example.com', message: 'Dados.', status: 'fechado' },
     ])
     const [booking] = await seedBookings(db, [
       { startsAt: (await localInstant(db, 3, '10:00')).instant, name: 'Carla Dias' },
@@ -68,42 +84,77 @@ const navLinks = (page: Page) =>
       })),
     )
 
-describe('The desk’s navigation and titles', () => {
-  it.each(DEVICES)(
-    'marks the page or part of the desk the operator is in, visibly, on %s, and titles each page',
-    async (_, device) => {
-      const { leadId, bookingId } = await seed()
-      const page = await desk.open(device)
+/** Every page of the desk behind the sign-in, and the navigation's link it marks, and how. */
+const deskPages = ({ leadId, bookingId }: { leadId: string; bookingId: string }) =>
+  [
+    ['/painel', 'Visão geral', 'page'],
+    ['/painel/contatos', 'Contatos', 'page'],
+    [`/painel/contatos/${leadId}`, 'Contatos', 'true'],
+    ['/painel/agenda', 'Agenda', 'page'],
+    ['/painel/agenda/passadas', 'Agenda', 'true'],
+    ['/painel/agenda/canceladas', 'Agenda', 'true'],
+    [`/painel/agenda/reunioes/${bookingId}`, 'Agenda', 'true'],
+    ['/painel/agenda/fechamentos', 'Agenda', 'true'],
+    ['/painel/agenda/liberar', 'Agenda', 'true'],
+    ['/painel/agenda/calendario', 'Agenda', 'true'],
+    ['/painel/quarentena', 'Quarentena', 'page'],
+    ['/painel/webhooks', 'Webhooks', 'page'],
+    ['/painel/alertas', undefined, undefined],
+    [`/painel/contatos/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`, 'Contatos', 'true'],
+  ] as const
+
+/**
+ * The walks: the light theme on a phone and a desktop, the dark one on a desktop. The dark
+ * theme changes the colours only (the stylesheet's custom properties; no rule or layout
+ * differs), and no colour depends on the width: the phone's rules change a padding, the facts'
+ * columns and which week labels show, all of which a desktop shows too. So contrast in the dark
+ * needs one width, and what depends on the layout and not on colours (axe's best practices,
+ * the focus ring's width and offset) is the light walks'.
+ */
+const WALKS = [
+  ['light', 'a phone', PHONE],
+  ['light', 'a desktop', WIDE_DESKTOP],
+  ['dark', 'a desktop', WIDE_DESKTOP],
+] as const
+
+describe('Every desk page, in each theme', () => {
+  it.each(WALKS)(
+    'in the %s theme on %s: marked in the navigation, titled, on the theme’s palette, passing axe',
+    async (theme, _, device) => {
+      const light = theme === 'light'
+      const axeOptions = { bestPractice: light }
+      const pages = deskPages(await seed())
+      const page = await desk.open({ ...device, colorScheme: theme })
       await page.goto('/painel')
       const titles = [await page.title()]
       expect(titles[0]).toMatch(/^Entrar · /)
+      await expectNoAxeViolations(page, `/painel/entrar (${theme})`, axeOptions)
       await signIn(page, undefined, 'overview')
-      const visits: [string, string, 'page' | 'true'][] = [
-        ['/painel', 'Visão geral', 'page'],
-        ['/painel/contatos', 'Contatos', 'page'],
-        [`/painel/contatos/${leadId}`, 'Contatos', 'true'],
-        ['/painel/agenda', 'Agenda', 'page'],
-        ['/painel/agenda/passadas', 'Agenda', 'true'],
-        ['/painel/agenda/canceladas', 'Agenda', 'true'],
-        [`/painel/agenda/reunioes/${bookingId}`, 'Agenda', 'true'],
-        ['/painel/agenda/fechamentos', 'Agenda', 'true'],
-        ['/painel/agenda/liberar', 'Agenda', 'true'],
-        ['/painel/agenda/calendario', 'Agenda', 'true'],
-        ['/painel/quarentena', 'Quarentena', 'page'],
-        ['/painel/webhooks', 'Webhooks', 'page'],
-      ]
-      for (const [path, name, current] of visits) {
-        await page.goto(path)
+      for (const [path, name, current] of pages) {
+        // Signing in lands on the overview, the walk's first page.
+        if (page.url() !== new URL(path, page.url()).href) await page.goto(path)
         titles.push(await page.title())
+        const background = await page.evaluate(() =>
+          getComputedStyle(document.documentElement).getPropertyValue('--subtle').trim(),
+        )
+        expect(background, `${path} takes the ${theme} palette`).toBe(palettes[theme].subtle)
         const links = await navLinks(page)
         const marked = links.filter((link) => link.current !== null)
         expect(
           marked.map((link) => [link.name.replace(/ \(.*\)$/, ''), link.current]),
           path,
-        ).toEqual([[name, current]])
+        ).toEqual(name === undefined ? [] : [[name, current]])
         // Seen as well as heard: the marked link alone has a background.
         const others = new Set(links.filter((link) => !link.current).map((l) => l.background))
         expect(others.has(marked[0]?.background ?? ''), `${path}: marked visibly`).toBe(false)
+        await expectNoAxeViolations(page, `${path} (${theme})`, axeOptions)
+        if (!light) continue
+        // The first stops of the page (the navigation, then the page's own controls).
+        const stops = await tabThrough(page, () => false, 30)
+        const odd = stops
+          .filter((stop) => !/^3px solid .+, 2px$/.test(stop.ring))
+          .map((stop) => `${stop.tag} "${stop.name}": ${stop.ring}`)
+        expect(odd, `${path}: controls without the focus ring`).toEqual([])
       }
       // Each page its own title, the desk's name after it; none is "Contatos" but the list.
       expect(new Set(titles).size).toBe(titles.length)
@@ -112,6 +163,7 @@ describe('The desk’s navigation and titles', () => {
         `Contatos · Painel · ${company.name}`,
       ])
     },
+    AXE_EVERY_STEP_TIMEOUT_MS,
   )
 })
 
@@ -120,8 +172,7 @@ describe('The overview’s weeks', () => {
     'labels each bar with its week, and lists in the table only the weeks with something, on %s',
     async (name, device) => {
       await seed()
-      const page = await desk.open(device)
-      await signIn(page, undefined, 'overview')
+      const page = await desk.openSignedIn(device, '/painel')
 
       // Under each chart's bars, a label per week, centred under its bar.
       const charts = await page.locator('figure.chart').evaluateAll((figures) =>
@@ -186,8 +237,7 @@ describe('The overview’s weeks', () => {
 
 describe('The list’s filters and search', () => {
   it('lines the filters’ labels and fields up on a desktop', async () => {
-    const page = await desk.open(WIDE_DESKTOP)
-    await signIn(page)
+    const page = await desk.openSignedIn(WIDE_DESKTOP)
     const boxes = await page.locator('.filters .field').evaluateAll((fields) =>
       fields.map((field) => {
         const label = field.querySelector('label')?.getBoundingClientRect()
@@ -210,8 +260,7 @@ describe('The list’s filters and search', () => {
       { name: `Joana ${tag}`, email: `joana.${tag}@example.com`, message: 'Oi' },
       { name: `Outro ${tag}x`, email: `outro.${tag}@example.com`, message: 'Oi' },
     ])
-    const page = await desk.open(WIDE_DESKTOP)
-    await signIn(page)
+    const page = await desk.openSignedIn(WIDE_DESKTOP)
     const searchField = page.getByLabel('Buscar', { exact: true })
     const names = () => page.locator('tbody tr td:nth-child(2)').allTextContents()
     await searchField.fill(`joana ${tag}`)
@@ -243,43 +292,4 @@ describe('The list’s filters and search', () => {
     expect(await searchField.inputValue()).toBe('')
     expect((await names()).length).toBeGreaterThan(1)
   })
-})
-
-describe('Accessibility of every desk page', () => {
-  it.each(DEVICES)(
-    'passes axe’s rules and best practices on %s, the focus ring on every control',
-    async (_, device) => {
-      const { leadId, bookingId } = await seed()
-      const page = await desk.open(device)
-      await page.goto('/painel')
-      await expectNoAxeViolations(page, '/painel/entrar', { bestPractice: true })
-      await signIn(page, undefined, 'overview')
-      for (const path of [
-        '/painel',
-        '/painel/contatos',
-        `/painel/contatos/${leadId}`,
-        '/painel/agenda',
-        '/painel/agenda/passadas',
-        '/painel/agenda/canceladas',
-        `/painel/agenda/reunioes/${bookingId}`,
-        '/painel/agenda/fechamentos',
-        '/painel/agenda/liberar',
-        '/painel/agenda/calendario',
-        '/painel/quarentena',
-        '/painel/webhooks',
-        '/painel/alertas',
-        `/painel/contatos/${'0'.repeat(8)}-0000-4000-8000-${'0'.repeat(12)}`,
-      ]) {
-        await page.goto(path)
-        await expectNoAxeViolations(page, path, { bestPractice: true })
-        // The first stops of the page (the navigation, then the page's own controls).
-        const stops = await tabThrough(page, () => false, 30)
-        const odd = stops
-          .filter((stop) => !/^3px solid .+, 2px$/.test(stop.ring))
-          .map((stop) => `${stop.tag} "${stop.name}": ${stop.ring}`)
-        expect(odd, `${path}: controls without the focus ring`).toEqual([])
-      }
-    },
-    AXE_EVERY_STEP_TIMEOUT_MS,
-  )
 })

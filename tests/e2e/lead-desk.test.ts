@@ -34,12 +34,11 @@ const rowsWith = async (email: string) =>
   ).rows
 
 describe('Lead desk', () => {
-  it('refuses a wrong password after a pause, then signs in (both pages pass axe)', async () => {
+  it('refuses a wrong password after a pause (the answer passes axe), then signs in', async () => {
     const page = await desk.open()
     const response = await page.goto('/painel')
     expect(response?.url()).toMatch(/\/painel\/entrar$/)
-    await expectNoAxeViolations(page, '/painel/entrar')
-
+    // The form as it first shows passes axe in desk-pages' walk; here, its answer to a mistake.
     await page.getByLabel('Senha').fill('uma senha errada qualquer')
     const started = Date.now()
     await page.getByRole('button', { name: 'Entrar' }).click()
@@ -88,8 +87,7 @@ describe('Lead desk', () => {
         createdAt: new Date(now - 10_000 - index * 1_000),
       })),
     ])
-    const page = await desk.open()
-    await signIn(page)
+    const page = await desk.openSignedIn()
 
     await search(page, `joao conceicao ${tag.toLowerCase()}`)
     expect(await listedNames(page)).toEqual([`João Conceição ${tag}`])
@@ -134,8 +132,7 @@ describe('Lead desk', () => {
     await seedLeads(desk.site().db, [
       { name: `Bia Araújo ${tag}`, email, company: 'Pão & Cia', message },
     ])
-    const page = await desk.open()
-    await signIn(page)
+    const page = await desk.openSignedIn()
     await search(page, tag)
     await page.getByRole('link', { name: `Bia Araújo ${tag}` }).click()
     await page.getByRole('heading', { level: 1, name: `Contato de Bia Araújo ${tag}` }).waitFor()
@@ -145,7 +142,7 @@ describe('Lead desk', () => {
     ).toBe(
       `mailto:${email}?subject=${encodeURIComponent(`Re: sua mensagem para ${companyName.the}`)}`,
     )
-    await expectNoAxeViolations(page, '/painel/contatos/:id')
+    // A new lead's page as it opens passes axe in desk-pages' walk; here, after saving.
 
     await page.getByLabel('Situação do contato').selectOption('em_contato')
     await page.getByRole('button', { name: 'Salvar situação' }).click()
@@ -167,8 +164,8 @@ describe('Lead desk', () => {
     expect(await row.locator('.badge:not(.badge-warning)').first().textContent()).toBe('em contato')
 
     await page.goto('/painel/contatos/00000000-0000-4000-8000-000000000000')
+    // Its axe check is desk-pages' walk's, which visits the same address.
     await page.getByRole('heading', { level: 1, name: 'Contato não encontrado' }).waitFor()
-    await expectNoAxeViolations(page, '/painel/contatos/:id (404)')
   })
 
   it('shows a direction-flipping or look-alike name as what it is, not as what it pretends (axe clean)', async () => {
@@ -184,8 +181,7 @@ describe('Lead desk', () => {
         message: `Segue o anexo\u200B gnp.exe ${tag}`,
       },
     ])
-    const page = await desk.open()
-    await signIn(page)
+    const page = await desk.openSignedIn()
     await search(page, tag)
 
     /** Where the browser draws the "g" and the last "e" of "gnp.exe" inside an element. */
@@ -250,8 +246,7 @@ describe('Lead desk', () => {
       },
     ]
     await seedLeads(desk.site().db, leads)
-    const page = await desk.open()
-    await signIn(page)
+    const page = await desk.openSignedIn()
     await search(page, tag)
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -299,8 +294,7 @@ describe('Lead desk', () => {
       { name: `Helena ${tag}`, email, message: `Por favor, apaguem meus dados ${tag}` },
       { name: `Outro ${tag}`, email: `outro.${tag}@example.com`, message: `Fico ${tag}` },
     ])
-    const page = await desk.open()
-    await signIn(page)
+    const page = await desk.openSignedIn()
     await search(page, tag)
     await page.getByRole('link', { name: `Helena ${tag}` }).click()
     await page.getByRole('button', { name: 'Apagar definitivamente' }).click()
@@ -329,8 +323,7 @@ describe('Lead desk', () => {
   })
 
   it('fits a 390 px phone on every page of its navigation: nothing runs off to the side', async () => {
-    const page = await desk.open(PHONE)
-    await signIn(page, undefined, 'overview')
+    const page = await desk.openSignedIn(PHONE, '/painel')
     const links = await page.getByRole('navigation').getByRole('link').all()
     const paths = await Promise.all(
       links.map(async (link) => (await link.getAttribute('href')) ?? ''),
@@ -365,8 +358,7 @@ describe('Lead desk', () => {
     await seedLeads(desk.site().db, [
       { name: `Sigilo ${tag}`, email: `sigilo.${tag}@example.com`, message: `Segredo ${tag}` },
     ])
-    const page = await desk.open()
-    await signIn(page)
+    const page = await desk.openSignedIn()
     await search(page, `Sigilo ${tag}`)
     await page.getByRole('link', { name: `Sigilo ${tag}` }).click()
     await page.getByLabel('Nota', { exact: true }).fill(`Nota ${tag}`)

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { expectNoAxeViolations } from '../support/browser/axe.ts'
 import { PHONE } from '../support/browser/devices.ts'
-import { signIn, useDeskSite } from '../support/browser/lead-desk-site.ts'
+import { useDeskSite } from '../support/browser/lead-desk-site.ts'
 import { seedLeads } from '../support/seed-leads.ts'
 import { waitFor } from '../support/wait.ts'
 
@@ -38,12 +38,8 @@ describe('Answering leads in the desk', () => {
         createdAt: new Date(Date.now() - 3 * HOUR),
       },
     ])
-    for (const [name, device] of [
-      ['desktop', {}],
-      ['phone', PHONE],
-    ] as const) {
-      const page = await desk.open(device)
-      await signIn(page)
+    const pages = { desktop: await desk.openSignedIn(), phone: await desk.openSignedIn(PHONE) }
+    for (const [name, page] of Object.entries(pages)) {
       expect(await page.getByText(/contatos? esperam? a primeira resposta/).isVisible()).toBe(true)
       await page.getByRole('button', { name: 'Ver os que esperam, mais antigos primeiro' }).click()
       await page.getByRole('heading', { level: 1, name: 'Contatos' }).waitFor()
@@ -60,8 +56,7 @@ describe('Answering leads in the desk', () => {
     }
 
     // The desk runs no script (its policy allows none): a template is picked by a link.
-    const page = await desk.open()
-    await signIn(page)
+    const page = pages.desktop
     await page.goto(`/painel/contatos/${waiting}`)
     expect(await page.getByText(/Sem resposta há 3 h\. O prazo vence às/).isVisible()).toBe(true)
     await page.getByRole('link', { name: 'Propor uma conversa' }).click()
@@ -97,8 +92,7 @@ describe('Answering leads in the desk', () => {
         .isVisible(),
     ).toBe(true)
 
-    const phone = await desk.open(PHONE)
-    await signIn(phone)
+    const phone = pages.phone
     await phone.goto(`/painel/contatos/${waiting}`)
     expect(await fitsWidth(phone)).toBe(true)
     await phone.screenshot({ path: `${SCREENSHOT_DIR}desk-reply-phone.png`, fullPage: true })
@@ -110,8 +104,7 @@ describe('Answering leads in the desk', () => {
     // (every 15 s) opens the incident.
     await db.query("select private.note_mail_outcome(false, 'connect ECONNREFUSED 127.0.0.1:587')")
     await db.query("update private.mail_health set failing_since = now() - interval '10 minutes'")
-    const page = await desk.open(PHONE)
-    await signIn(page, undefined, 'overview')
+    const page = await desk.openSignedIn(PHONE, '/painel')
     const banner = page.getByRole('region', { name: /Alerta: algo no site precisa de atenção/ })
     await waitFor(
       'the watch to open the incident',
@@ -145,8 +138,7 @@ describe('Answering leads in the desk', () => {
   }, 120_000)
 
   it('tells on the overview how fast leads are answered, week by week (axe clean)', async () => {
-    const page = await desk.open()
-    await signIn(page, undefined, 'overview')
+    const page = await desk.openSignedIn({}, '/painel')
     const table = page.getByRole('table', { name: /Tempo até a primeira resposta por semana/ })
     expect(await table.locator('tbody tr').count()).toBe(12)
     expect(await table.locator('tbody tr').last().textContent()).toMatch(/\(atual\)/)

@@ -36,6 +36,8 @@ export function useDeskSite(env: Record<string, string> = {}) {
   let dataDir: string | undefined
   const logLines: string[] = []
   const contexts = new Set<BrowserContext>()
+  /** The file's session, once a test has signed in for it (see openSignedIn). */
+  let session: Awaited<ReturnType<BrowserContext['storageState']>> | undefined
 
   beforeAll(async () => {
     if (!existsSync(path.join(DIST_DIR, 'index.html'))) {
@@ -63,22 +65,47 @@ export function useDeskSite(env: Record<string, string> = {}) {
     if (dataDir) await rm(dataDir, { recursive: true, force: true })
   })
 
+  const open = async (options: BrowserContextOptions = {}): Promise<Page> => {
+    if (!browser || !server) throw new Error('Chromium or the server did not start')
+    const context = await browser.newContext({
+      ...DESKTOP,
+      ...options,
+      baseURL: server.url,
+      acceptDownloads: true,
+    })
+    contexts.add(context)
+    context.setDefaultTimeout(10_000)
+    return context.newPage()
+  }
+
   return {
     site(): DeskSite {
       if (!server) throw new Error('The server did not start; see the beforeAll error above')
       return { url: server.url, db: server.db, logLines }
     },
-    async open(options: BrowserContextOptions = {}): Promise<Page> {
-      if (!browser || !server) throw new Error('Chromium or the server did not start')
-      const context = await browser.newContext({
-        ...DESKTOP,
-        ...options,
-        baseURL: server.url,
-        acceptDownloads: true,
-      })
-      contexts.add(context)
-      context.setDefaultTimeout(10_000)
-      return context.newPage()
+    open,
+    /**
+     * A new context signed in, at `path`: by default the list as the navigation opens it (its
+     * search cleared), where `signIn` leaves a page. The file's tests share one session, made
+     * through the form by the first of them: each sign-in waits out the one-second answer and
+     * runs scrypt, and what the session keeps between pages (the list's search) is cleared on
+     * the list's way in. A test that signs out or tries passwords makes its own with `signIn`.
+     */
+    async openSignedIn(
+      options: BrowserContextOptions = {},
+      path = '/painel/contatos?limpar=1',
+    ): Promise<Page> {
+      const page = await open({ ...options, storageState: session })
+      if (session === undefined) {
+        await signIn(page, undefined, 'overview')
+        session = await page.context().storageState()
+      }
+      const target = new URL(path, server?.url).href
+      if (page.url() !== target) await page.goto(target)
+      if (new URL(page.url()).pathname === '/painel/entrar') {
+        throw new Error('The file’s desk session has ended: a test signed it out')
+      }
+      return page
     },
   }
 }
@@ -92,7 +119,8 @@ export async function signIn(
   password = DESK_PASSWORD,
   stay?: 'overview',
 ): Promise<void> {
-  await page.goto('/painel')
+  // Already on the form (signed out, or after a wrong password): no need to ask for it again.
+  if (new URL(page.url()).pathname !== '/painel/entrar') await page.goto('/painel')
   await page.getByLabel('Senha').fill(password)
   await page.getByRole('button', { name: 'Entrar' }).click()
   await page.getByRole('heading', { level: 1, name: 'Visão geral' }).waitFor()
