@@ -289,7 +289,7 @@ const FILE_CASES: FileCase[] = [
   {
     label: 'the first 70 % of a backup',
     bytes: () => whole.subarray(0, Math.floor(whole.length * 0.7)),
-    says: /truncated/,
+    says: /The backup is truncated: it ends before its last line\./,
     code: 1,
   },
   {
@@ -300,7 +300,7 @@ const FILE_CASES: FileCase[] = [
       changed[at] = (changed[at] ?? 0) ^ 0x01
       return changed
     },
-    says: /damaged|truncated/,
+    says: /The backup is (damaged|truncated)/,
     code: 1,
   },
   {

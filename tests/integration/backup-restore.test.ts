@@ -270,35 +270,11 @@ describe('PGlite, backed up through the running server', () => {
     }
   }, 300_000)
 
-  it('refuses a truncated or altered backup and leaves the target as it was', async () => {
-    const alone = path.join(root, 'alone')
-    await mkdir(alone)
-    const bytes = await readFile(newer)
-    const truncated = path.join(alone, 'truncated.backup')
-    await writeFile(truncated, bytes.subarray(0, Math.floor(bytes.length * 0.7)))
-    const target = path.join(root, 'never-restored')
-    const cut = await runBuiltCommand('restore', [truncated], { DATA_DIR: target })
-    expect(cut.code).toBe(1)
-    expect(cut.stderr).toContain('The backup is truncated: it ends before its last line.')
-    expect(await readdir(target).catch(() => [])).toEqual([])
+  // A truncated or altered backup is refused with nothing written: backup-hostile.test.ts,
+  // among the other damaged files.
 
-    const altered = path.join(alone, 'altered.backup')
-    const changed = Buffer.from(bytes)
-    const at = Math.floor(bytes.length / 3)
-    changed[at] = (changed[at] ?? 0) ^ 0xff
-    await writeFile(altered, changed)
-    const flipped = await runBuiltCommand('restore', [altered], { DATA_DIR: target })
-    expect(flipped.code).toBe(1)
-    expect(flipped.stderr).toMatch(/The backup is (damaged|truncated)/)
-    expect(await readdir(target).catch(() => [])).toEqual([])
-  }, 120_000)
-
-  it('refuses to restore into the folder of a running server, naming it', async () => {
-    const run = await runBuiltCommand('restore', [newer, '--replace'], { DATA_DIR: dataDir })
-    expect(run.code).toBe(1)
-    expect(run.stderr).toContain(`The data folder ${dataDir} is in use by another process (PID`)
-    expect(run.stderr).toContain(`Nothing was restored: ${dataDir}/pglite is as it was.`)
-  }, 120_000)
+  // A restore into the folder of a running server is refused, naming it and changing nothing:
+  // restore-under-live-servers.test.ts.
 
   it('backs up from the folder itself when no server runs on it', async () => {
     await server?.stop()

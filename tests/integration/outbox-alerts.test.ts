@@ -35,7 +35,13 @@ const ALERT_AFTER_HOURS = 0.0025
 const PROMISE_HOURS = 0.005
 /** RATE_LIMIT_MAIL_PER_HOUR's default: the hour's cap of single messages per kind and channel. */
 const CAP = 20
-const STORM = 101
+/** What a Slack or Teams digest carries at most (Discord: what fits its 2 000 characters). */
+const CHAT_DIGEST_CARRIES = 25
+/**
+ * More than the cap and a full chat digest: past the singles, each chat needs a second digest,
+ * so the storm shows the cap, the digests' turns and a digest's limit all at once.
+ */
+const STORM = CAP + CHAT_DIGEST_CARRIES + 5
 const WAIT = { timeoutMs: 90_000, intervalMs: 250 }
 const CHATS = ['slack', 'teams', 'discord'] as const
 type Chat = (typeof CHATS)[number]
@@ -363,15 +369,25 @@ for (const [engineName, start] of engines) {
               `${channel}: ${id}`,
             ).toBe(1)
           }
-          summary.push(`${channel}: ${singles} single + ${digests} digests`)
-        }
-        // A program's receiver (Standard Webhooks) gets every event on its own, once.
-        const events = engine.receivers.n8n.received
-          .map(
-            (request) =>
-              JSON.parse(request.body) as { type: string; data: { lead: { id: string } } },
+          summary.push(
+            `${channel}: ${singles} single + ${digests} digest${digests === 1 ? '' : 's'}`,
           )
-          .filter((event) => event.type === 'lead.overdue')
+        }
+        // A program's receiver (Standard Webhooks) gets every event on its own, once: uncapped,
+        // one delivery each, so on a busy machine the last may still be on their way.
+        const overdueEvents = () =>
+          engine.receivers.n8n.received
+            .map(
+              (request) =>
+                JSON.parse(request.body) as { type: string; data: { lead: { id: string } } },
+            )
+            .filter((event) => event.type === 'lead.overdue')
+        const events = await waitFor(
+          'every overdue event at the program’s receiver',
+          overdueEvents,
+          (received) => received.length >= ids.length,
+          WAIT,
+        )
         expect(events.map((event) => event.data.lead.id).sort()).toEqual([...ids].sort())
         observe(
           engine.name,
@@ -573,7 +589,9 @@ for (const [engineName, start] of engines) {
       }, 120_000)
     })
 
-    describe('a reply from the desk', () => {
+    // A reply's text is made by the desk from the lead's row and its confirmed bookings: nothing
+    // in it depends on the engine, so it runs on PostgreSQL 15 alone, whose answers the table keeps.
+    describe.runIf(engineName === 'PostgreSQL 15')('a reply from the desk', () => {
       const replyTo = async (leadId: string) => {
         const page = await (await desk.request(`/painel/contatos/${leadId}`)).text()
         const field = (name: string) =>

@@ -73,7 +73,7 @@ beforeAll(async () => {
   )
   const log = createJsonLogger(() => {})
   servers = await Promise.all([startServer(settings, log), startServer(settings, log)])
-  // Counts calls of the health function, for the test that polls /healthz a thousand times.
+  // Counts calls of the health function, for the test that polls /healthz in a burst.
   await servers[0]?.db.exec("alter system set track_functions = 'all'")
   await servers[0]?.db.exec('select pg_reload_conf()')
   desk = createDeskClient((path, init) => fetch(`${servers[0]?.url}${path}`, init))
@@ -397,7 +397,8 @@ describe('/healthz', () => {
     expect(head.status).toBe(200)
     expect(await head.text()).toBe('')
 
-    // A thousand polls in a burst cost the database a query per server every few seconds.
+    // A burst of polls costs the database a query per server every few seconds. Three hundred
+    // are as many queries as polls when the answer is not kept, and a burst the cache must hold.
     const calls = async () => {
       const { rows } = await db().query<{ calls: string }>(
         "select coalesce(sum(calls), 0)::text as calls from pg_stat_user_functions where funcname = 'pipeline_health'",
@@ -407,9 +408,7 @@ describe('/healthz', () => {
     const before = await calls()
     const started = Date.now()
     await Promise.all(
-      Array.from({ length: 1_000 }, () =>
-        fetch(`${servers[1]?.url}/healthz`).then((r) => r.text()),
-      ),
+      Array.from({ length: 300 }, () => fetch(`${servers[1]?.url}/healthz`).then((r) => r.text())),
     )
     const seconds = (Date.now() - started) / 1000
     // A session reports its counts when it goes idle, up to ten seconds later on PostgreSQL 15.

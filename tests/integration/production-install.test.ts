@@ -1,10 +1,12 @@
 /**
  * What a deployment runs: the output of `npm run build` in a folder of its own, with only the
- * production dependencies installed, started with plain `node`. It must serve the page, store
- * a submission and mail it; and run as deploy/systemd/site@.service says, as far as this
- * machine can without systemd running: the unit checked by `systemd-analyze verify`, its user
- * made by `systemd-sysusers` (in a folder of its own), and its command started with its
- * environment, as an unprivileged user, from an install folder it cannot write to.
+ * production dependencies installed, started with plain `node` as deploy/systemd/site@.service
+ * says, as far as this machine can without systemd running: the unit checked by
+ * `systemd-analyze verify`, its user made by `systemd-sysusers` (in a folder of its own), and
+ * its command started with its environment, as an unprivileged user, from an install folder it
+ * cannot write to. There it must serve the page, store a submission and mail it, with and
+ * without script. (The built server without NODE_ENV=production, as `npm start` runs it, is
+ * startup-guardrails.test.ts's.)
  * (npm test builds before this runs; alone: `npm run build` first.)
  */
 import { execFile, spawn } from 'node:child_process'
@@ -31,8 +33,6 @@ const SHIPPED = ['package.json', 'package-lock.json', 'dist', 'dist-server', 'su
 
 let folder: string
 let smtp: SmtpCatcher
-let server: ReturnType<typeof spawn> | undefined
-let output = ''
 
 beforeAll(async () => {
   for (const built of ['dist/index.html', 'dist-server/server.js']) {
@@ -55,93 +55,20 @@ const UNIT = path.join(ROOT_DIR, 'deploy/systemd/site@.service')
 const SYSUSERS = path.join(ROOT_DIR, 'deploy/systemd/site.sysusers')
 
 afterAll(async () => {
-  if (server?.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve))
-    server.kill('SIGTERM')
-    await exited
-  }
   await smtp?.stop()
   await rm(folder, { recursive: true, force: true })
 })
 
-const startBuiltServer = () =>
-  new Promise<string>((resolve, reject) => {
-    server = spawn(process.execPath, ['dist-server/server.js'], {
-      cwd: folder,
-      env: {
-        PATH: process.env.PATH,
-        PORT: '0',
-        DATA_DIR: path.join(folder, 'data'),
-        SMTP_URL: smtp.url,
-        CONTACT_TO: 'leads@aurora.test',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    const collect = (chunk: Buffer) => {
-      output += chunk.toString()
-      const url = /Site running at (http:\/\/\S+)/.exec(output)?.[1]
-      if (url) resolve(url)
-    }
-    server.stdout?.on('data', collect)
-    server.stderr?.on('data', collect)
-    server.once('exit', (code) => reject(new Error(`exited with ${code}:\n${output}`)))
-    setTimeout(() => reject(new Error(`no start within 60 s:\n${output}`)), 60_000)
-  })
-
-it('installs without the build tools, and the built server serves, stores and mails, with and without script', async () => {
+it('installs without the build tools', async () => {
   const installed = await readdir(path.join(folder, 'node_modules'))
   for (const tool of ['vite', 'esbuild', 'tsx', 'typescript', 'react', 'sharp']) {
     expect(installed, `${tool} is a build-time dependency`).not.toContain(tool)
   }
+})
 
-  const url = await startBuiltServer()
-  const page = await fetch(`${url}/`)
-  expect(page.status).toBe(200)
-  expect(await page.text()).toContain('Transformamos')
-
-  const lead = {
-    name: 'Ana Produção',
-    email: 'ana.producao@example.com',
-    company: null,
-    message: 'Instalação só com dependências de produção.',
-  }
-  const headers = { apikey: DEV_ANON_KEY, 'content-type': 'application/json' }
-  const insert = await fetch(`${url}/rest/v1/contact_submissions`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(lead),
-  })
-  expect(insert.status).toBe(201)
-  const invoke = await fetch(`${url}/functions/v1/send-contact-email`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify(lead),
-  })
-  expect(await invoke.json()).toEqual({ ok: true, status: 'sent' })
-  expect(smtp.messages.map((mail) => mail.replyTo?.value[0]?.address)).toContain(lead.email)
-
-  // The form as a browser posts it without script; a refusal is the built page, filled in.
-  const form = (fields: Record<string, string>) =>
-    fetch(`${url}/contato`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(fields),
-      redirect: 'manual',
-    })
-  const sent = await form({
-    name: 'Bia',
-    email: 'bia.producao@example.com',
-    message: 'Sem script.',
-  })
-  expect([sent.status, sent.headers.get('location')]).toEqual([303, '/contato/enviada/'])
-  const refused = await form({ name: ' ', email: 'cid@example.com', message: '<b>Oi</b>' })
-  expect(refused.status).toBe(400)
-  const html = await refused.text()
-  expect(html).toContain('Erro ao salvar no banco de dados: Informe o seu nome.')
-  expect(html).toContain('&lt;b&gt;Oi&lt;/b&gt;</textarea>')
-}, 120_000)
-
-it('runs as its systemd unit says: checked by systemd, as its own user, writing only to its state folder', async () => {
+// The install is started once, the way its unit starts it: what a deployment serves, stores and
+// mails is that server's, so the page and the form are checked there too.
+it('runs as its systemd unit says: checked by systemd, as its own user, writing only to its state folder; serves, stores and mails, with and without script', async () => {
   const scratch = await mkdtemp(path.join(tmpdir(), 'systemd-unit-'))
   try {
     // systemd's own reading of the unit, as an instance: unknown keys, a missing command.
@@ -235,6 +162,30 @@ it('runs as its systemd unit says: checked by systemd, as its own user, writing 
         body: JSON.stringify(lead),
       })
       expect(await invoke.json()).toEqual({ ok: true, status: 'sent' })
+      expect(smtp.messages.map((mail) => mail.replyTo?.value[0]?.address)).toContain(lead.email)
+
+      const page = await fetch(`${url}/`)
+      expect(page.status).toBe(200)
+      expect(await page.text()).toContain('Transformamos')
+      // The form as a browser posts it without script; a refusal is the built page, filled in.
+      const form = (fields: Record<string, string>) =>
+        fetch(`${url}/contato`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams(fields),
+          redirect: 'manual',
+        })
+      const sent = await form({
+        name: 'Bia',
+        email: 'bia.producao@example.com',
+        message: 'Sem script.',
+      })
+      expect([sent.status, sent.headers.get('location')]).toEqual([303, '/contato/enviada/'])
+      const refused = await form({ name: ' ', email: 'cid@example.com', message: '<b>Oi</b>' })
+      expect(refused.status).toBe(400)
+      const html = await refused.text()
+      expect(html).toContain('Erro ao salvar no banco de dados: Informe o seu nome.')
+      expect(html).toContain('&lt;b&gt;Oi&lt;/b&gt;</textarea>')
     } finally {
       child.kill('SIGTERM')
     }

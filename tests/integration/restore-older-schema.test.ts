@@ -39,9 +39,12 @@ import { exportBackupFile, testTrust } from '../support/test-backups.ts'
 const ERASED = 'ana.0@empresa0.com.br'
 
 let root: string
+/** An empty cluster: initdb once, and each in-memory database here starts from its copy. */
+let blank: Blob
 beforeAll(async () => {
   root = await mkdtemp(path.join(tmpdir(), 'restore-older-'))
-})
+  blank = await blankPgliteDump()
+}, 120_000)
 afterAll(async () => {
   await rm(root, { recursive: true, force: true })
 })
@@ -59,7 +62,7 @@ describe('a backup from an older version', () => {
 
     const folder = path.join(root, 'backups')
     await mkdir(folder, { mode: 0o700 })
-    const old = await openPgliteDatabase()
+    const old = await openPgliteDatabase(undefined, blank)
     try {
       await ensureSupabaseRoles(old)
       await applyMigrations(old, olderDir)
@@ -133,12 +136,10 @@ describe('a backup from an older version', () => {
 })
 
 describe('a backup of a database from an earlier commit, taken before upgrading', () => {
-  let blank: Blob
   let fresh: string[]
   beforeAll(async () => {
-    // initdb once; each database starts from its copy. A new database's schema is the run's
-    // template's: every migration applied to an empty cluster (pglite-template.ts).
-    blank = await blankPgliteDump()
+    // A new database's schema is the run's template's: every migration applied to an empty
+    // cluster (pglite-template.ts).
     const template = await templateDump()
     if (!template) throw new Error('PGLITE_TEMPLATE_DUMP is unset: run through vitest')
     const db = await openPgliteDatabase(undefined, template)

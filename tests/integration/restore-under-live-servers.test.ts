@@ -8,7 +8,7 @@
  * On PGlite the data folder's lock does the same, for the restore and for a server starting
  * during one.
  */
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import pg from 'pg'
@@ -23,6 +23,7 @@ import { runBuiltCommand } from '../support/backup-commands.ts'
 import { startPostgresServer, type PostgresServer } from '../support/postgres-server.ts'
 import { generateLeads, seedLeads } from '../support/seed-leads.ts'
 import { testSettings } from '../support/test-app.ts'
+import { exportBackupFile, testBackupKey } from '../support/test-backups.ts'
 import { waitFor } from '../support/wait.ts'
 
 let root: string
@@ -67,9 +68,10 @@ describe('on PostgreSQL', () => {
     url = named.toString()
     server = await startServer(testSettings({ PORT: '0', DATABASE_URL: url }))
     await seedLeads(server.db, generateLeads(8))
+    // Made in this process: `npm run backup` of PostgreSQL is backup-restore.test.ts's.
     backup = path.join(root, 'postgres', 'site.backup')
-    const made = await runBuiltCommand('backup', [backup], { DATABASE_URL: url })
-    expect(made.code, made.stderr).toBe(0)
+    await mkdir(path.dirname(backup), { mode: 0o700 })
+    await exportBackupFile(server.db, backup, testBackupKey, 'postgresql')
   }, 120_000)
   afterAll(async () => {
     await server?.stop()
@@ -181,11 +183,13 @@ describe('on PGlite', () => {
     const server = await startServer(testSettings({ PORT: '0', DATA_DIR: dataDir }))
     const backup = path.join(root, 'pglite-backups', 'site.backup')
     try {
-      const made = await runBuiltCommand('backup', [backup], { DATA_DIR: dataDir })
-      expect(made.code, made.stderr).toBe(0)
+      // Made in this process: `npm run backup` through a running server is backup-restore.test.ts's.
+      await mkdir(path.dirname(backup), { mode: 0o700 })
+      await exportBackupFile(server.db, backup)
       const run = await runBuiltCommand('restore', [backup, '--replace'], { DATA_DIR: dataDir })
       expect(run.code).toBe(1)
       expect(run.stderr).toContain(`The data folder ${dataDir} is in use by another process (PID`)
+      expect(run.stderr).toContain(`Nothing was restored: ${dataDir}/pglite is as it was.`)
       expect(await sendLead(server.url, 'ainda.aqui@example.com')).toBe(201)
     } finally {
       await server.stop()

@@ -35,6 +35,7 @@ import {
   firstLineDifference,
   schemaDifferences,
 } from '../support/schema-snapshot.ts'
+import { templateDump } from '../support/test-database.ts'
 
 const shape = (commit: string): EarlierShape => {
   const found = EARLIER_SHAPES.find((candidate) => candidate.commit === commit)
@@ -51,6 +52,8 @@ const PATHS = [
 interface Engine {
   /** A new, empty database (only PostgreSQL's own catalogs). */
   empty(): Promise<Database>
+  /** A new database with every migration applied, where one is already made to copy. */
+  migrated?(): Promise<Database>
   /** The database as supabase/schema.sql (PostgreSQL only: the file is pg_dump's). */
   schemaFile?(db: Database): Promise<string>
   stop(): Promise<void>
@@ -59,7 +62,14 @@ interface Engine {
 const pgliteEngine = async (): Promise<Engine> => {
   // initdb once; each database starts from its copy (a load takes a fraction of an initdb).
   const dump = await blankPgliteDump()
-  return { empty: () => openPgliteDatabase(undefined, dump), stop: async () => {} }
+  // The run's template is every migration applied to such an empty cluster (pglite-template.ts).
+  const template = await templateDump()
+  if (!template) throw new Error('PGLITE_TEMPLATE_DUMP is unset: run through vitest')
+  return {
+    empty: () => openPgliteDatabase(undefined, dump),
+    migrated: () => openPgliteDatabase(undefined, template),
+    stop: async () => {},
+  }
 }
 
 const postgresEngine = async (): Promise<Engine> => {
@@ -111,9 +121,9 @@ describe.each([
 
   beforeAll(async () => {
     engine = await start()
-    const db = await engine.empty()
+    const db = engine.migrated ? await engine.migrated() : await engine.empty()
     try {
-      await upgrade(db)
+      if (!engine.migrated) await upgrade(db)
       fresh = await describeSchema(db)
       freshFile = await engine.schemaFile?.(db)
     } finally {

@@ -2,7 +2,7 @@ import { createHash, createHmac } from 'node:crypto'
 import { once } from 'node:events'
 import { createWriteStream } from 'node:fs'
 import { gunzipSync, gzipSync } from 'node:zlib'
-import type { BackupTrust } from '../../server/backup/backup-format.ts'
+import type { BackupHeader, BackupTrust } from '../../server/backup/backup-format.ts'
 import { createBackupWriter } from '../../server/backup/backup-writer.ts'
 import { parseBackupKey, type BackupKey } from '../../server/backup/backup-key.ts'
 import { exportDatabase } from '../../server/backup/export-database.ts'
@@ -32,12 +32,17 @@ export const testTrust: BackupTrust = { keys: [testBackupKey], acceptUnsigned: f
 /**
  * A backup of `db` written to `file` (0600) as `npm run backup` writes one, in this process,
  * signed with the test key (or `key`): for tests that need many backups of a database they
- * shape between them.
+ * shape between them, or a backup to restore where making it is not what they check.
  */
-export const exportBackupFile = async (db: Database, file: string, key = testBackupKey) => {
+export const exportBackupFile = async (
+  db: Database,
+  file: string,
+  key = testBackupKey,
+  source: BackupHeader['source'] = 'pglite',
+) => {
   const out = createWriteStream(file, { mode: 0o600 })
   const closed = once(out, 'close')
-  const header = await exportDatabase(db, createBackupWriter(out, key), 'pglite')
+  const header = await exportDatabase(db, createBackupWriter(out, key), source)
   await closed
   return header
 }
