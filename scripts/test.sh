@@ -36,7 +36,7 @@ wait_lanes
 # server at a time (decision 072); the integration files that keep a core busy; and the ones that
 # mostly wait on a clock (pg_cron's minute, a reply promise's seconds, keep-alive and retry
 # timers), which used a tenth to two thirds of a core each, then the two longest integration
-# files and the two most expensive browser files, so that the three lanes end together. A new
+# files and the most expensive browser file, so that the three lanes end together. A new
 # integration file goes in the busy lane unless it mostly waits.
 WAITING_INTEGRATION=(
   tests/integration/edge-function.test.ts
@@ -62,7 +62,6 @@ LATE_INTEGRATION=(
 )
 LATE_BROWSER=(
   tests/e2e/revisit.test.ts
-  tests/e2e/desk-pages.test.ts
 )
 busy_integration() {
   npx vitest run --project integration "${WAITING_INTEGRATION[@]/#/--exclude=}" \
