@@ -11,14 +11,14 @@ import { useE2eSession } from '../support/browser/session.ts'
 const session = useE2eSession()
 
 describe('Accessibility (WCAG 2.2 AA, axe)', () => {
-  // The page with the menu closed is checked in themes.test.ts, on a phone and at 1440 px, which
-  // the same rules lay out as 1280 px (no stylesheet rule tells them apart).
-  it('the landing page on a phone has none with the menu open', async () => {
+  // With the menu closed, each page is checked in themes.test.ts, on a phone and at 1440 px,
+  // which the same rules lay out as 1280 px (no stylesheet rule tells them apart).
+  it.each(['/', '/privacidade'])('%s on a phone has none with the menu open', async (path) => {
     const { page } = await session.open(PHONE)
-    await page.goto('/')
+    await page.goto(path)
     await menuToggle(page).tap()
     await waitForAnimations(page)
-    await expectNoAxeViolations(page, '/ (phone, menu open)')
+    await expectNoAxeViolations(page, `${path} (phone, menu open)`)
   })
 
   it('the landing page has none while a toast is showing', async () => {

@@ -2,7 +2,6 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { company } from '#shared/company/company.ts'
 import { nameForScreenReaders } from '../support/browser/accessibility-tree.ts'
-import { expectNoAxeViolations, waitForAnimations } from '../support/browser/axe.ts'
 import { contactForm, uniqueEmail } from '../support/browser/contact-form.ts'
 import { DESKTOP, PHONE } from '../support/browser/devices.ts'
 import {
@@ -138,15 +137,8 @@ describe('The privacy notice', () => {
     expect(await rights.getByRole('link', { name: officer, exact: true }).count()).toBe(1)
   })
 
-  // With the menu closed, the page is checked on a phone and a desktop in both themes by
-  // themes.test.ts.
-  it('has no WCAG 2.2 AA violations on a phone with the menu open', async () => {
-    const { page } = await session.open(PHONE)
-    await page.goto('/privacidade')
-    await menuToggle(page).tap()
-    await waitForAnimations(page)
-    await expectNoAxeViolations(page, '/privacidade (phone, menu open)')
-  })
+  // Its accessibility is checked by themes.test.ts (menu closed, both themes, a phone and a
+  // desktop) and accessibility.test.ts (menu open).
 
   it('is whole without JavaScript, and its links still lead home', async () => {
     const { page } = await session.open(DESKTOP, { javaScriptEnabled: false })

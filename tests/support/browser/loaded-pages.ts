@@ -1,7 +1,5 @@
 import type { BrowserContextOptions, Page } from 'playwright-core'
-import { afterAll } from 'vitest'
 import type { E2eSession } from './session.ts'
-import { sharedChromium } from './shared-chromium.ts'
 
 /**
  * One page per device for a whole file, loaded once at `path`, for tests that only read what
@@ -16,18 +14,10 @@ export function useLoadedPages(
   const pages = new Map<BrowserContextOptions, Promise<Page>>()
 
   const load = async (device: BrowserContextOptions): Promise<Page> => {
-    const browser = await sharedChromium()
-    const context = await browser.newContext({ ...device, baseURL: session.site().url })
-    context.setDefaultTimeout(10_000)
-    const page = await context.newPage()
+    const { page } = await session.openForFile(device)
     await page.goto(path)
     return page
   }
-
-  afterAll(async () => {
-    const opened = await Promise.all([...pages.values()].map((page) => page.catch(() => null)))
-    await Promise.all(opened.map((page) => page?.context().close()))
-  })
 
   return (device) => {
     const opened = pages.get(device) ?? load(device)

@@ -15,7 +15,11 @@ export interface E2eSession {
   site(): TestSite
   /** A fresh context (no shared cookies, storage or routes) pointed at the site. */
   open(device: BrowserContextOptions, extra?: BrowserContextOptions): Promise<OpenedPage>
-  /** The same, in another kind of browser than the file's (the full browser, say). */
+  /**
+   * A context the file's tests share, closed when the file ends: for pages tests only read.
+   */
+  openForFile(device: BrowserContextOptions): Promise<OpenedPage>
+  /** The same as `open`, in another kind of browser than the file's (the full browser, say). */
   openIn(
     browser: ChromiumOptions,
     device: BrowserContextOptions,
@@ -58,11 +62,13 @@ export function useE2eSession(
     chromium: Browser | undefined,
     device: BrowserContextOptions,
     extra: BrowserContextOptions,
+    // Closed with the browser's other contexts when the file ends (releaseChromium).
+    { forFile = false } = {},
   ): Promise<OpenedPage> => {
     if (!chromium) throw new Error('Chromium did not start; see the beforeAll error above')
     const { url } = requireSite()
     const context = await chromium.newContext({ ...device, ...extra, baseURL: url })
-    contexts.add(context)
+    if (!forFile) contexts.add(context)
     // Anything a visitor waits for happens within a few seconds; fail well before the test's limit.
     context.setDefaultTimeout(10_000)
     const page = await context.newPage()
@@ -72,6 +78,7 @@ export function useE2eSession(
   return {
     site: requireSite,
     open: (device, extra = {}) => openWith(browser, device, extra),
+    openForFile: (device) => openWith(browser, device, {}, { forFile: true }),
     openIn: async (options, device, extra = {}) =>
       openWith(await sharedChromium(options), device, extra),
   }
