@@ -82,7 +82,7 @@ async function honoServeStatic(): Promise<Hono<Env>> {
   app.use('*', etag({ retainedHeaders: [...RETAINED_304_HEADERS] }))
   app.use('*', serveStatic({ root, precompressed: true, onFound: remember }))
   // /privacidade and /privacidade/ both find the folder's index.html by themselves.
-  app.all('*', (c) => {
+  app.all('*', async (c) => {
     if (c.req.method === 'GET' || c.req.method === 'HEAD') return sendNotFound(c)
     c.header('Allow', 'GET, HEAD, OPTIONS')
     return c.req.method === 'OPTIONS' ? c.body(null, 204) : c.text('Method Not Allowed', 405)

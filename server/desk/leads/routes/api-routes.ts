@@ -20,7 +20,7 @@ export const createApiRoutes = (deps: DeskDeps) => {
     return c.json({ csrfToken, expiresAt: expiresAt.toISOString() })
   })
 
-  app.get('/api/exportar', (c) => {
+  app.get('/api/exportar', async (c) => {
     const format = c.req.query('formato')
     if (!isExportFormat(format)) return c.json(badRequest('formato must be csv or json.'), 400)
     const sinceText = c.req.query('desde')
