@@ -54,6 +54,9 @@ const inputsHash = async (): Promise<string> => {
   return hash.digest('hex').slice(0, 16)
 }
 
+/** Only the template's own starts: the copies keep PostgreSQL's WAL settings. */
+const SMALL_WAL = [...PGlite.defaultStartParams, '-c', 'min_wal_size=2MB', '-c', 'max_wal_size=2MB']
+
 const makeTemplate = async (root: string) => {
   const folder = path.join(root, 'pglite')
   // initdb here rather than in the child process the server uses (which this runner cannot
@@ -66,8 +69,15 @@ const makeTemplate = async (root: string) => {
   await ensureSupabaseRoles(db)
   await applyMigrations(db)
   await db.close()
+  // The migrations leave dead catalog rows (functions defined again and again) and seven WAL
+  // segments that every copy and every load would move: compacted, the dump is 12.2 MB instead
+  // of 18.9, and a load costs about 0.05 CPU-s less.
+  const compact = await PGlite.create({ dataDir: folder, startParams: SMALL_WAL })
+  await compact.exec('vacuum full')
+  await compact.exec('checkpoint')
+  await compact.close()
   // The dump is read from the closed folder, so it is exactly what the copies start from.
-  const reader = await PGlite.create({ dataDir: folder })
+  const reader = await PGlite.create({ dataDir: folder, startParams: SMALL_WAL })
   await writeFile(
     path.join(root, 'pglite.tar'),
     Buffer.from(await (await reader.dumpDataDir('none')).arrayBuffer()),
