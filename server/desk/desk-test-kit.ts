@@ -3,6 +3,7 @@ import { createDeskClient, type DeskClient } from '../../tests/support/desk-clie
 import type { Database } from '../db/database.ts'
 import type { LeadDeskOptions } from './http/desk-env.ts'
 import { preparePassword } from './sign-in/password-check.ts'
+import { hashPassword, parsePasswordHash, type PasswordHash } from './sign-in/password-hash.ts'
 
 /**
  * What the desk's tests share: the company's password, the desk's options on a test database,
@@ -10,12 +11,28 @@ import { preparePassword } from './sign-in/password-check.ts'
  */
 export const DESK_PASSWORD = 'correto cavalo bateria grampo'
 
+/**
+ * The password as an ADMIN_PASSWORD_HASH at the cheapest cost the desk accepts (2^14, half the
+ * default's): the desk's files here check some 180 guesses and sign-ins, each one scrypt. The
+ * default cost, and a plain ADMIN_PASSWORD hashed at start, are checked by password.test.ts,
+ * signed-cookies.test.ts and every server the integration and browser tests start.
+ */
+let cheapestHash: Promise<string> | undefined
+export const deskPasswordHash = () =>
+  (cheapestHash ??= hashPassword(DESK_PASSWORD, { logN: 14, r: 8, p: 1 }))
+
+const parsedDeskPasswordHash = async (): Promise<PasswordHash> => {
+  const parsed = parsePasswordHash(await deskPasswordHash())
+  if ('problem' in parsed) throw new Error(`The desk refuses its tests' hash: ${parsed.problem}`)
+  return parsed
+}
+
 /** A short pause after each sign-in: long enough to be seen, short enough for many tests. */
 export const deskOptions = async (
   db: Database,
   { outboxDir, loginAnswerMs = 150 }: { outboxDir?: string; loginAnswerMs?: number } = {},
 ): Promise<LeadDeskOptions> => ({
-  password: await preparePassword(db, { kind: 'plain', value: DESK_PASSWORD }),
+  password: await preparePassword(db, { kind: 'hash', value: await parsedDeskPasswordHash() }),
   loginAnswerMs,
   outboxDir,
   isHttps: () => false,

@@ -8,6 +8,7 @@ import { seedLeads } from '../../tests/support/seed-leads.ts'
 import { testSettings } from '../../tests/support/test-app.ts'
 import { createJsonLogger } from '../log.ts'
 import { startServer, type RunningServer } from '../start-server.ts'
+import { deskPasswordHash, DESK_PASSWORD as PASSWORD } from './desk-test-kit.ts'
 import { LOGIN_FAILURE_LIMIT, LOGIN_UNKNOWN_BROWSERS_LIMIT } from './sign-in/login-throttle.ts'
 
 /**
@@ -15,7 +16,6 @@ import { LOGIN_FAILURE_LIMIT, LOGIN_UNKNOWN_BROWSERS_LIMIT } from './sign-in/log
  * folder, the JSON request log): what an attacker without the password, or with only part of
  * a session, gets.
  */
-const PASSWORD = 'correto cavalo bateria grampo'
 const ANSWER_MS = 100
 const LEAD = {
   name: 'Valéria Sigilosa',
@@ -57,7 +57,7 @@ beforeAll(async () => {
   const settings = testSettings({
     PORT: '0',
     DATA_DIR: dataDir,
-    ADMIN_PASSWORD: PASSWORD,
+    ADMIN_PASSWORD_HASH: await deskPasswordHash(),
     TRUST_PROXY: 'loopback',
   })
   server = await startServer(
@@ -246,7 +246,9 @@ describe('session cookies', () => {
   })
 
   it('are stored only as hashes', async () => {
-    const desk = await signedIn()
+    // An address of its own: the tests above spend the default one's public calls for the
+    // minute (PUBLIC_CALLS_PER_MINUTE), and with scrypt at the tests' cost they do it in one.
+    const desk = await signedIn('192.0.2.13')
     const token = desk.cookies.get('painel_sessao') ?? ''
     const { rows } = await server.db.query<{ token_hash: string }>(
       'select token_hash from private.desk_sessions',
@@ -283,8 +285,9 @@ describe('HSTS', () => {
   })
 })
 
-// Every guess costs one scrypt at the real cost (32 MiB, a tenth of a second on an idle core),
-// as it must: a dozen of them took past the 30-second limit at load 20 (CI is shared).
+// Every guess costs one scrypt, as it must (here at the cheapest cost the desk accepts, 16 MiB,
+// desk-test-kit.ts): a dozen of them at the default cost took past the 30-second limit at load
+// 20 (CI is shared).
 describe('guessing the password', { timeout: 180_000 }, () => {
   // Each case starts with no failures counted: the cap on unknown browsers is shared.
   const forgetFailures = () => server.db.exec('delete from private.desk_login_failures')
