@@ -1,10 +1,12 @@
 /**
  * A week of daily backups side by side in one BACKUP_DIR, as the schedule keeps them, with a
- * person erased before each: every one of them restores (into PGlite and into PostgreSQL, into
- * an empty target, over one with --replace, with --erasures-from), and everyone erased in any
- * of them stays erased. 1.1.0 refused every restore from the second backup after an erasure on
- * ("ON CONFLICT DO UPDATE command cannot affect row a second time"): the erasures of the
- * backups beside the restored one were merged in one statement that met the same row twice.
+ * person erased before each: every one of them restores (into an empty target, over one with
+ * --replace, with --erasures-from), and everyone erased in any of them stays erased. 1.1.0
+ * refused every restore from the second backup after an erasure on ("ON CONFLICT DO UPDATE
+ * command cannot affect row a second time"): the erasures of the backups beside the restored
+ * one were merged in one statement that met the same row twice. That merge is the same SQL on
+ * both engines, so PostgreSQL restores each day's backup and PGlite the first, a middle and the
+ * last (a restore into a new PGlite folder is a process that costs three times PostgreSQL's).
  */
 import { copyFile, mkdir, mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -82,8 +84,9 @@ describe('a week of backups restored into PGlite', () => {
     }
   }
 
-  it('restores each day’s backup into a new folder, every erased person still erased', async () => {
-    for (const [day, file] of files.entries()) {
+  it('restores the first, a middle and the last day’s backup into a new folder, every erased person still erased', async () => {
+    for (const day of [0, Math.floor(DAYS / 2), DAYS - 1]) {
+      const file = files[day] ?? ''
       const dataDir = path.join(root, `pglite-day-${day + 1}`)
       const run = await runBuiltCommand('restore', [file], { DATA_DIR: dataDir })
       expect(run.code, `day ${day + 1}: ${run.stderr}`).toBe(0)
