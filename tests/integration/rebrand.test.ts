@@ -28,6 +28,7 @@ import { describeHours, describeHoursShort } from '#shared/support/durations.ts'
 import { describeOfficeHours } from '../../src/content/office-hours.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
+import { TEST_SERVER_NODE_FLAGS } from '../support/built-server.ts'
 import { freePort } from '../support/free-port.ts'
 import { DENO_ENV } from '../support/deno-function.ts'
 import { copyProject, type ProjectCopy } from '../support/project-copy.ts'
@@ -311,11 +312,17 @@ it('shows the new accent on the page, in the favicon, in theme-color and in the 
 
 let nodeServer: Promise<string> | undefined
 /** The copy's built server, started once for the tests that need it. */
+// Its data folder starts as a copy of the run's migrated template, as every other built server
+// the tests start (the copy's migrations are this repository's): initdb and the migrations were
+// 10 of this file's CPU-seconds, and production-install.test.ts starts from nothing.
 const nodeServerUrl = () =>
   (nodeServer ??= startProcess(
     process.execPath,
-    ['dist-server/server.js'],
+    [...TEST_SERVER_NODE_FLAGS, 'dist-server/server.js'],
     {
+      ...(process.env.PGLITE_TEMPLATE_DIR
+        ? { PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR }
+        : {}),
       PORT: '0',
       DATA_DIR: path.join(folder, 'data'),
       SMTP_URL: smtp.url,
