@@ -23,6 +23,10 @@ import { isListed, pageRoutes } from '../../src/routes.ts'
 import { brand } from '#shared/company/brand.ts'
 import { nameMotif } from '#shared/company/brand-motif.ts'
 import { brandPalettes } from '#shared/company/brand-palette.ts'
+import {
+  darkThemeDeclarations,
+  darkThemeRulesBeyondColours,
+} from '../../tests/support/dark-theme-rules.ts'
 import { pngColours, pngSize } from '../../tests/support/png.ts'
 import { FONT_CHARACTERS } from './font-characters.ts'
 
@@ -127,6 +131,29 @@ describe("each page's CSS", () => {
     const link = landing.indexOf('rel="stylesheet"')
     expect(link).toBeGreaterThan(landing.indexOf('id="home"'))
     expect(link).toBeLessThan(landing.indexOf('id="services"'))
+  })
+
+  // The browser tests check the dark theme's contrast alone (decision 098): what else a page
+  // is (its structure, its layout) no colour scheme may change.
+  it('changes nothing but custom properties, and so colours alone, in the dark theme', () => {
+    expect(
+      darkThemeRulesBeyondColours('@media (prefers-color-scheme:dark){.x{display:none}}'),
+    ).toEqual(['display:none'])
+    const sheets = [
+      ...readdirSync(path.join(distDir, 'assets'))
+        .filter((file) => file.endsWith('.css'))
+        .map((file) => [file, readFileSync(path.join(distDir, 'assets', file), 'utf8')]),
+      ...pageRoutes.map((route) => [
+        route.file,
+        readFileSync(path.join(distDir, route.file), 'utf8').match(
+          /<style>([\s\S]*?)<\/style>/,
+        )?.[1] ?? '',
+      ]),
+    ]
+    for (const [file, css] of sheets) {
+      expect(darkThemeDeclarations(css ?? '').length, `${file}: its dark theme`).toBeGreaterThan(0)
+      expect(darkThemeRulesBeyondColours(css ?? ''), file).toEqual([])
+    }
   })
 })
 

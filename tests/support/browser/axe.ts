@@ -23,22 +23,35 @@ export const AXE_EVERY_STEP_TIMEOUT_MS = 180_000
 
 const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']
 
+/** axe's rules that a page's colours decide: text's contrast, and a link's against its text. */
+const COLOUR_RULES = ['color-contrast', 'link-in-text-block']
+
 export interface AxeOptions {
   /**
    * Also axe's best practices (heading order, unique landmarks, every text in a landmark…):
    * not WCAG failures, but what a screen reader user trips over.
    */
   bestPractice?: boolean
+  /**
+   * Only the rules colours decide: for the dark theme of a page already checked whole in the
+   * light one, as the dark themes change custom properties alone (decision 098, held by
+   * scripts/brand/brand-build.test.ts and server/desk/layout/stylesheet.test.ts). A third of a
+   * whole run's cost on the landing page.
+   */
+  coloursOnly?: boolean
 }
 
 /** Throws with one readable paragraph per violation, so the report says what to fix and where. */
 export async function expectNoAxeViolations(
   page: Page,
   state: string,
-  { bestPractice = false }: AxeOptions = {},
+  { bestPractice = false, coloursOnly = false }: AxeOptions = {},
 ): Promise<void> {
   const tags = bestPractice ? [...WCAG_22_AA, 'best-practice'] : WCAG_22_AA
-  const violations = await violationsOn(page, tags)
+  const violations = await violationsOn(
+    page,
+    coloursOnly ? { type: 'rule', values: COLOUR_RULES } : { type: 'tag', values: tags },
+  )
   if (violations.length === 0) return
   const report = violations
     .map((violation) => {
@@ -71,12 +84,12 @@ export async function waitForAnimations(page: Page): Promise<void> {
  * with frames need, and the site has none. Only violations are gathered: the passes' details
  * were most of what was left (decision 068).
  */
-async function violationsOn(page: Page, tags: string[]): Promise<AxeResults['violations']> {
+async function violationsOn(
+  page: Page,
+  runOnly: NonNullable<RunOptions['runOnly']>,
+): Promise<AxeResults['violations']> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE)
-  const options: RunOptions = {
-    runOnly: { type: 'tag', values: tags },
-    resultTypes: ['violations'],
-  }
+  const options: RunOptions = { runOnly, resultTypes: ['violations'] }
   return page
     .evaluate(
       // The page's own copy of axe-core, injected above; its types are the package's.
