@@ -2,9 +2,10 @@
  * `npm test` stops, on its way out, every PostgreSQL server its tests left running in the run's
  * folder (scripts/stop-postgres-servers.sh): a lane stopped because another failed never runs
  * its files' teardown, and pg_ctl starts each server outside the lane's process group, so
- * without this a failed run left servers and their folders behind.
+ * without this a failed run left servers and their folders behind. Outside `npm test` (a file
+ * run by hand, then stopped), each server's watchdog stops it once the test process is gone.
  */
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -13,6 +14,7 @@ import { promisify } from 'node:util'
 import { afterAll, expect, it } from 'vitest'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { startPostgresServer } from '../support/postgres-server.ts'
+import { waitFor } from '../support/wait.ts'
 
 const run = promisify(execFile)
 const STOP_SCRIPT = path.join(ROOT_DIR, 'scripts', 'stop-postgres-servers.sh')
@@ -60,3 +62,61 @@ it('does nothing, quietly, when every server was stopped and the folder is gone'
   const { stdout, stderr } = await run('bash', [STOP_SCRIPT, path.join(tmpdir(), 'no-such-run')])
   expect({ stdout, stderr }).toEqual({ stdout: '', stderr: '' })
 })
+
+it('stops the server of a test process killed before its teardown, and removes its folder', async () => {
+  const folder = await mkdtemp(path.join(tmpdir(), 'test-postgres-killed-'))
+  await chmod(folder, 0o755)
+  try {
+    // A test file run by hand and stopped: the process that started the server is killed.
+    const starter = path.join(ROOT_DIR, 'tests', 'support', 'postgres-server.ts')
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--input-type=module',
+        '--eval',
+        // Started, then kept alive until killed, as a test runner waiting on its next test.
+        `await (await import(${JSON.stringify(starter)})).startPostgresServer(); console.log('up'); setInterval(() => {}, 1000)`,
+      ],
+      { cwd: ROOT_DIR, env: { ...process.env, TEST_POSTGRES_DIR: folder }, stdio: 'pipe' },
+    )
+    let output = ''
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+    await waitFor(
+      'the server to start',
+      () => output,
+      (text) => text.includes('up'),
+      {
+        timeoutMs: 60_000,
+      },
+    )
+    const [serverFolder = ''] = await readdir(folder)
+    const pidFile = path.join(folder, serverFolder, 'data', 'postmaster.pid')
+    const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0])
+    expect(isRunning(pid), output).toBe(true)
+
+    expect(child.exitCode, 'the test process still runs').toBeNull()
+    const exited = new Promise((resolve) => child.once('exit', resolve))
+    child.kill('SIGKILL')
+    await exited
+
+    await waitFor(
+      'the server to stop',
+      () => isRunning(pid),
+      (running) => !running,
+      {
+        timeoutMs: 30_000,
+      },
+    )
+    await waitFor(
+      'its folder to be removed',
+      () => existsSync(path.join(folder, serverFolder)),
+      (exists) => !exists,
+      { timeoutMs: 10_000 },
+    )
+  } finally {
+    await run('bash', [STOP_SCRIPT, folder])
+  }
+}, 120_000)

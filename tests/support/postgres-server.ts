@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process'
+import { execFile, spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { appendFile, chown, mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir, userInfo } from 'node:os'
@@ -110,8 +110,35 @@ export const makeInitdbTemplate = async (): Promise<string> => {
 }
 
 /**
+ * Stops the server on `dir` and removes the folder once this process is gone without having
+ * done so: pg_ctl starts PostgreSQL outside the test's process group, so a test file run by
+ * hand and stopped (Ctrl-C, a kill) would leave its server running. A shell of a few kilobytes
+ * that looks every two seconds, and leaves as soon as the folder has gone. SIGQUIT is
+ * PostgreSQL's immediate shutdown: the data is thrown away with the folder.
+ */
+const WATCHDOG = `
+while kill -0 "$1" 2>/dev/null; do
+  [ -d "$2" ] || exit 0
+  sleep 2
+done
+pid=$(head -n 1 "$2/data/postmaster.pid" 2>/dev/null)
+case "$pid" in
+  ''|*[!0-9]*) ;;
+  *) kill -QUIT "$pid" 2>/dev/null
+     while kill -0 "$pid" 2>/dev/null; do sleep 0.2; done ;;
+esac
+rm -rf "$2"
+`
+const watchOver = (dir: string) =>
+  spawn('sh', ['-c', WATCHDOG, 'postgres-watchdog', String(process.pid), dir], {
+    detached: true,
+    stdio: 'ignore',
+  }).unref()
+
+/**
  * A throwaway PostgreSQL server on a temporary folder and a free loopback port. PostgreSQL
- * refuses to run as root, so as root it runs as the `postgres` system user.
+ * refuses to run as root, so as root it runs as the `postgres` system user. If this process
+ * ends without stopping it, a watchdog does (watchOver).
  */
 export const startPostgresServer = async ({
   pgCron = false,
@@ -164,6 +191,7 @@ export const startPostgresServer = async ({
       port = await freePort()
     }
   }
+  watchOver(dir)
   const logFile = path.join(dir, 'log')
   return {
     url: `postgresql://postgres@127.0.0.1:${port}/postgres`,
