@@ -28,7 +28,7 @@ import { describeHours, describeHoursShort } from '#shared/support/durations.ts'
 import { describeOfficeHours } from '../../src/content/office-hours.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
-import { TEST_SERVER_NODE_FLAGS } from '../support/built-server.ts'
+import { pgliteTemplateEnv, TEST_SERVER_NODE_FLAGS } from '../support/built-server.ts'
 import { freePort } from '../support/free-port.ts'
 import { DENO_ENV } from '../support/deno-function.ts'
 import { copyProject, type ProjectCopy } from '../support/project-copy.ts'
@@ -311,18 +311,18 @@ it('shows the new accent on the page, in the favicon, in theme-color and in the 
 })
 
 let nodeServer: Promise<string> | undefined
-/** The copy's built server, started once for the tests that need it. */
-// Its data folder starts as a copy of the run's migrated template, as every other built server
-// the tests start (the copy's migrations are this repository's): initdb and the migrations were
-// 10 of this file's CPU-seconds, and production-install.test.ts starts from nothing.
+/**
+ * The copy's built server, started once for the tests that need it, as the tests start every
+ * built server: its data folder a copy of the run's migrated template (the copy's migrations
+ * are this repository's), with the baseline compiler. initdb and the migrations were 10 of this
+ * file's CPU-seconds; production-install.test.ts starts from nothing.
+ */
 const nodeServerUrl = () =>
   (nodeServer ??= startProcess(
     process.execPath,
     [...TEST_SERVER_NODE_FLAGS, 'dist-server/server.js'],
     {
-      ...(process.env.PGLITE_TEMPLATE_DIR
-        ? { PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR }
-        : {}),
+      ...pgliteTemplateEnv(),
       PORT: '0',
       DATA_DIR: path.join(folder, 'data'),
       SMTP_URL: smtp.url,

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
+import { pgliteTemplateEnv } from './built-server.ts'
 import { TEST_BACKUP_KEY } from './test-backups.ts'
 
 export interface CommandRun {
@@ -35,9 +36,7 @@ export const runBuiltCommand = (
       cwd: tmpdir(),
       env: {
         PATH: process.env.PATH ?? '',
-        ...(process.env.PGLITE_TEMPLATE_DIR && !withoutTemplate
-          ? { PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR }
-          : {}),
+        ...(withoutTemplate ? {} : pgliteTemplateEnv()),
         BACKUP_KEY: TEST_BACKUP_KEY,
         ...env,
       },

@@ -40,6 +40,14 @@ export interface BuiltServer {
  */
 export const TEST_SERVER_NODE_FLAGS = ['--liftoff-only']
 
+/**
+ * The run's migrated PGlite template for a built process's environment: a new data folder it
+ * makes is a copy of it instead of initdb and every migration (decision 035). Empty outside
+ * Vitest's global setup, where a process makes its folder from nothing.
+ */
+export const pgliteTemplateEnv = (): Record<string, string> =>
+  process.env.PGLITE_TEMPLATE_DIR ? { PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR } : {}
+
 export const requireBuild = () => {
   for (const built of ['dist/index.html', 'dist-server/server.js']) {
     if (!existsSync(path.join(ROOT_DIR, built))) {
@@ -62,9 +70,7 @@ const spawnBuiltServer = (env: Record<string, string>, cwd: string): ChildProces
       env: {
         PATH: process.env.PATH,
         PORT: '0',
-        ...(process.env.PGLITE_TEMPLATE_DIR
-          ? { PGLITE_TEMPLATE_DIR: process.env.PGLITE_TEMPLATE_DIR }
-          : {}),
+        ...pgliteTemplateEnv(),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],
