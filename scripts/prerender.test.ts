@@ -141,6 +141,23 @@ describe.each(pages)('the scripts of dist/%s', (file) => {
   })
 })
 
+describe.each(pages)('the icons of dist/%s', (file) => {
+  it('are each drawn from a symbol the page carries, or else from the file beside it', () => {
+    const doc = readBuilt(file)
+    for (const use of doc.querySelectorAll('use')) {
+      const href = use.getAttribute('href') ?? ''
+      const [url, id] = href.split('#')
+      const symbols = url
+        ? new DOMParser().parseFromString(
+            readFileSync(path.join(distDir, url), 'utf8'),
+            'image/svg+xml',
+          )
+        : doc
+      expect(symbols.getElementById(id ?? '')?.tagName, `${file}: ${href}`).toBe('symbol')
+    }
+  })
+})
+
 describe('dist/404.html', () => {
   it('holds the not-found texts and is kept out of search results', () => {
     const doc = readBuilt('404.html')

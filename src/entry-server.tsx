@@ -23,7 +23,7 @@ export { shareCards, shareImage } from './content/share-cards.ts'
 export { renderHeadTags, renderRobotsTxt, renderSitemapXml } from './lib/head-tags.ts'
 export { isListed, pageRouteFor, pageRoutes } from './routes.ts'
 export { siteRouteFor, siteRoutes } from './site-routes.ts'
-export { ICON_SPRITE_URL, iconSpriteSvg } from './components/icon-sprite.tsx'
+export { ICON_SPRITE_URL, iconSpriteSvg, iconSymbols } from './components/icon-sprite.tsx'
 
 const pageComponents: Record<PageKind, ComponentType> = {
   home: HomePage,

@@ -7,11 +7,12 @@ import { services } from '../content/services.ts'
 
 /**
  * The icons of the lists below the landing page's first screen (the services, the reasons, the
- * contact cards): one SVG file of symbols, which each icon draws with `<use>`, instead of a
- * whole SVG written out in the page for each. The landing page fills its 14 KB round trip, and
- * eighteen inline icons took 1.6 KB of it (gzip). The file is written by the build under
- * /assets/, named by its content, so browsers keep it for good; the icons' boxes are sized by
- * their classes, so nothing moves when it arrives. The content still names lucide's icons, so a
+ * contact cards): one set of SVG symbols, which each icon draws with `<use>`, instead of a
+ * whole SVG written out in the page for each (eighteen of those took 1.6 KB gzip). The build
+ * writes the symbols once into each page that draws them while the page stays in its 14 KB
+ * round trip, and points the icons there; a page over it keeps them in a file under /assets/,
+ * named by its content (scripts/prerender.ts, decision 100). The icons' boxes are sized by
+ * their classes, so nothing moves either way. The content still names lucide's icons, so a
  * company changes an icon where it changes the text.
  */
 const spriteIcons: readonly LucideIcon[] = [
@@ -29,12 +30,18 @@ const iconId = (icon: LucideIcon): string => {
 const drawing = (icon: LucideIcon) =>
   renderToStaticMarkup(createElement(icon)).replace(/^<svg[^>]*>|<\/svg>$/g, '')
 
-export const iconSpriteSvg = `<svg xmlns="http://www.w3.org/2000/svg">${spriteIcons
+/**
+ * The symbols, each named `icon-…` so that, written into a page (scripts/prerender.ts), none
+ * takes an id the page already uses (a form's `phone`, say).
+ */
+export const iconSymbols = spriteIcons
   .map(
     (icon) =>
-      `<symbol id="${iconId(icon)}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${drawing(icon)}</symbol>`,
+      `<symbol id="icon-${iconId(icon)}" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${drawing(icon)}</symbol>`,
   )
-  .join('')}</svg>\n`
+  .join('')
+
+export const iconSpriteSvg = `<svg xmlns="http://www.w3.org/2000/svg">${iconSymbols}</svg>\n`
 
 /** FNV-1a: a short name that changes with the content, without node:crypto in a component. */
 const contentHash = (text: string): string => {
@@ -53,7 +60,7 @@ export function SpriteIcon({ icon, className }: { icon: LucideIcon; className?: 
   if (!spriteIcons.includes(icon)) throw new Error(`${icon.displayName} is not in the icon sprite`)
   return (
     <svg aria-hidden="true" className={className}>
-      <use href={`${ICON_SPRITE_URL}#${iconId(icon)}`} />
+      <use href={`${ICON_SPRITE_URL}#icon-${iconId(icon)}`} />
     </svg>
   )
 }

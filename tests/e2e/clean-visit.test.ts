@@ -62,7 +62,9 @@ describe('A normal visit', () => {
         })
       })
       const scripts: string[] = []
+      const requested: string[] = []
       page.on('request', (request) => {
+        requested.push(new URL(request.url()).pathname)
         if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname)
       })
       await page.goto('/')
@@ -75,6 +77,15 @@ describe('A normal visit', () => {
       )
       expect(passes.length, 'the pointer or finger went over the form').toBeGreaterThan(0)
       expect(scripts.sort(), 'only the scripts the HTML names').toEqual([...initial].sort())
+      // Every icon is drawn; from the symbols the page carries when it has room for them, with
+      // no request for the icons' file (decision 100).
+      const icons = await page
+        .locator('svg use')
+        .evaluateAll((uses) => uses.map((use) => use.getBoundingClientRect().width))
+      expect(icons.length).toBeGreaterThan(0)
+      expect(icons.filter((width) => width === 0)).toEqual([])
+      if ((await page.locator('symbol').count()) > 0)
+        expect(requested.filter((path) => path.startsWith('/assets/icons-'))).toEqual([])
       expect(await isIslandHydrated(page, 'contact-form'), 'React has not run').toBe(false)
 
       const form = contactForm(page)
