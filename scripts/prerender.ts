@@ -197,9 +197,10 @@ export function pageScriptLoader(files: readonly string[], font?: BrandFontFace)
   // The brand's font, asked for once the page is painted (decision 044): until it arrives, and
   // without JavaScript, the text is in its metric-matched fallback, so nothing moves. The face
   // joins the document once loaded: a face added while loading makes the browser lay out all
-  // the page's text again at once, and again when it arrives (decision 087).
+  // the page's text again at once, and again when it arrives (decision 087). No `display` or
+  // `format()`: a face added once loaded is never drawn while loading, and it has one source.
   const loadFont = font
-    ? `const face = new FontFace(${JSON.stringify(font.family)}, ${JSON.stringify(`url(${font.url}) format("woff2")`)}, { weight: ${JSON.stringify(font.weight)}, display: 'swap' }); face.load().then(() => document.fonts.add(face), () => {}); `
+    ? `const face = new FontFace(${JSON.stringify(font.family)}, ${JSON.stringify(`url(${font.url})`)}, { weight: ${JSON.stringify(font.weight)} }); face.load().then(() => document.fonts.add(face), () => {}); `
     : ''
   const code = [
     closeMenuOnPick,

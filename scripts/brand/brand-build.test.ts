@@ -56,10 +56,14 @@ describe("the brand's mark and colour in the browser's chrome", () => {
         tag.getAttribute('media'),
         tag.getAttribute('content'),
       ])
-      expect(colours, route.file).toEqual([
-        ['(prefers-color-scheme: light)', light.accent],
-        ['(prefers-color-scheme: dark)', dark.accent],
-      ])
+      expect(colours, route.file).toEqual(
+        light.accent === dark.accent
+          ? [[null, light.accent]]
+          : [
+              ['(prefers-color-scheme: light)', light.accent],
+              ['(prefers-color-scheme: dark)', dark.accent],
+            ],
+      )
     }
   })
 })
@@ -76,10 +80,12 @@ describe('the typeface', () => {
     for (const route of pageRoutes) {
       const doc = readBuilt(route.file)
       const css = doc.querySelector('style')?.textContent ?? ''
-      // The page's loader adds the face once the page is painted (decision 044)...
+      // The page's loader asks for the face once the page is painted (decision 044), and it
+      // joins the page once loaded (decisions 087 and 101)...
       const loader = doc.querySelector('script[data-page-script]')?.textContent ?? ''
-      expect(loader, route.file).toContain(`url(/assets/${font}) format("woff2")`)
-      expect(loader).toContain('display:"swap"')
+      expect(loader, route.file).toContain(
+        `new FontFace("${brand.type.family}","url(/assets/${font})"`,
+      )
       expect(css).not.toMatch(new RegExp(`font-family:["']?${brand.type.family}["']?;src:url`))
       // ...and until then the text is in fallbacks scaled to its metrics.
       expect(css).toMatch(new RegExp(`font-family:\\s*["']?${brand.type.family} Fallback`))
