@@ -197,14 +197,17 @@ export function pageScriptLoader(files: readonly string[], font?: BrandFontFace)
   // The brand's font, asked for once the page is painted (decision 044): until it arrives, and
   // without JavaScript, the text is in its metric-matched fallback, so nothing moves. The face
   // joins the document once loaded: a face added while loading makes the browser lay out all
-  // the page's text again at once, and again when it arrives (decision 087). No `display` or
+  // the page's text again at once, and again when it arrives (decision 087). Once both the
+  // font and the page script have come, a `brandfont` event on `window` offers the face to the
+  // page script, which lays it out in turns (src/page-scripts/brand-font.ts, decision 102);
+  // where nothing takes it, or the script failed, the loader adds it. No `display` or
   // `format()`: a face added once loaded is never drawn while loading, and it has one source.
   const loadFont = font
-    ? `const face = new FontFace(${JSON.stringify(font.family)}, ${JSON.stringify(`url(${font.url})`)}, { weight: ${JSON.stringify(font.weight)} }); face.load().then(() => document.fonts.add(face), () => {}); `
+    ? `const face = new FontFace(${JSON.stringify(font.family)}, ${JSON.stringify(`url(${font.url})`)}, { weight: ${JSON.stringify(font.weight)} }); Promise.all([face.load(), page.catch(() => 0)]).then(() => dispatchEvent(new CustomEvent('brandfont', { detail: face, cancelable: true })) && document.fonts.add(face), () => {})`
     : ''
   const code = [
     closeMenuOnPick,
-    `const start = () => setTimeout(() => { ${loadFont}import(${JSON.stringify(entry)}) })`,
+    `const start = () => setTimeout(() => { const page = import(${JSON.stringify(entry)}); ${loadFont} })`,
     "const painted = (list) => list.getEntriesByName('first-contentful-paint').length > 0",
     "if (!PerformanceObserver.supportedEntryTypes?.includes('paint')) addEventListener('load', start, { once: true })",
     "else new PerformanceObserver((list, observer) => painted(list) && (observer.disconnect(), start())).observe({ type: 'paint', buffered: true })",

@@ -11,6 +11,7 @@ import {
 import { countPageView } from '../features/attribution/count-page-view.ts'
 import { findIsland, islandFallbackId } from '../islands/island-names.ts'
 import { parseSupabaseEnv } from '../lib/env.ts'
+import { takeBrandFont } from './brand-font.ts'
 import { hydrateOnIntent } from './hydrate-on-intent.ts'
 import { goBackFromLinks, showIslandFallback, stampTimeOnPage } from './native-form-post.ts'
 import { keepFocusClearOfHeader } from './focus-in-view.ts'
@@ -20,6 +21,7 @@ import { focusSectionsOnNavigation } from './section-focus.ts'
 // Fail at start-up, not at the first submission, when the build lacks its backend settings.
 parseSupabaseEnv(import.meta.env)
 
+takeBrandFont(document)
 focusSectionsOnNavigation(document)
 keepFocusClearOfHeader(document)
 for (const menu of document.querySelectorAll<HTMLElement>('[popover]')) enhancePhoneMenu(menu)

@@ -88,10 +88,64 @@ describe("The brand's typeface", () => {
       expect(formAfter?.height).toBe(formBefore?.height)
       expect(Math.abs((formAfter?.top ?? NaN) - (formBefore?.top ?? NaN))).toBeLessThanOrEqual(48)
       expect(await layoutShift(page)).toBeLessThanOrEqual(0.01)
+      // The sections that sat the font's layout out are each laid out again (decision 101).
+      await waitFor(
+        'every section to be laid out in the font',
+        () => page.locator('main > section[style], body > footer[style]').count(),
+        (left) => left === 0,
+      )
       expect(fontRequests).toHaveLength(1)
       expect(new URL(fontRequests[0] ?? '').origin).toBe(new URL(session.site().url).origin)
       expect(problems.foreignRequests).toEqual([])
     }
+  })
+})
+
+describe("The brand's font arriving on the landing page", () => {
+  it('is laid out on the first screen at once, and section by section below it', async () => {
+    const { page, problems } = await session.open(PHONE)
+    // What each region of the page was doing the moment the face joined the document.
+    await page.addInitScript(() => {
+      const add = FontFaceSet.prototype.add
+      FontFaceSet.prototype.add = function (face) {
+        const regions = [...document.querySelectorAll<HTMLElement>('main > section, body > footer')]
+        Object.assign(window, {
+          atFontAdd: regions.map((region) => {
+            const box = region.getBoundingClientRect()
+            const onScreen = box.bottom >= 0 && box.top <= innerHeight
+            return { onScreen, visibility: region.style.contentVisibility }
+          }),
+        })
+        return add.call(this, face)
+      }
+    })
+    await page.goto('/')
+    await brandFontApplied(page)
+    const atAdd = await page.evaluate(
+      () =>
+        (window as unknown as { atFontAdd: { onScreen: boolean; visibility: string }[] }).atFontAdd,
+    )
+    // What is on screen takes the font then; every region below it sits that layout out.
+    expect(atAdd.filter(({ onScreen }) => !onScreen).length).toBeGreaterThanOrEqual(3)
+    expect(
+      atAdd.map(({ onScreen, visibility }) => visibility === (onScreen ? '' : 'auto')),
+    ).toEqual(atAdd.map(() => true))
+    await waitFor(
+      'every section to be laid out in the font',
+      () => page.locator('main > section[style], body > footer[style]').count(),
+      (left) => left === 0,
+    )
+    expect(problems.consoleErrors).toEqual([])
+  })
+
+  it('still comes when the page script does not: the loader adds it', async () => {
+    const { page } = await session.open(PHONE)
+    await page.route('**/assets/home-page-*.js', (route) => route.abort())
+    await page.goto('/')
+    await brandFontApplied(page)
+    expect(
+      await page.evaluate(() => getComputedStyle(document.body).fontFamily.split(',')[0]),
+    ).toMatch(new RegExp(`^["']?${brand.type.family}["']?$`))
   })
 })
 

@@ -2,9 +2,9 @@ import type { Page } from 'playwright-core'
 import { brand } from '#shared/company/brand.ts'
 
 /**
- * Whether the brand's font is in the page: the page's loader adds its face to the document
- * once the file has loaded (decision 087), so until then `document.fonts` neither has it nor
- * waits for it.
+ * Whether the brand's font is in the page: its face joins the document once the file has
+ * loaded (decision 087), added by the page script or else the loader (decision 101), so until
+ * then `document.fonts` neither has it nor waits for it.
  */
 const brandFaceLoaded = (family: string) =>
   [...document.fonts].some(
