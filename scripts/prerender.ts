@@ -259,14 +259,11 @@ export async function prerender(
     // The icons' symbols in the page while it stays in budget: asked for while the page is
     // read, the sprite file ends before the first paint, and Lighthouse's simulation counts it
     // as needed for the largest paint, a round trip more (decision 100).
-    const withIcons = inlineIconSymbols(
-      withPolicy(styledHtml, backendUrl),
-      entry.ICON_SPRITE_URL,
-      entry.iconSymbols,
-    )
+    const page = withPolicy(styledHtml, backendUrl)
+    const withIcons = inlineIconSymbols(page, entry.ICON_SPRITE_URL, entry.iconSymbols)
     return withIcons && gzipSize(withIcons) <= HTML_BUDGET_GZIP
       ? { html: withIcons, cssInlined, iconsInlined: true, scriptFiles }
-      : { html: withPolicy(styledHtml, backendUrl), cssInlined, iconsInlined: false, scriptFiles }
+      : { html: page, cssInlined, iconsInlined: false, scriptFiles }
   }
 
   const pages: PrerenderReport['pages'] = []

@@ -10,7 +10,7 @@
  * so nothing moves and a link to one still lands on it), and each is then laid out again in a
  * task of its own.
  */
-export function addBrandFont(face: FontFace, doc: Document = document): void {
+function addBrandFont(face: FontFace, doc: Document = document): void {
   const view = doc.defaultView
   const regions = [...doc.querySelectorAll<HTMLElement>('main > section, body > footer')]
   // Every height read before any style is written: one layout, already done, not one each.
