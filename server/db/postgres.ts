@@ -1,4 +1,5 @@
 import pg from 'pg'
+import { prepareConnection } from '#shared/db/connection-settings.ts'
 import { messageOf, silentLogger, type Logger } from '../log.ts'
 import {
   isConnectionFailure,
@@ -60,7 +61,12 @@ export const openPostgresDatabase = async (
   connectionString: string,
   log: Logger = silentLogger,
 ): Promise<Database> => {
-  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 5_000 })
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    connectionTimeoutMillis: 5_000,
+    onConnect: prepareConnection,
+  })
   // A connection the server dropped emits 'error', and an 'error' nobody listens to ends the
   // process. The pool listens to its idle ones here; a held one, in transaction() below.
   const connectionLost = (error: unknown) =>

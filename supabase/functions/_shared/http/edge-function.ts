@@ -1,6 +1,7 @@
 // @ts-types="npm:@types/pg@8.23.1"
 import pg from 'pg'
 import type { InTransaction } from '../db/anon-request.ts'
+import { prepareConnection } from '../db/connection-settings.ts'
 import { errorAnswer } from './function-json.ts'
 import type { SiteUrlResult } from './function-settings.ts'
 import type { Logger } from '../support/log.ts'
@@ -56,7 +57,7 @@ const transactionsOn =
 
 /** The function's database: a small pool, the one way the shared core runs SQL, transactions. */
 export const openDatabase = (databaseUrl: string, max: number) => {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max })
+  const pool = new pg.Pool({ connectionString: databaseUrl, max, onConnect: prepareConnection })
   // An idle connection the database dropped (a restart) must not end the function.
   pool.on('error', () => {})
   const query: RunQuery = async (sql, params) => await pool.query(sql, params)
