@@ -36,8 +36,10 @@ wait_lanes
 # server at a time (decision 072); the integration files that keep a core busy; and the ones that
 # mostly wait on a clock (pg_cron's minute, a reply promise's seconds, keep-alive and retry
 # timers), which used a tenth to two thirds of a core each, then the two longest integration
-# files and the most expensive browser file, so that the three lanes end together. A new
-# integration file goes in the busy lane unless it mostly waits.
+# files and the most expensive browser file, so that the three lanes end together; the busy
+# lane, shorter since the site's PostgreSQL connections stopped JIT-compiling (decision 103),
+# ends with a browser file too. A new integration file goes in the busy lane unless it mostly
+# waits.
 WAITING_INTEGRATION=(
   tests/integration/edge-function.test.ts
   tests/integration/http-connections.test.ts
@@ -63,12 +65,17 @@ LATE_INTEGRATION=(
 LATE_BROWSER=(
   tests/e2e/revisit.test.ts
 )
+AFTER_BUSY_BROWSER=(
+  tests/e2e/desk-pages.test.ts
+)
 busy_integration() {
   npx vitest run --project integration "${WAITING_INTEGRATION[@]/#/--exclude=}" \
-    "${LATE_INTEGRATION[@]/#/--exclude=}"
+    "${LATE_INTEGRATION[@]/#/--exclude=}" &&
+    npx vitest run --project e2e "${AFTER_BUSY_BROWSER[@]}"
 }
 quick_then_browser() {
-  npx vitest run --project 'web*' --project 'server*' --project e2e "${LATE_BROWSER[@]/#/--exclude=}"
+  npx vitest run --project 'web*' --project 'server*' --project e2e "${LATE_BROWSER[@]/#/--exclude=}" \
+    "${AFTER_BUSY_BROWSER[@]/#/--exclude=}"
 }
 waiting_then_late() {
   npx vitest run --project integration "${WAITING_INTEGRATION[@]}" "${LATE_INTEGRATION[@]}" &&
