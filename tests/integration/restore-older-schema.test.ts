@@ -22,7 +22,7 @@ import { ensureSupabaseRoles } from '../../server/db/supabase-roles.ts'
 import { MIGRATIONS_DIR } from '../../server/paths.ts'
 import { startServer } from '../../server/start-server.ts'
 import { runBuiltCommand } from '../support/backup-commands.ts'
-import { blankPgliteDump } from '../support/blank-pglite.ts'
+import { blankPgliteDump, blankPgliteFolder } from '../support/blank-pglite.ts'
 import {
   EARLIER_SHAPES,
   expectLedgerCheckedAndLeadsTaken,
@@ -111,12 +111,12 @@ describe('a backup from an older version', () => {
     const older = path.join(root, 'alone', 'older.backup')
     await mkdir(path.dirname(older))
     await copyFile(path.join(root, 'backups', 'older.backup'), older)
-    const run = await runBuiltCommand(
-      'restore',
-      [older],
-      { DATA_DIR: dataDir },
-      { withoutTemplate: true },
-    )
+    // The folder from an empty cluster, as the test above made from nothing, without initdb again.
+    const empty = await blankPgliteFolder(blank, path.join(root, 'empty-cluster'))
+    const run = await runBuiltCommand('restore', [older], {
+      DATA_DIR: dataDir,
+      PGLITE_TEMPLATE_DIR: empty,
+    })
     expect(run.code, run.stderr).toBe(0)
     const db = await openPgliteDatabase(path.join(dataDir, 'pglite'))
     try {
