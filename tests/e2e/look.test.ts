@@ -85,8 +85,14 @@ describe("The brand's typeface", () => {
       // Far below it, the contact form may move by a line at most: the fallback's metrics are
       // matched on the shipped copy, and a company's own copy can re-wrap one paragraph there.
       const [formBefore, formAfter] = [before[3], after[3]]
-      expect(formAfter?.height).toBe(formBefore?.height)
-      expect(Math.abs((formAfter?.top ?? NaN) - (formBefore?.top ?? NaN))).toBeLessThanOrEqual(48)
+      // Where everything was, on which device, for a failure to say (it failed once, on a
+      // busy machine, by 224 px, and the cause is not yet known).
+      const where = `at ${device.viewport?.width ?? '?'} px: before ${JSON.stringify(before)}, after ${JSON.stringify(after)}, scrolled ${await page.evaluate(() => scrollY)} px`
+      expect(formAfter?.height, where).toBe(formBefore?.height)
+      expect(
+        Math.abs((formAfter?.top ?? NaN) - (formBefore?.top ?? NaN)),
+        where,
+      ).toBeLessThanOrEqual(48)
       expect(await layoutShift(page)).toBeLessThanOrEqual(0.01)
       // The sections that sat the font's layout out are each laid out again (decision 101).
       await waitFor(
