@@ -1,8 +1,8 @@
 /**
  * The site's connections to PostgreSQL, the Node server's and each Edge Function's, compile no
- * statement with LLVM (decision 103). On a
- * default PostgreSQL 15 the planner sent the desk's overview and lead list to the JIT compiler,
- * which spent 0.3–2 s on each statement at every load for a few thousand rows. The database
+ * statement with LLVM (decision 103). On a default PostgreSQL 15 the planner sent the desk's
+ * overview and lead list to the JIT compiler, which spent 0.3–2 s on each statement at every
+ * load for a few thousand rows. The database
  * here makes every statement worth compiling (`jit_above_cost = 0`), so a connection that kept
  * JIT on shows it in its plan, as the test's own connection does.
  */
