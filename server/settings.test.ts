@@ -32,19 +32,27 @@ describe('HTTP limits in settings', () => {
   })
 })
 
-describe('REFUSALS_PER_SECOND', () => {
-  it('answers a refused caller 20 times a second at most by default, takes 0 for no limit, and refuses the rest', () => {
-    const unset = readSettings({})
-    expect(unset.ok && unset.settings.refusalsPerSecond).toBe(20)
-    const none = readSettings({ REFUSALS_PER_SECOND: '0' })
-    expect(none.ok && none.settings.refusalsPerSecond).toBe(0)
-    for (const bad of ['-1', '1.5', 'many', '1000000']) {
-      const result = readSettings({ REFUSALS_PER_SECOND: bad })
-      expect(!result.ok && result.problems).toEqual([
-        `REFUSALS_PER_SECOND must be a whole number from 0 to 999999 (got "${bad}").`,
-      ])
-    }
-  })
+describe('the whole-number settings where 0 turns something off', () => {
+  it.each([
+    // A refused caller is answered 20 times a second at most; 0: no limit.
+    { name: 'REFUSALS_PER_SECOND', field: 'refusalsPerSecond', fallback: 20, max: 999_999 },
+    // 300 refused inserts warm the insert path before the server listens; 0: it listens at once.
+    { name: 'WARM_UP_REQUESTS', field: 'warmUpRequests', fallback: 300, max: 10_000 },
+  ] as const)(
+    '$name: $fallback by default, takes 0, and refuses the rest',
+    ({ name, field, fallback, max }) => {
+      const unset = readSettings({})
+      expect(unset.ok && unset.settings[field]).toBe(fallback)
+      const none = readSettings({ [name]: '0' })
+      expect(none.ok && none.settings[field]).toBe(0)
+      for (const bad of ['-1', '1.5', 'many', String(max + 1)]) {
+        const result = readSettings({ [name]: bad })
+        expect(!result.ok && result.problems).toEqual([
+          `${name} must be a whole number from 0 to ${max} (got "${bad}").`,
+        ])
+      }
+    },
+  )
 })
 
 describe('the visit counter’s limits', () => {

@@ -84,8 +84,11 @@ export interface Settings {
    * as a bearer token; anyone else gets the status alone (decision 057).
    */
   healthToken: string | undefined
-  /** Run the insert path before listening, so the first visitors do not wait for cold code. */
-  warmUp: boolean
+  /**
+   * WARM_UP_REQUESTS: refused inserts run through the insert path before listening, so the first
+   * visitors do not wait for cold code; 0 listens at once.
+   */
+  warmUpRequests: number
   /** The lead desk (ADMIN_PASSWORD…) and lead retention (LEADS_RETENTION_DAYS). */
   desk: DeskSettings
   /** Time limits and connection caps of the HTTP server; see docs/decisions/010-http-limits.md. */
@@ -233,7 +236,8 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       | 'MAX_LOOPBACK_CONNECTIONS'
       | 'BOOKING_BUSY_CALENDAR_REFRESH_MINUTES'
       | 'MAIL_SWEEP_SECONDS'
-      | 'PIPELINE_WATCH_SECONDS',
+      | 'PIPELINE_WATCH_SECONDS'
+      | 'WARM_UP_REQUESTS',
   ): number => {
     const { fallback, range } = declared[name]
     const [min, max] = range
@@ -260,6 +264,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
   const refreshMinutes = positive('BOOKING_BUSY_CALENDAR_REFRESH_MINUTES')
   const mailSweepSeconds = positive('MAIL_SWEEP_SECONDS')
   const pipelineWatchSeconds = positive('PIPELINE_WATCH_SECONDS')
+  const warmUpRequests = positive('WARM_UP_REQUESTS')
   const busyCalendar =
     busyCalendarUrl.ok && busyCalendarUrl.feed
       ? { feed: busyCalendarUrl.feed, intervalMs: refreshMinutes * 60_000 }
@@ -293,7 +298,7 @@ export const readSettings = (env: Environment = process.env): SettingsResult => 
       mailSweepIntervalMs: mailSweepSeconds * 1000,
       mailSweepSecret,
       healthToken,
-      warmUp: true,
+      warmUpRequests,
       desk,
       http,
       refusalsPerSecond: Number(refusalsText),

@@ -168,14 +168,16 @@ export const startServer = async (
     blocksChanged: () => callTally.refresh(),
   }
   const app = createApp(deps)
-  if (settings.warmUp) {
+  if (settings.warmUpRequests > 0) {
     // Only a speed-up: whatever happens in it, the server still starts.
-    const warmed = await warmUp(deps).catch((error: unknown) => ({
-      requests: 0,
-      ms: 0,
-      status: 0,
-      message: error instanceof Error ? error.message : String(error),
-    }))
+    const warmed = await warmUp(deps, { requests: settings.warmUpRequests }).catch(
+      (error: unknown) => ({
+        requests: 0,
+        ms: 0,
+        status: 0,
+        message: error instanceof Error ? error.message : String(error),
+      }),
+    )
     if (warmed.status === 400) log.info('warmed_up', { requests: warmed.requests, ms: warmed.ms })
     else log.error('warm_up_stopped', { ...warmed })
   }

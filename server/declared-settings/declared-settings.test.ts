@@ -75,6 +75,7 @@ describe('the declared settings', () => {
       maxLoopbackConnections: fallback('MAX_LOOPBACK_CONNECTIONS'),
     })
     expect(settings.refusalsPerSecond).toBe(fallback('REFUSALS_PER_SECOND'))
+    expect(settings.warmUpRequests).toBe(fallback('WARM_UP_REQUESTS'))
     expect([settings.backup.keep, settings.backup.hour]).toEqual([
       fallback('BACKUP_KEEP'),
       fallback('BACKUP_HOUR'),

@@ -148,6 +148,17 @@ export const SERVER_BASICS = {
       accepts: '32 to 1024 printable ASCII characters without spaces',
       example: '',
     },
+    WARM_UP_REQUESTS: {
+      summary:
+        'refused inserts the server runs through its own insert path before it listens, so the first visitors do not wait for cold code (`0`: listen at once)',
+      comment: [
+        'Before it listens, the server sends this many refused inserts through its own insert path',
+        '(for 1.5 s at most; nothing is stored or logged), so the first visitors do not wait for code',
+        'not yet optimised (docs/benchmarks/contact-api-load.md). 0 listens at once. Default 300.',
+      ],
+      fallback: 300,
+      range: [0, 10_000],
+    },
   },
   notes: [
     '`TRUST_PROXY` decides which address the limits count:',

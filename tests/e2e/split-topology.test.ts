@@ -70,7 +70,7 @@ beforeAll(async () => {
           // The journeys fill the form at machine speed; bot-signals.test.ts covers the minimum.
           FORM_MIN_FILL_MS: '0',
         },
-        { distDir: undefined, warmUp: false, mailSweepIntervalMs: false },
+        { distDir: undefined, warmUpRequests: 0, mailSweepIntervalMs: false },
       ),
     ),
     startDenoFunction('submit-contact-form', {

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { exampleProjects } from '../../src/content/projects/project-problems.ts'
 import { projects } from '../../src/content/projects/index.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
-import { pgliteTemplateEnv, TEST_SERVER_NODE_FLAGS } from '../support/built-server.ts'
+import { builtServerEnv, TEST_SERVER_NODE_FLAGS } from '../support/built-server.ts'
 
 let install: string
 const folders: string[] = []
@@ -47,7 +47,7 @@ const start = async (env: Record<string, string>) => {
         PATH: process.env.PATH,
         PORT: '0',
         DATA_DIR: data,
-        ...pgliteTemplateEnv(),
+        ...builtServerEnv(),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -28,7 +28,7 @@ beforeAll(async () => {
   server = await startServer(
     settingsFrom(
       { PORT: '0', DATA_DIR: dataDir, ADMIN_PASSWORD: DESK_PASSWORD },
-      { mailSweepIntervalMs: false, warmUp: false },
+      { mailSweepIntervalMs: false, warmUpRequests: 0 },
     ),
   )
 })

@@ -57,7 +57,7 @@ beforeAll(async () => {
         // The lead desk too, for the bookings feed's own location.
         ADMIN_PASSWORD: 'correto cavalo bateria grampo',
       },
-      { mailSweepIntervalMs: false, warmUp: false },
+      { mailSweepIntervalMs: false, warmUpRequests: 0 },
     ),
   )
   const upstream = new URL(node.url).host

@@ -143,6 +143,8 @@ it('runs as its systemd unit says: checked by systemd, as its own user, writing 
       })
       expect(url).toBe(`http://127.0.0.1:${port}`)
       expect(log).toContain('mail: SMTP')
+      // As deployed, it warmed its insert path before it listened (WARM_UP_REQUESTS).
+      expect(log).toMatch(/"event":"warmed_up","requests":[1-9]/)
       const lead = {
         name: 'Ana Unidade',
         email: 'ana.unidade@example.com',

@@ -28,7 +28,7 @@ import { describeHours, describeHoursShort } from '#shared/support/durations.ts'
 import { describeOfficeHours } from '../../src/content/office-hours.ts'
 import { ROOT_DIR } from '../../server/paths.ts'
 import { DEV_ANON_KEY } from '../../server/settings.ts'
-import { pgliteTemplateEnv, TEST_SERVER_NODE_FLAGS } from '../support/built-server.ts'
+import { builtServerEnv, TEST_SERVER_NODE_FLAGS } from '../support/built-server.ts'
 import { freePort } from '../support/free-port.ts'
 import { DENO_ENV } from '../support/deno-function.ts'
 import { copyProject, type ProjectCopy } from '../support/project-copy.ts'
@@ -325,7 +325,7 @@ const nodeServerUrl = () =>
     process.execPath,
     [...TEST_SERVER_NODE_FLAGS, 'dist-server/server.js'],
     {
-      ...pgliteTemplateEnv(),
+      ...builtServerEnv(),
       PORT: '0',
       DATA_DIR: path.join(folder, 'data'),
       SMTP_URL: smtp.url,

@@ -34,7 +34,7 @@ import { startPostgresServer, type PostgresServer } from '../support/postgres-se
 import { startSmtpCatcher, type SmtpCatcher } from '../support/smtp-catcher.ts'
 import { testSettings } from '../support/test-app.ts'
 import { waitFor } from '../support/wait.ts'
-import { pgliteTemplateEnv, TEST_SERVER_NODE_FLAGS } from '../support/built-server.ts'
+import { builtServerEnv, TEST_SERVER_NODE_FLAGS } from '../support/built-server.ts'
 
 const run = promisify(execFile)
 const folders: string[] = []
@@ -98,7 +98,7 @@ describe('the built server, as deployed', () => {
         env: {
           PATH: process.env.PATH,
           PORT: '0',
-          ...pgliteTemplateEnv(),
+          ...builtServerEnv(),
           ...env,
         },
         stdio: ['ignore', 'pipe', 'pipe'],

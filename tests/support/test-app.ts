@@ -25,7 +25,7 @@ export const testSettings = (
     mailSweepIntervalMs: false,
     webhookSweepIntervalMs: false,
     pipelineWatchIntervalMs: false,
-    warmUp: false,
+    warmUpRequests: 0,
     backup: { ...settings.backup, checkIntervalMs: false },
     ...overrides,
   }

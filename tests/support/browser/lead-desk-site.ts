@@ -46,7 +46,7 @@ export function useDeskSite(env: Record<string, string> = {}) {
     dataDir = await mkdtemp(path.join(tmpdir(), 'e2e-desk-'))
     const settings = settingsFrom(
       { PORT: '0', DATA_DIR: dataDir, ADMIN_PASSWORD: DESK_PASSWORD, ...env },
-      { mailSweepIntervalMs: false, warmUp: false },
+      { mailSweepIntervalMs: false, warmUpRequests: 0 },
     )
     ;[browser, server] = await Promise.all([
       sharedChromium(),

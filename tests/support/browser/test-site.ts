@@ -103,7 +103,7 @@ export async function startTestSite({
           : { FORM_MIN_FILL_MS: String(formMinFillMs) }),
         ...settings,
       }),
-      warmUp: false,
+      warmUpRequests: 0,
     })
   } catch (error) {
     await catcher?.stop()
