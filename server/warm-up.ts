@@ -3,7 +3,8 @@ import { createApp, type AppDeps } from './app.ts'
 import { silentLogger } from './log.ts'
 
 export interface WarmUpOptions {
-  requests?: number
+  /** How many: WARM_UP_REQUESTS, whose declaration holds the default. */
+  requests: number
   /** Stops early past this, so a slow machine does not delay the start by much. */
   maxMs?: number
 }
@@ -32,7 +33,7 @@ const REFUSED_SUBMISSION = JSON.stringify({
  */
 export const warmUp = async (
   deps: AppDeps,
-  { requests = 300, maxMs = 1500 }: WarmUpOptions = {},
+  { requests, maxMs = 1500 }: WarmUpOptions,
 ): Promise<WarmUpResult> => {
   const app = createApp({ ...deps, callBudget: undefined, log: silentLogger })
   const started = performance.now()

@@ -1,16 +1,4 @@
 /**
- * Adds the brand's font to the page without one long task (decision 102). The page's loader
- * offers the face in a `brandfont` event once both it and this script have loaded
- * (scripts/prerender.ts), and adds it itself where nothing takes it.
- *
- * Adding a face makes the browser lay out all the page's text again, whichever family it is
- * set in: on the landing page 580 boxes at once, a task of about 25 ms here and four times
- * that on the phone Lighthouse simulates, which it counts as blocking. So the sections off
- * screen sit that layout out (`content-visibility: auto`, each holding the height it has now,
- * so nothing moves and a link to one still lands on it), and each is then laid out again in a
- * task of its own. Only the height is held: the width is the page's, as before.
- */
-/**
  * The height a region's contents take: what `contain-intrinsic-height` stands for while it sits
  * a layout out, its padding and borders then coming on top as they do now. Its box's whole
  * height there made each skipped section taller by its padding (224 px for one on a desktop).
@@ -22,6 +10,18 @@ function contentHeight(region: HTMLElement, box: DOMRect, view: Window | null): 
   return around.reduce((height, side) => height - (parseFloat(style[side]) || 0), box.height)
 }
 
+/**
+ * Adds the brand's font to the page without one long task (decision 102). The page's loader
+ * offers the face in a `brandfont` event once both it and this script have loaded
+ * (scripts/prerender.ts), and adds it itself where nothing takes it.
+ *
+ * Adding a face makes the browser lay out all the page's text again, whichever family it is
+ * set in: on the landing page 580 boxes at once, a task of about 25 ms here and four times
+ * that on the phone Lighthouse simulates, which it counts as blocking. So the sections off
+ * screen sit that layout out (`content-visibility: auto`, each holding the height it has now,
+ * so nothing moves and a link to one still lands on it), and each is then laid out again in a
+ * task of its own. Only the height is held: the width is the page's, as before.
+ */
 function addBrandFont(face: FontFace, doc: Document = document): void {
   const view = doc.defaultView
   const regions = [...doc.querySelectorAll<HTMLElement>('main > section, body > footer')]
