@@ -20,9 +20,9 @@ countPageView(arrival)
 // The first time zone a page asks Intl for loads the browser's time zone data: about 9 ms here
 // and four times that on a slow phone. Asked as the script starts, with the agenda set up in the
 // next task, the two are not one long task (docs/benchmarks/lighthouse.md).
-visitorTimeZone(company.officeHours.timeZone)
+const visitorZone = visitorTimeZone(company.officeHours.timeZone)
 setTimeout(() => {
-  startBookingPage(document)
+  startBookingPage(document, visitorZone)
   // Started: the note for a script that never runs stays hidden (src/lib/page-script-stall.ts).
   markPageScriptRan(document)
 })

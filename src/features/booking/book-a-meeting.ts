@@ -10,7 +10,6 @@ import { createBookingCalls, type BookingCalls } from './booking-calls.ts'
 import { bookingIds, PICKER_PREFIX } from './booking-ids.ts'
 import { createBookingSummary } from './booking-summary.ts'
 import { describeWhen } from './booking-when.ts'
-import { visitorTimeZone } from './free-days.ts'
 import { createSlotPicker, type SlotPicker } from './slot-picker.ts'
 
 /** What the form's code (send-booking.ts) works with, made here once. */
@@ -37,14 +36,21 @@ export const elementById = <T extends HTMLElement = HTMLElement>(doc: Document, 
   return found as T
 }
 
-export function startBookingPage(doc: Document, calls: BookingCalls = createBookingCalls()): void {
+/**
+ * `visitorZone`: the page script asks for it a task before it calls this, so that loading the
+ * time zone data and setting the agenda up are not one long task (booking-page.ts).
+ */
+export function startBookingPage(
+  doc: Document,
+  visitorZone: string,
+  calls: BookingCalls = createBookingCalls(),
+): void {
   const byId = <T extends HTMLElement = HTMLElement>(id: string) => elementById<T>(doc, id)
   const status = byId(bookingIds.status)
   const retry = byId<HTMLButtonElement>(bookingIds.retry)
   const form = byId<HTMLFormElement>(bookingIds.form)
   const chosen = byId(bookingIds.chosen)
   const refusal = byId(bookingIds.refusal)
-  const visitorZone = visitorTimeZone(company.officeHours.timeZone)
   let booked = false
 
   const announce = (text: string) => {
