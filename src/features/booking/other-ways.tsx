@@ -24,7 +24,7 @@ export function OtherWays({
         {ways.email}
       </a>
       <br />
-      {ways.between.trimStart()}
+      {ways.between}
       {/* A phone number reads as one piece: never broken over two lines. */}
       <a href={ways.phoneHref} className={`${link} whitespace-nowrap`}>
         {ways.phone}
