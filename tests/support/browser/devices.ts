@@ -10,3 +10,10 @@ export const PHONE: BrowserContextOptions = {
   isMobile: true,
   hasTouch: true,
 }
+
+/** The narrowest screen in wide use: many Android phones are 360 px wide. */
+export const SMALL_PHONE: BrowserContextOptions = {
+  viewport: { width: 360, height: 800 },
+  isMobile: true,
+  hasTouch: true,
+}
