@@ -26,7 +26,7 @@ describe('who the company is, on every page', () => {
     for (const kind of ['home', 'privacy', 'booking', 'contact', 'manage-booking'] as const) {
       showPrerendered(kind)
       const footer = within(screen.getByRole('contentinfo'))
-      const line = footer.getByText(/CNPJ/).textContent ?? ''
+      const line = footer.getByText(/CNPJ/).closest('p')?.textContent ?? ''
       expect(line, kind).toContain(company.legal.name)
       expect(line, kind).toContain(`CNPJ ${formatCnpj(company.legal.cnpj)}`)
       expect(line, kind).toContain(company.dataProtectionOfficer.name)

@@ -16,7 +16,8 @@ export const bookingOtherWays = {
   between: ' ou ligue para ',
   phone: contactFacts.phone,
   phoneHref: contactFacts.phoneHref,
-  after: ` (${contactFacts.hours}).`,
+  /** Kept on one line by the page: 'Seg-Sex, 9h-18h' broke at a hyphen on a phone. */
+  hours: `(${contactFacts.hours}).`,
   /** On the page that manages a booking. */
   beforeOnManagePage: 'Para mudar a reunião por e-mail ou telefone, escreva para ',
 } as const

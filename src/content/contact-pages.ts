@@ -57,6 +57,7 @@ export const contactRefusedPage = {
     between: ' ou ligue para ',
     phone: contactFacts.phone,
     phoneHref: contactFacts.phoneHref,
-    after: ` (${contactFacts.hours}).`,
+    /** Kept on one line by the page: 'Seg-Sex, 9h-18h' broke at a hyphen. */
+    hours: `(${contactFacts.hours}).`,
   },
 } as const

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react'
+import { legalIdentity } from '../content/legal.ts'
 import { privacyNotice, type PrivacySection } from '../content/privacy.ts'
 import { privacyNoticeUpdated } from '../content/privacy-updated.ts'
 import { PageFrame } from '../sections/page-frame.tsx'
@@ -10,6 +11,19 @@ const mailto = (email: string, subject: string) =>
   `mailto:${email}?subject=${encodeURIComponent(subject)}`
 const link = 'font-medium break-words text-accent-ink underline'
 
+/** The CNPJ kept on one line wherever the notice names it: it broke at its hyphen on a phone. */
+function WithCnpjWhole({ text }: { text: string }) {
+  const at = text.indexOf(legalIdentity.cnpj)
+  if (at < 0) return text
+  return (
+    <>
+      {text.slice(0, at)}
+      <span className="whitespace-nowrap">{legalIdentity.cnpj}</span>
+      {text.slice(at + legalIdentity.cnpj.length)}
+    </>
+  )
+}
+
 function NoticeSection({ section, children }: { section: PrivacySection; children?: ReactNode }) {
   return (
     <section aria-labelledby={`${section.id}-title`} className="flex flex-col gap-3">
@@ -17,7 +31,9 @@ function NoticeSection({ section, children }: { section: PrivacySection; childre
         {section.title}
       </h2>
       {section.paragraphs.map((paragraph) => (
-        <p key={paragraph}>{paragraph}</p>
+        <p key={paragraph}>
+          <WithCnpjWhole text={paragraph} />
+        </p>
       ))}
       {section.items ? (
         <ul className="flex list-disc flex-col gap-1 pl-6">

@@ -52,10 +52,14 @@ export function ContactRefused() {
           {otherWays.email}
         </a>
         {otherWays.between}
-        <a href={otherWays.phoneHref} className="font-medium text-accent-ink underline">
+        {/* A phone number reads as one piece: never broken over two lines. */}
+        <a
+          href={otherWays.phoneHref}
+          className="font-medium whitespace-nowrap text-accent-ink underline"
+        >
           {otherWays.phone}
-        </a>
-        {otherWays.after}
+        </a>{' '}
+        <span className="whitespace-nowrap">{otherWays.hours}</span>
       </p>
     </section>
   )

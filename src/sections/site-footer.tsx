@@ -11,14 +11,17 @@ const officerHref = `mailto:${legalIdentity.officerEmail}`
 
 /**
  * Who the company is by law, and who answers about personal data (src/content/legal.ts), the
- * encarregado's name linking to their address; after the copyright, in its row's style. One
- * text node before the link: React separates adjacent ones with comments, bytes on every page
- * (the landing page is at its 14 kB budget).
+ * encarregado's name linking to their address; after the copyright, in its row's style. The
+ * CNPJ is kept on one line (it broke at its hyphen at 390 px). One text node on each side of
+ * it: React separates adjacent ones with comments, bytes on every page (the landing page is at
+ * its 14 kB budget).
  */
 function LegalLine() {
   return (
     <p className="py-2 text-center">
-      {`${legalIdentity.name} · ${legalIdentity.cnpj} · ${legalIdentity.officerLabel}: `}
+      {`${legalIdentity.name} · `}
+      <span className="whitespace-nowrap">{legalIdentity.cnpj}</span>
+      {` · ${legalIdentity.officerLabel}: `}
       <a href={officerHref} className="underline">
         {legalIdentity.officerName}
       </a>

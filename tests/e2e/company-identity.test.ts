@@ -5,7 +5,13 @@ import { describe, expect, it } from 'vitest'
 import { formatCnpj } from '#shared/company/cnpj.ts'
 import { company } from '#shared/company/company.ts'
 import { describeOfficeHours, schemaOpeningHours } from '../../src/content/office-hours.ts'
-import { DESKTOP, PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
+import {
+  bookingRoute,
+  contactRefusedRoute,
+  manageBookingRoute,
+  privacyRoute,
+} from '../../src/routes.ts'
+import { DESKTOP, PHONE, SMALL_PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 
 const session = useE2eSession()
@@ -13,6 +19,11 @@ const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots/', import.meta.u
 const chat = new RegExp(`^https://wa\\.me/${company.whatsapp}\\?text=.+`)
 
 const footer = (page: Page) => page.getByRole('contentinfo')
+/** The footer's line with the razão social, the CNPJ and the encarregado. */
+const legalLine = (page: Page) =>
+  footer(page)
+    .locator('p')
+    .filter({ hasText: `CNPJ ${formatCnpj(company.legal.cnpj)}` })
 
 describe('Who the company is, and WhatsApp', () => {
   it('shows the razão social, the CNPJ and the encarregado in the footer, on a phone and a desktop, light and dark, with JavaScript off', async () => {
@@ -27,7 +38,7 @@ describe('Who the company is, and WhatsApp', () => {
       // system, as a visitor's does, without loading again.
       for (const colorScheme of ['light', 'dark'] as const) {
         await page.emulateMedia({ colorScheme })
-        const line = footer(page).getByText(`CNPJ ${formatCnpj(company.legal.cnpj)}`)
+        const line = legalLine(page)
         expect(await line.isVisible(), `${name} ${colorScheme}`).toBe(true)
         expect(await line.textContent()).toContain(company.legal.name)
         const officer = footer(page).getByRole('link', {
@@ -62,7 +73,7 @@ describe('Who the company is, and WhatsApp', () => {
             right: box.right - parseFloat(style.paddingRight),
           }
         })
-      const line = footer(page).getByText(`CNPJ ${formatCnpj(company.legal.cnpj)}`)
+      const line = legalLine(page)
       // The text as drawn, every line of it, not the box around it.
       const text = await line.evaluate((el) => {
         const range = document.createRange()
@@ -119,6 +130,55 @@ describe('Who the company is, and WhatsApp', () => {
       await section.getByRole('link', { name: company.dataProtectionOfficer.email }).count(),
     ).toBe(1)
     // axe checks the page in themes.test.ts, on a phone and a desktop, in both themes.
+  })
+
+  it('never breaks the phone, the CNPJ or the hours over two lines, from 360 to 1 280 px', async () => {
+    const facts = [
+      company.phone,
+      formatCnpj(company.legal.cnpj),
+      describeOfficeHours(company.officeHours),
+    ]
+    const { page } = await session.open(SMALL_PHONE)
+    // The pages whose prose carries them, the footer on each: each once broke one at a hyphen
+    // ('9h-' then '18h', '0001-' then '95', '7000-' then '0100').
+    for (const url of [
+      bookingRoute.url,
+      manageBookingRoute.url,
+      contactRefusedRoute.url,
+      privacyRoute.url,
+    ]) {
+      await page.setViewportSize({ width: 360, height: 800 })
+      await page.goto(url)
+      for (const width of [360, 390, 412, 768, 1024, 1280]) {
+        await page.setViewportSize({ width, height: 800 })
+        const broken = await page.evaluate((facts) => {
+          const found: string[] = []
+          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const text = node.textContent ?? ''
+            for (const fact of facts) {
+              const at = text.indexOf(fact)
+              if (at < 0) continue
+              const range = document.createRange()
+              range.setStart(node, at)
+              range.setEnd(node, at + fact.length)
+              const lines = new Set(
+                [...range.getClientRects()]
+                  .filter((rect) => rect.width > 0)
+                  .map((rect) => Math.round(rect.top)),
+              )
+              found.push(`${fact}: ${lines.size}`)
+            }
+          }
+          return found
+        }, facts)
+        // Each fact is somewhere on the page, and on one line wherever it is.
+        expect(broken.length, `${url} at ${width} px`).toBeGreaterThan(0)
+        expect(broken, `${url} at ${width} px`).toEqual(
+          broken.map((found) => found.replace(/\d+$/, '1')),
+        )
+      }
+    }
   })
 
   it('describes the company to search engines as a ProfessionalService', async () => {

@@ -28,8 +28,8 @@ export function OtherWays({
       {/* A phone number reads as one piece: never broken over two lines. */}
       <a href={ways.phoneHref} className={`${link} whitespace-nowrap`}>
         {ways.phone}
-      </a>
-      {ways.after}
+      </a>{' '}
+      <span className="whitespace-nowrap">{ways.hours}</span>
     </p>
   )
 }
