@@ -10,7 +10,9 @@ import { brand, companyName, contactFacts } from './site.ts'
 
 /** The e-mail and phone, as links: the way to book without script, and for whoever prefers. */
 export const bookingOtherWays = {
-  before: 'Prefere combinar por e-mail ou telefone? Escreva para ',
+  /** On a line of its own on a phone (src/features/booking/other-ways.tsx). */
+  question: 'Prefere combinar por e-mail ou telefone?',
+  before: 'Escreva para ',
   email: contactFacts.email,
   emailSubject: 'Agendar consultoria gratuita',
   between: ' ou ligue para ',

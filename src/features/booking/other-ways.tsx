@@ -6,7 +6,9 @@ const link = 'break-words text-accent-ink underline'
  * The e-mail and the phone, as links: how to book with no script, and for whoever prefers.
  * The address stands on a line of its own: a long word that cannot break, it decided where the
  * lines around it broke, and the fallback font and the brand's broke them differently (a line
- * gained at 390 px when the font came, everything below moving 24 px, CLS 0.049).
+ * gained at 390 px when the font came, everything below moving 24 px, CLS 0.049). On a phone
+ * the question does too: with 'Escreva para' after it, it filled a 428 px screen's line in the
+ * fallback and took two in the font.
  */
 export function OtherWays({
   className,
@@ -18,7 +20,14 @@ export function OtherWays({
   const mailto = `mailto:${ways.email}?subject=${encodeURIComponent(ways.emailSubject)}`
   return (
     <p className={className}>
-      {onManagePage ? ways.beforeOnManagePage : ways.before}
+      {onManagePage ? (
+        ways.beforeOnManagePage
+      ) : (
+        <>
+          {ways.question} <br className="sm:hidden" />
+          {ways.before}
+        </>
+      )}
       <br />
       <a href={mailto} className={link}>
         {ways.email}

@@ -17,3 +17,10 @@ export const SMALL_PHONE: BrowserContextOptions = {
   isMobile: true,
   hasTouch: true,
 }
+
+/** A large phone: the iPhone Pro Max and Plus models of 2020–2022. */
+export const LARGE_PHONE: BrowserContextOptions = {
+  viewport: { width: 428, height: 926 },
+  isMobile: true,
+  hasTouch: true,
+}
