@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The tests drive a real Chromium (Debian's chromium-headless-shell, and chromium where they need
 # the full browser: decision 083), a real PostgreSQL server with pg_cron (as on Supabase) and
-# the nginx that runs deploy/nginx/ (with openssl for its test certificate). All come from
-# Debian. As root on Debian we install what is missing; anywhere else we stop and say what to
+# the nginx that runs deploy/nginx/ (with openssl for its test certificate), and Roboto, to draw
+# a page as Android does before the brand's font comes. All come from Debian. As root on Debian we install what is missing; anywhere else we stop and say what to
 # install, because a test run that quietly skips them would prove nothing.
 set -euo pipefail
 
@@ -26,6 +26,8 @@ missing_packages() {
   fi
   [ -x "${NGINX_PATH:-/usr/sbin/nginx}" ] || echo nginx
   command -v openssl >/dev/null 2>&1 || echo openssl
+  { command -v fc-list >/dev/null 2>&1 && fc-list ':family=Roboto' | grep -q .; } ||
+    echo fonts-roboto-unhinted
   if pg_bin=$(find_pg_bin); then
     [ -f "$pg_bin/../lib/pg_cron.so" ] || echo "postgresql-$(basename "$(dirname "$pg_bin")")-cron"
   else
@@ -67,6 +69,7 @@ fi
       chromium) echo "  - chromium: a Chromium at /usr/bin/chromium, for the tests of its back-forward cache and autofill (or set CHROMIUM_PATH)." ;;
       nginx) echo "  - nginx: to run deploy/nginx/ as written, at /usr/sbin/nginx (or set NGINX_PATH)." ;;
       openssl) echo "  - openssl: to make the certificate the nginx test serves." ;;
+      fonts-roboto-unhinted) echo "  - fonts-roboto-unhinted: Roboto, the font Android draws a page in before the brand's font comes (tests/e2e/look.test.ts)." ;;
       postgresql) echo "  - postgresql: the PostgreSQL server binaries (initdb, pg_ctl), then its pg_cron package." ;;
       *-cron) echo "  - $package: the pg_cron extension for that PostgreSQL server." ;;
     esac

@@ -9,7 +9,14 @@ import { shareImage } from '../../src/content/share-cards.ts'
 import { brand } from '#shared/company/brand.ts'
 import { bookingRoute, contactSentRoute, manageBookingRoute } from '../../src/routes.ts'
 import { brandFontApplied, hasBrandFont } from '../support/browser/brand-font.ts'
-import { DESKTOP, LARGE_PHONE, PHONE, SMALL_PHONE } from '../support/browser/devices.ts'
+import { androidFallbackDrawn, showAsOnAndroid } from '../support/browser/android-fallback.ts'
+import {
+  ANDROID_PHONE,
+  DESKTOP,
+  LARGE_PHONE,
+  PHONE,
+  SMALL_PHONE,
+} from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 import { pngSize } from '../support/png.ts'
 import { waitFor } from '../support/wait.ts'
@@ -186,27 +193,38 @@ describe("The brand's font arriving on the landing page", () => {
 })
 
 describe("The brand's font arriving on the pages of their own", () => {
+  // Android has no Arial: it draws the page in Roboto, the fallback scaled for it, and its
+  // lines break elsewhere.
+  const android = true
   it.each([
-    [bookingRoute.url, 'phone', PHONE],
-    [bookingRoute.url, 'desktop', DESKTOP],
-    [bookingRoute.url, '428 px phone', LARGE_PHONE],
-    [manageBookingRoute.url, 'phone', PHONE],
-    [manageBookingRoute.url, 'desktop', DESKTOP],
-    [contactSentRoute.url, '360 px phone', SMALL_PHONE],
-  ] as const)('on %s, on a %s, moves nothing (CLS ≤ 0.01)', async (url, _name, device) => {
-    const { page } = await session.open(device)
-    // Held back, so the page is drawn and laid out in the fallback first, as on a slow phone.
-    await page.route('**/assets/*.woff2', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 400))
-      await route.continue()
-    })
-    await page.goto(url)
-    await brandFontApplied(page)
-    // The e-mail and phone paragraph once broke into one more line in the font at 390 px,
-    // and the agenda below it moved 24 px (CLS 0.049), then at 428 px; the thank-you page's
-    // title did the same at 360 px (CLS 0.0136).
-    expect(await layoutShift(page)).toBeLessThanOrEqual(0.01)
-  })
+    [bookingRoute.url, 'phone', PHONE, !android],
+    [bookingRoute.url, 'desktop', DESKTOP, !android],
+    [bookingRoute.url, '428 px phone', LARGE_PHONE, !android],
+    [bookingRoute.url, '412 px Android phone', ANDROID_PHONE, android],
+    [manageBookingRoute.url, 'phone', PHONE, !android],
+    [manageBookingRoute.url, 'desktop', DESKTOP, !android],
+    [manageBookingRoute.url, '412 px Android phone', ANDROID_PHONE, android],
+    [contactSentRoute.url, '360 px phone', SMALL_PHONE, !android],
+  ] as const)(
+    'on %s, on a %s, moves nothing (CLS ≤ 0.01)',
+    async (url, _name, device, onAndroid) => {
+      const { page } = await session.open(device)
+      if (onAndroid) await showAsOnAndroid(page)
+      // Held back, so the page is drawn and laid out in the fallback first, as on a slow phone.
+      await page.route('**/assets/*.woff2', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 400))
+        await route.continue()
+      })
+      await page.goto(url)
+      if (onAndroid) await androidFallbackDrawn(page)
+      await brandFontApplied(page)
+      // The e-mail and phone paragraph once broke into one more line in the font at 390 px,
+      // and the agenda below it moved 24 px (CLS 0.049), then at 428 px, and at 412 px on
+      // Android (0.13); the thank-you page's title did the same at 360 px (CLS 0.0136).
+      // `npm run bench:font-swap` checks every page at every common width.
+      expect(await layoutShift(page)).toBeLessThanOrEqual(0.01)
+    },
+  )
 })
 
 describe('The landing page below its first screen', () => {

@@ -7,8 +7,10 @@ const link = 'break-words text-accent-ink underline'
  * The address stands on a line of its own: a long word that cannot break, it decided where the
  * lines around it broke, and the fallback font and the brand's broke them differently (a line
  * gained at 390 px when the font came, everything below moving 24 px, CLS 0.049). On a phone
- * the question does too: with 'Escreva para' after it, it filled a 428 px screen's line in the
- * fallback and took two in the font.
+ * the question and the hours do too: with 'Escreva para' after it, the question filled a 428 px
+ * screen's line in the fallback and took two in the font; the phone's line with the hours did
+ * the same at 412 px in Android's fallback (CLS 0.13). Short lines, far from the screen's edge
+ * in either font, break in the same places.
  */
 export function OtherWays({
   className,
@@ -38,6 +40,7 @@ export function OtherWays({
       <a href={ways.phoneHref} className={`${link} whitespace-nowrap`}>
         {ways.phone}
       </a>{' '}
+      <br className="sm:hidden" />
       <span className="whitespace-nowrap">{ways.hours}</span>
     </p>
   )

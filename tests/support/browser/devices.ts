@@ -24,3 +24,10 @@ export const LARGE_PHONE: BrowserContextOptions = {
   isMobile: true,
   hasTouch: true,
 }
+
+/** The most common Android width (Samsung Galaxy S and A models). */
+export const ANDROID_PHONE: BrowserContextOptions = {
+  viewport: { width: 412, height: 915 },
+  isMobile: true,
+  hasTouch: true,
+}
