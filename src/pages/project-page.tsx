@@ -41,7 +41,11 @@ export function ProjectPage({ project }: { project: Project }) {
           />
           <div className={cn('grid gap-8 lg:items-end', splitColumns)}>
             <div className="flex flex-col gap-4">
-              <ClientLine project={project} className="text-sm font-strong text-accent-ink" />
+              <ClientLine
+                project={project}
+                splitOnPhone
+                className="text-sm font-strong text-accent-ink"
+              />
               <h1 className="text-[2rem] leading-[1.1] font-heading tracking-display text-balance sm:text-5xl sm:leading-[1.05]">
                 {project.title}
               </h1>
