@@ -7,7 +7,13 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { shareImage } from '../../src/content/share-cards.ts'
 import { brand } from '#shared/company/brand.ts'
-import { bookingRoute, contactSentRoute, manageBookingRoute } from '../../src/routes.ts'
+import { projects } from '../../src/content/projects/index.ts'
+import {
+  bookingRoute,
+  contactSentRoute,
+  manageBookingRoute,
+  projectRoute,
+} from '../../src/routes.ts'
 import { brandFontApplied, hasBrandFont } from '../support/browser/brand-font.ts'
 import { androidFallbackDrawn, showAsOnAndroid } from '../support/browser/android-fallback.ts'
 import {
@@ -22,6 +28,7 @@ import { pngSize } from '../support/png.ts'
 import { waitFor } from '../support/wait.ts'
 
 const session = useE2eSession()
+const phoneOf = (width: number) => ({ ...PHONE, viewport: { width, height: 844 } })
 
 /** Layout shifts the page reports, summed as CLS sums them (no input, whole visit). */
 const layoutShift = (page: Page) =>
@@ -205,6 +212,9 @@ describe("The brand's font arriving on the pages of their own", () => {
     [manageBookingRoute.url, 'desktop', DESKTOP, !android],
     [manageBookingRoute.url, '412 px Android phone', ANDROID_PHONE, android],
     [contactSentRoute.url, '360 px phone', SMALL_PHONE, !android],
+    // Where the first project's client line, with its example badge, once filled a line in one
+    // font and took two in the other (CLS 0.19).
+    [projectRoute(projects[0]?.slug ?? '').url, '398 px phone', phoneOf(398), !android],
   ] as const)(
     'on %s, on a %s, moves nothing (CLS ≤ 0.01)',
     async (url, _name, device, onAndroid) => {

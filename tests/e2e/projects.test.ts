@@ -98,6 +98,32 @@ describe('Projects (the demo’s examples)', () => {
     await phone.page.waitForURL((url) => url.pathname === projectsRoute.url)
   })
 
+  it("keeps a project page's breadcrumbs on one line on a phone, its own name cut short but whole for a screen reader", async () => {
+    const { page } = await session.open({ ...PHONE, viewport: { width: 320, height: 700 } })
+    for (const project of projects) {
+      await page.goto(projectRoute(project.slug).url)
+      const trail = page.getByRole('navigation', { name: projectsText.breadcrumbsLabel })
+      const rows = await trail.getByRole('listitem').evaluateAll(
+        (items) =>
+          new Set(
+            items.map((item) => {
+              const box = item.getBoundingClientRect()
+              return Math.round(box.top + box.height / 2)
+            }),
+          ).size,
+      )
+      expect(rows, project.slug).toBe(1)
+      const current = trail.locator('[aria-current="page"]')
+      // The whole name is there, cut short only on screen (the heading below says it too).
+      expect(await current.textContent()).toBe(project.title)
+      expect(await current.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(
+        true,
+      )
+    }
+    // Wrapped, a long name took a line more in the brand's font than in its fallback at some
+    // widths and the page moved when the font came (tests/e2e/look.test.ts).
+  })
+
   it("names each page's own 1200 × 630 share image, served by the site", async () => {
     const { page } = await session.open(WIDE_DESKTOP)
     for (const path of PROJECT_PAGES) {
