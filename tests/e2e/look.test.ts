@@ -21,6 +21,7 @@ import {
   DESKTOP,
   LARGE_PHONE,
   PHONE,
+  phoneOfSize,
   SMALL_PHONE,
 } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
@@ -28,7 +29,6 @@ import { pngSize } from '../support/png.ts'
 import { waitFor } from '../support/wait.ts'
 
 const session = useE2eSession()
-const phoneOf = (width: number) => ({ ...PHONE, viewport: { width, height: 844 } })
 
 /** Layout shifts the page reports, summed as CLS sums them (no input, whole visit). */
 const layoutShift = (page: Page) =>
@@ -214,7 +214,7 @@ describe("The brand's font arriving on the pages of their own", () => {
     [contactSentRoute.url, '360 px phone', SMALL_PHONE, !android],
     // Where the first project's client line, with its example badge, once filled a line in one
     // font and took two in the other (CLS 0.19).
-    [projectRoute(projects[0]?.slug ?? '').url, '398 px phone', phoneOf(398), !android],
+    [projectRoute(projects[0]?.slug ?? '').url, '398 px phone', phoneOfSize(398), !android],
   ] as const)(
     'on %s, on a %s, moves nothing (CLS ≤ 0.01)',
     async (url, _name, device, onAndroid) => {

@@ -11,7 +11,7 @@ import { projects } from '../../src/content/projects/index.ts'
 import { featuredProjects } from '../../src/content/projects/project-lists.ts'
 import { projectsText } from '../../src/content/projects-page.ts'
 import { projectRoute, projectsRoute } from '../../src/routes.ts'
-import { PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
+import { PHONE, phoneOfSize, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
 import { pngSize } from '../support/png.ts'
 
@@ -99,7 +99,7 @@ describe('Projects (the demo’s examples)', () => {
   })
 
   it("keeps a project page's breadcrumbs on one line on a phone, its own name cut short but whole for a screen reader", async () => {
-    const { page } = await session.open({ ...PHONE, viewport: { width: 320, height: 700 } })
+    const { page } = await session.open(phoneOfSize(320, 700))
     for (const project of projects) {
       await page.goto(projectRoute(project.slug).url)
       const trail = page.getByRole('navigation', { name: projectsText.breadcrumbsLabel })
