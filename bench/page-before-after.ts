@@ -4,6 +4,8 @@
 // minutes of this shared machine, whose speed drifts too much for figures taken apart to
 // compare.
 // Run: npm run bench:page-before-after -- <git ref, e.g. main> [rounds, default 7] [--page=/agendar]
+//   [--throttling=devtools] (the link and the CPU slowed for real and the page observed, in
+//   place of Lighthouse's simulation from an unthrottled load: what a phone would see)
 //   (builds the ref into a temporary folder with this checkout's node_modules, and serves its
 //   page and scripts beside the current build's at /bench-page-before)
 import { execFileSync } from 'node:child_process'
@@ -27,6 +29,10 @@ const page = (args.find((arg) => arg.startsWith('--page='))?.slice(7) ?? '/agend
   /\/$/,
   '',
 )
+const throttlingMethod =
+  args.find((arg) => arg.startsWith('--throttling='))?.slice(13) === 'devtools'
+    ? 'devtools'
+    : 'simulate'
 const root = path.resolve(import.meta.dirname, '..')
 const BEFORE_PATH = '/bench-page-before'
 
@@ -97,6 +103,7 @@ try {
           output: 'json',
           logLevel: 'error',
           onlyCategories: ['performance'],
+          throttlingMethod,
         })
       )?.lhr
       if (!lhr) throw new Error('Lighthouse returned no result')
@@ -118,7 +125,9 @@ try {
       )
     }
   }
-  console.log(`${page || '/'}: medians of ${rounds} interleaved rounds, before = ${ref}:`)
+  console.log(
+    `${page || '/'}: medians of ${rounds} interleaved rounds, before = ${ref}, throttling: ${throttlingMethod}:`,
+  )
   for (const [which, list] of Object.entries(runs)) {
     const of = (metric: keyof Run) => median(list.map((run) => run[metric]))
     console.log(
