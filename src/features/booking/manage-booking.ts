@@ -5,7 +5,6 @@
  * booking waits for that, decision 038), moving or cancelling it (change-booking.ts) loads
  * when the visitor reaches for any of them.
  */
-import { company } from '#shared/company/company.ts'
 import { bookingMessages, manageMessages } from '../../content/booking-messages.ts'
 import { elementById } from './book-a-meeting.ts'
 import {
@@ -16,7 +15,6 @@ import {
 } from './booking-calls.ts'
 import { manageIds as ids } from './booking-ids.ts'
 import { describeHoldUntil, describeWhen, webLink } from './booking-when.ts'
-import { visitorTimeZone } from './free-days.ts'
 
 /** What moving and cancelling (change-booking.ts) work with, made here once. */
 export interface ManagePageParts {
@@ -36,6 +34,7 @@ export interface ManagePageParts {
 export function startManageBookingPage(
   doc: Document,
   fragment: string,
+  visitorZone: string,
   calls: BookingCalls = createBookingCalls(),
 ): void {
   const byId = <T extends HTMLElement = HTMLElement>(id: string) => elementById<T>(doc, id)
@@ -49,8 +48,6 @@ export function startManageBookingPage(
     box.hidden = false
     box.focus()
   }
-  const visitorZone = visitorTimeZone(company.officeHours.timeZone)
-
   let shown: Booking | null = null
   const show = (booking: Booking) => {
     shown = booking
