@@ -16,8 +16,8 @@ const arrival = currentArrival()
 carryArrivalInLinks(document, arrival)
 countPageView(arrival)
 // The visitor's time zone asked as the script starts and the booking set up in the next task,
-// as on /agendar (booking-page.ts): the browser's time zone data and the setup are not one
-// long task.
+// as on /agendar (booking-page.ts): setting up the browser's date formatting, which the first
+// question to Intl.DateTimeFormat does, and the setup are not one long task.
 const visitorZone = visitorTimeZone(company.officeHours.timeZone)
 setTimeout(() => {
   startManageBookingPage(document, location.hash, visitorZone)

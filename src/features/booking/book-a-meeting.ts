@@ -37,8 +37,9 @@ export const elementById = <T extends HTMLElement = HTMLElement>(doc: Document, 
 }
 
 /**
- * `visitorZone`: the page script asks for it a task before it calls this, so that loading the
- * time zone data and setting the agenda up are not one long task (booking-page.ts).
+ * `visitorZone`: the page script asks for it a task before it calls this, so that setting up
+ * the browser's date formatting and setting the agenda up are not one long task
+ * (booking-page.ts).
  */
 export function startBookingPage(
   doc: Document,
