@@ -295,7 +295,8 @@ describe('the privacy notice, as prerendered', () => {
     }
     const main = within(screen.getByRole('main'))
     expect(main.getByText(/Lei nº 13\.709\/2018/)).toBeInTheDocument()
-    expect(main.getByText(/o seu nome e o seu e-mail/)).toBeInTheDocument()
+    // "e-mail" is kept whole in a span of its own (decision 107): the sentence spans elements.
+    expect(screen.getByRole('main')).toHaveTextContent(/o seu nome e o seu e-mail/)
     expect(main.getByText(/endereço de rede \(IP\)/)).toBeInTheDocument()
     expect(main.getByText(/apagado depois de um dia/)).toBeInTheDocument()
     expect(main.getByText(/Pelo tempo necessário para responder/)).toBeInTheDocument()

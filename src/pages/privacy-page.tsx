@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { legalIdentity } from '../content/legal.ts'
 import { privacyNotice, type PrivacySection } from '../content/privacy.ts'
 import { privacyNoticeUpdated } from '../content/privacy-updated.ts'
+import { KeepWordsWhole } from '../components/keep-words-whole.tsx'
 import { PageFrame } from '../sections/page-frame.tsx'
 
 const { controller, rights } = privacyNotice
@@ -11,18 +12,10 @@ const mailto = (email: string, subject: string) =>
   `mailto:${email}?subject=${encodeURIComponent(subject)}`
 const link = 'font-medium break-words text-accent-ink underline'
 
-/** The CNPJ kept on one line wherever the notice names it: it broke at its hyphen on a phone. */
-function WithCnpjWhole({ text }: { text: string }) {
-  const at = text.indexOf(legalIdentity.cnpj)
-  if (at < 0) return text
-  return (
-    <>
-      {text.slice(0, at)}
-      <span className="whitespace-nowrap">{legalIdentity.cnpj}</span>
-      {text.slice(at + legalIdentity.cnpj.length)}
-    </>
-  )
-}
+/** The notice's prose: its hyphenated words, and the CNPJ, each kept on one line. */
+const Prose = ({ text }: { text: string }) => (
+  <KeepWordsWhole text={text} whole={[legalIdentity.cnpj]} />
+)
 
 function NoticeSection({ section, children }: { section: PrivacySection; children?: ReactNode }) {
   return (
@@ -32,13 +25,15 @@ function NoticeSection({ section, children }: { section: PrivacySection; childre
       </h2>
       {section.paragraphs.map((paragraph) => (
         <p key={paragraph}>
-          <WithCnpjWhole text={paragraph} />
+          <Prose text={paragraph} />
         </p>
       ))}
       {section.items ? (
         <ul className="flex list-disc flex-col gap-1 pl-6">
           {section.items.map((item) => (
-            <li key={item}>{item}</li>
+            <li key={item}>
+              <Prose text={item} />
+            </li>
           ))}
         </ul>
       ) : null}
@@ -56,7 +51,9 @@ export function PrivacyPage() {
           <h1 className="text-3xl font-heading tracking-tight text-balance text-ink sm:text-4xl">
             {privacyNotice.title}
           </h1>
-          <p className="text-lg text-pretty">{privacyNotice.intro}</p>
+          <p className="text-lg text-pretty">
+            <Prose text={privacyNotice.intro} />
+          </p>
           <p className="text-sm text-ink-muted">
             {privacyNoticeUpdated.label}{' '}
             <time dateTime={privacyNoticeUpdated.date}>{privacyNoticeUpdated.shown}</time>
@@ -67,22 +64,24 @@ export function PrivacyPage() {
         ))}
         <NoticeSection section={controller}>
           <p>
-            {officer.before}
+            <Prose text={officer.before} />
             <a href={mailto(officer.email, officer.subject)} className={link}>
               {officer.email}
             </a>
-            {officer.after}
+            <Prose text={officer.after} />
           </p>
         </NoticeSection>
         <NoticeSection section={rights}>
           <p>
-            {request.before}
+            <Prose text={request.before} />
             <a href={mailto(request.email, request.subject)} className={link}>
               {request.email}
             </a>
-            {request.after}
+            <Prose text={request.after} />
           </p>
-          <p>{rights.authority}</p>
+          <p>
+            <Prose text={rights.authority} />
+          </p>
         </NoticeSection>
       </article>
     </PageFrame>

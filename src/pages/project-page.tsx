@@ -1,3 +1,4 @@
+import { KeepWordsWhole } from '../components/keep-words-whole.tsx'
 import { Breadcrumbs } from '../components/breadcrumbs.tsx'
 import { splitColumns } from '../components/page-grid.ts'
 import { ProjectPicture } from '../components/project-picture.tsx'
@@ -20,7 +21,9 @@ function Part({ id, title, children }: { id: string; title: string; children: st
       <h2 id={id} className={sectionTitle}>
         {title}
       </h2>
-      <p className="text-reading max-w-prose text-ink">{children}</p>
+      <p className="text-reading max-w-prose text-ink">
+        <KeepWordsWhole text={children} />
+      </p>
     </section>
   )
 }
@@ -50,7 +53,7 @@ export function ProjectPage({ project }: { project: Project }) {
                 {project.title}
               </h1>
               <p className="max-w-xl text-lg leading-relaxed text-pretty text-ink-muted">
-                {project.summary}
+                <KeepWordsWhole text={project.summary} />
               </p>
             </div>
             <section
@@ -106,7 +109,7 @@ export function ProjectPage({ project }: { project: Project }) {
           {project.quote ? (
             <figure className="m-0 flex flex-col gap-4 border-l-2 border-accent pl-6">
               <blockquote className="m-0 text-xl leading-relaxed text-pretty text-ink">
-                {project.quote.text}
+                <KeepWordsWhole text={project.quote.text} />
               </blockquote>
               <figcaption className="text-sm text-ink-muted">
                 <span className="font-strong text-ink">{project.quote.name}</span>

@@ -11,6 +11,7 @@ import { bookingIds, PICKER_PREFIX } from './booking-ids.ts'
 import { createBookingSummary } from './booking-summary.ts'
 import { describeWhen } from './booking-when.ts'
 import { createSlotPicker, type SlotPicker } from './slot-picker.ts'
+import { showKeepingWordsWhole } from '../../lib/words-kept-whole.ts'
 
 /** What the form's code (send-booking.ts) works with, made here once. */
 export interface BookingPageParts {
@@ -58,7 +59,7 @@ export function startBookingPage(
     status.textContent = text
   }
   const refuse = (text: string) => {
-    refusal.textContent = text
+    showKeepingWordsWhole(refusal, text)
     refusal.hidden = false
     refusal.focus()
   }

@@ -1,3 +1,4 @@
+import { KeepWordsWhole } from '../../components/keep-words-whole.tsx'
 import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { company } from '#shared/company/company.ts'
@@ -55,10 +56,14 @@ export function BookingSummaryCard() {
       </p>
       <dl className="m-0 flex flex-col gap-3 border-t border-line pt-4 text-sm text-ink-muted">
         <Fact icon={rows.length.icon} label={rows.length.label}>
-          <dd className="m-0">{rows.length.value}</dd>
+          <dd className="m-0">
+            <KeepWordsWhole text={rows.length.value} />
+          </dd>
         </Fact>
         <Fact icon={rows.place.icon} label={rows.place.label}>
-          <dd className="m-0">{rows.place.value}</dd>
+          <dd className="m-0">
+            <KeepWordsWhole text={rows.place.value} />
+          </dd>
         </Fact>
         <Fact icon={rows.zone.icon} label={rows.zone.label}>
           {/* The company's zone named at build time: a browser loads a time zone's name in

@@ -15,6 +15,7 @@ import {
 } from './booking-calls.ts'
 import { manageIds as ids } from './booking-ids.ts'
 import { describeHoldUntil, describeWhen, webLink } from './booking-when.ts'
+import { showKeepingWordsWhole } from '../../lib/words-kept-whole.ts'
 
 /** What moving and cancelling (change-booking.ts) work with, made here once. */
 export interface ManagePageParts {
@@ -44,7 +45,7 @@ export function startManageBookingPage(
   }
   const refuseIn = (id: string, text: string) => {
     const box = byId(id)
-    box.textContent = text
+    showKeepingWordsWhole(box, text)
     box.hidden = false
     box.focus()
   }
@@ -77,7 +78,7 @@ export function startManageBookingPage(
     byId(ids.holdUntil).textContent =
       pending && booking.hold_until ? describeHoldUntil(booking.hold_until, visitorZone) : ''
     const expiredLine = byId(ids.stateExpired)
-    expiredLine.textContent = expired ? manageMessages.expired(booking.can_confirm) : ''
+    showKeepingWordsWhole(expiredLine, expired ? manageMessages.expired(booking.can_confirm) : '')
     expiredLine.hidden = !expired
     byId(ids.stateCancelled).hidden = !cancelled
     byId(ids.stateLocked).hidden = !held

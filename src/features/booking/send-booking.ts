@@ -16,6 +16,7 @@ import { explainBookingFields, fieldValue } from './booking-fields.ts'
 import { bookingFieldNames, bookingIds } from './booking-ids.ts'
 import { describeHoldUntil, describeWhen } from './booking-when.ts'
 import { SLOT_REFUSALS } from './slot-refusals.ts'
+import { showKeepingWordsWhole } from '../../lib/words-kept-whole.ts'
 
 const checkedForms = new WeakSet<HTMLFormElement>()
 
@@ -35,7 +36,7 @@ async function giveUp(parts: BookingPageParts, booking: Booking): Promise<void> 
   fix.disabled = false
   if (!result.ok) {
     parts.announce('')
-    refusal.textContent = refusalText(result.refusal)
+    showKeepingWordsWhole(refusal, refusalText(result.refusal))
     refusal.hidden = false
     refusal.focus()
     return

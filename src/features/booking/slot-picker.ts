@@ -13,6 +13,7 @@ import { calendarMonths } from './calendar-months.ts'
 import { freeDays, type FreeDay, type FreeTimes } from './free-days.ts'
 import { pickerIds } from './picker-ids.ts'
 import { dayLabel, localDay, monthLabel, slotTime } from './slot-times.ts'
+import { showKeepingWordsWhole } from '../../lib/words-kept-whole.ts'
 
 export interface SlotPickerOptions {
   /** The visitor's IANA zone: the clock every time is shown on. */
@@ -249,7 +250,7 @@ export function createSlotPicker(
     },
     picked: () => checked(timeOptions)?.value ?? null,
     refuse(message) {
-      refusal.textContent = message
+      showKeepingWordsWhole(refusal, message)
       refusal.hidden = false
       refusal.focus()
     },

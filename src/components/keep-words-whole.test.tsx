@@ -1,0 +1,26 @@
+import { renderToStaticMarkup } from 'react-dom/server'
+import { KeepWordsWhole } from './keep-words-whole.tsx'
+
+const markup = (text: string, whole?: string[]) =>
+  renderToStaticMarkup(<KeepWordsWhole text={text} whole={whole} />)
+
+describe('KeepWordsWhole', () => {
+  it('keeps each hyphenated word on one line, the text unchanged around it', () => {
+    const html = markup('Confirme pelo e-mail e cancele-a quando quiser.')
+    expect(html).toBe(
+      'Confirme pelo <span class="whitespace-nowrap">e-mail</span> e <span class="whitespace-nowrap">cancele-a</span> quando quiser.',
+    )
+    document.body.innerHTML = `<p>${html}</p>`
+    expect(document.body.textContent).toBe('Confirme pelo e-mail e cancele-a quando quiser.')
+  })
+
+  it('keeps whole what it is given, a CNPJ with its dots, slash and hyphen', () => {
+    expect(markup('CNPJ 12.345.678/0001-95, em São Paulo', ['12.345.678/0001-95'])).toBe(
+      'CNPJ <span class="whitespace-nowrap">12.345.678/0001-95</span>, em São Paulo',
+    )
+  })
+
+  it('leaves a text without them as it is, and a dash between spaces free to break', () => {
+    expect(markup('Seg–Sex, 9h às 18h - sem pausa')).toBe('Seg–Sex, 9h às 18h - sem pausa')
+  })
+})
