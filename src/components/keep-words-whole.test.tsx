@@ -15,8 +15,9 @@ describe('KeepWordsWhole', () => {
   })
 
   it('keeps whole what it is given, a CNPJ with its dots, slash and hyphen', () => {
-    expect(markup('CNPJ 12.345.678/0001-95, em São Paulo', ['12.345.678/0001-95'])).toBe(
-      'CNPJ <span class="whitespace-nowrap">12.345.678/0001-95</span>, em São Paulo',
+    const cnpj = '98.765.432/0001-10'
+    expect(markup(`CNPJ ${cnpj}, em Recife`, [cnpj])).toBe(
+      `CNPJ <span class="whitespace-nowrap">${cnpj}</span>, em Recife`,
     )
   })
 
