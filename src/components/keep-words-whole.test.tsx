@@ -1,5 +1,6 @@
 import { renderToStaticMarkup } from 'react-dom/server'
 import { KeepWordsWhole } from './keep-words-whole.tsx'
+import { SectionHeading } from './section-heading.tsx'
 
 const markup = (text: string, whole?: string[]) =>
   renderToStaticMarkup(<KeepWordsWhole text={text} whole={whole} />)
@@ -23,5 +24,20 @@ describe('KeepWordsWhole', () => {
 
   it('leaves a text without them as it is, and a dash between spaces free to break', () => {
     expect(markup('Seg–Sex, 9h às 18h - sem pausa')).toBe('Seg–Sex, 9h às 18h - sem pausa')
+  })
+})
+
+describe("the landing page's prose", () => {
+  it("keeps a fork's hyphenated words whole in a section's description", () => {
+    const html = renderToStaticMarkup(
+      <SectionHeading
+        id="servicos"
+        badge="Serviços"
+        title="O que fazemos"
+        description="Lojas de e-commerce e apps de check-in."
+      />,
+    )
+    expect(html).toContain('<span class="whitespace-nowrap">e-commerce</span>')
+    expect(html).toContain('<span class="whitespace-nowrap">check-in</span>')
   })
 })

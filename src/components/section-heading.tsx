@@ -1,3 +1,4 @@
+import { KeepWordsWhole } from './keep-words-whole.tsx'
 import type { ReactNode } from 'react'
 import { cn } from '../lib/cn.ts'
 import { splitColumns } from './page-grid.ts'
@@ -49,7 +50,7 @@ export function SectionHeading({
             night ? 'text-on-night-muted' : 'text-ink-muted',
           )}
         >
-          {description}
+          <KeepWordsWhole text={description} />
         </p>
       ) : null}
     </div>

@@ -1,3 +1,4 @@
+import { KeepWordsWhole } from '../components/keep-words-whole.tsx'
 import { SpriteIcon } from '../components/icon-sprite.tsx'
 import { splitColumns } from '../components/page-grid.ts'
 import { ContentSection } from '../components/page-section.tsx'
@@ -41,7 +42,9 @@ export function About() {
                 {title}
               </h3>
             </div>
-            <p className="text-reading text-on-night-muted">{description}</p>
+            <p className="text-reading text-on-night-muted">
+              <KeepWordsWhole text={description} />
+            </p>
           </li>
         ))}
       </ul>

@@ -1,3 +1,4 @@
+import { KeepWordsWhole } from '../components/keep-words-whole.tsx'
 import { HeroVisual } from '../components/hero-visual.tsx'
 import { PageSection } from '../components/page-section.tsx'
 import { Badge } from '../components/ui/badge.tsx'
@@ -18,7 +19,7 @@ export function Hero() {
             {hero.titleLead} <span className="text-accent-ink">{hero.titleHighlight}</span>
           </h1>
           <p className="max-w-xl text-lg leading-relaxed text-pretty text-ink-muted sm:text-xl">
-            {hero.description}
+            <KeepWordsWhole text={hero.description} />
           </p>
           <div className="flex w-full flex-col gap-3 pt-1 sm:w-auto sm:flex-row">
             <a href={`#${primaryCta.target}`} className={buttonClassName({ size: 'lg' })}>

@@ -1,3 +1,4 @@
+import { KeepWordsWhole } from '../components/keep-words-whole.tsx'
 import { PageSection } from '../components/page-section.tsx'
 import { processSection, processSteps, type ProcessStep } from '../content/process.ts'
 
@@ -26,7 +27,9 @@ export function Process({ steps = processSteps }: { steps?: readonly ProcessStep
               <p className="text-2xl font-heading tracking-display text-second-ink">
                 {step.duration}
               </p>
-              <p className="text-reading text-ink-muted">{step.description}</p>
+              <p className="text-reading text-ink-muted">
+                <KeepWordsWhole text={step.description} />
+              </p>
             </li>
           ))}
         </ol>

@@ -1,3 +1,4 @@
+import { KeepWordsWhole } from '../components/keep-words-whole.tsx'
 import { splitColumns } from '../components/page-grid.ts'
 import { PageSection } from '../components/page-section.tsx'
 import { projects as allProjects } from '../content/projects/index.ts'
@@ -33,7 +34,7 @@ export function ProjectsBand({
           </h2>
           <div className="flex flex-col items-start gap-3">
             <p className="max-w-xl text-lg leading-relaxed text-pretty text-ink-muted">
-              {band.description}
+              <KeepWordsWhole text={band.description} />
             </p>
             <a
               href={PROJECTS_URL}

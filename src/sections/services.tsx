@@ -1,3 +1,4 @@
+import { KeepWordsWhole } from '../components/keep-words-whole.tsx'
 import { SpriteIcon } from '../components/icon-sprite.tsx'
 import { splitColumns } from '../components/page-grid.ts'
 import { ContentSection } from '../components/page-section.tsx'
@@ -46,7 +47,9 @@ function Group({ group, number, alone }: { group: ServiceGroup; number: number; 
               <SpriteIcon icon={icon} className="size-5 shrink-0 text-accent-ink" />
               <CardTitle>{title}</CardTitle>
             </div>
-            <CardDescription tone="body">{description}</CardDescription>
+            <CardDescription tone="body">
+              <KeepWordsWhole text={description} />
+            </CardDescription>
           </li>
         ))}
       </ul>
