@@ -1,6 +1,6 @@
-import { KeepWordsWhole } from './keep-words-whole.tsx'
 import type { ReactNode } from 'react'
 import { cn } from '../lib/cn.ts'
+import { KeepWordsWhole } from './keep-words-whole.tsx'
 import { splitColumns } from './page-grid.ts'
 import { Badge } from './ui/badge.tsx'
 

@@ -8,18 +8,23 @@
  */
 
 /** A word with a hyphen inside: "e-mail", "cancelá-la", "pré-venda", "0001-95". */
-const HYPHENATED = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu
+export const HYPHENATED = /[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu
 
 /** The class of a span that does not wrap (Tailwind's). */
 export const NO_WRAP = 'whitespace-nowrap'
+
+/** A pattern that finds `text` as it is, its dots and slashes included. */
+export const literally = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')
 
 /** `text` cut into plain runs and the words to keep whole: hyphenated ones and `whole` (a CNPJ). */
 export function wordsKeptWhole(
   text: string,
   whole: readonly string[] = [],
 ): Array<string | { whole: string }> {
-  const escaped = whole.filter(Boolean).map((w) => w.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&'))
-  const pattern = new RegExp([...escaped, HYPHENATED.source].join('|'), HYPHENATED.flags)
+  const pattern = new RegExp(
+    [...whole.filter(Boolean).map(literally), HYPHENATED.source].join('|'),
+    HYPHENATED.flags,
+  )
   const parts: Array<string | { whole: string }> = []
   let from = 0
   for (const match of text.matchAll(pattern)) {

@@ -1,5 +1,5 @@
-import { KeepWordsWhole } from '../components/keep-words-whole.tsx'
 import { Breadcrumbs } from '../components/breadcrumbs.tsx'
+import { KeepWordsWhole } from '../components/keep-words-whole.tsx'
 import { splitColumns } from '../components/page-grid.ts'
 import { ProjectPicture } from '../components/project-picture.tsx'
 import { buttonClassName } from '../components/ui/button.tsx'

@@ -1,5 +1,5 @@
-import { KeepWordsWhole } from '../components/keep-words-whole.tsx'
 import { SpriteIcon } from '../components/icon-sprite.tsx'
+import { KeepWordsWhole } from '../components/keep-words-whole.tsx'
 import { splitColumns } from '../components/page-grid.ts'
 import { ContentSection } from '../components/page-section.tsx'
 import { aboutSection, differentiators } from '../content/differentiators.ts'

@@ -1,5 +1,5 @@
-import { KeepWordsWhole } from '../components/keep-words-whole.tsx'
 import { HeroVisual } from '../components/hero-visual.tsx'
+import { KeepWordsWhole } from '../components/keep-words-whole.tsx'
 import { PageSection } from '../components/page-section.tsx'
 import { Badge } from '../components/ui/badge.tsx'
 import { buttonClassName } from '../components/ui/button.tsx'

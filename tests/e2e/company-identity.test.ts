@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest'
 import { formatCnpj } from '#shared/company/cnpj.ts'
 import { company } from '#shared/company/company.ts'
 import { describeOfficeHours, schemaOpeningHours } from '../../src/content/office-hours.ts'
+import { literally } from '../../src/lib/words-kept-whole.ts'
 import {
   bookingRoute,
   contactRefusedRoute,
@@ -13,6 +14,7 @@ import {
 } from '../../src/routes.ts'
 import { DESKTOP, PHONE, SMALL_PHONE, WIDE_DESKTOP } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
+import { drawnLines } from '../support/browser/text-lines.ts'
 
 const session = useE2eSession()
 const SCREENSHOT_DIR = fileURLToPath(new URL('../../screenshots/', import.meta.url))
@@ -151,27 +153,8 @@ describe('Who the company is, and WhatsApp', () => {
       await page.goto(url)
       for (const width of [360, 390, 412, 768, 1024, 1280]) {
         await page.setViewportSize({ width, height: 800 })
-        const broken = await page.evaluate((facts) => {
-          const found: string[] = []
-          const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
-          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            const text = node.textContent ?? ''
-            for (const fact of facts) {
-              const at = text.indexOf(fact)
-              if (at < 0) continue
-              const range = document.createRange()
-              range.setStart(node, at)
-              range.setEnd(node, at + fact.length)
-              const lines = new Set(
-                [...range.getClientRects()]
-                  .filter((rect) => rect.width > 0)
-                  .map((rect) => Math.round(rect.top)),
-              )
-              found.push(`${fact}: ${lines.size}`)
-            }
-          }
-          return found
-        }, facts)
+        const drawn = await drawnLines(page, new RegExp(facts.map(literally).join('|')))
+        const broken = drawn.map(({ text, lines }) => `${text}: ${lines}`)
         // Each fact is somewhere on the page, and on one line wherever it is.
         expect(broken.length, `${url} at ${width} px`).toBeGreaterThan(0)
         expect(broken, `${url} at ${width} px`).toEqual(

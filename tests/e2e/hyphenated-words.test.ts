@@ -4,41 +4,15 @@
  * (src/lib/words-kept-whole.ts). In Chromium against the built site, at the widths where one
  * broke before: the privacy notice, the booking pages and their messages, a project's page.
  */
-import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { projects } from '../../src/content/projects/index.ts'
+import { HYPHENATED } from '../../src/lib/words-kept-whole.ts'
 import { bookingRoute, manageBookingRoute, privacyRoute, projectRoute } from '../../src/routes.ts'
 import { SMALL_PHONE } from '../support/browser/devices.ts'
 import { useE2eSession } from '../support/browser/session.ts'
+import { drawnLines } from '../support/browser/text-lines.ts'
 
 const session = useE2eSession()
-
-/** Every hyphenated word on screen with the number of lines it is drawn on, where over one. */
-const brokenWords = (page: Page) =>
-  page.evaluate(() => {
-    const broken: string[] = []
-    let seen = 0
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const parent = node.parentElement
-      // Text only a screen reader gets (1 px wide) wraps at every word, and is never seen.
-      if (!parent || parent.getBoundingClientRect().width <= 1) continue
-      const text = node.textContent ?? ''
-      for (const match of text.matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)) {
-        const range = document.createRange()
-        range.setStart(node, match.index)
-        range.setEnd(node, match.index + match[0].length)
-        const tops = new Set(
-          [...range.getClientRects()]
-            .filter((rect) => rect.width > 0)
-            .map((rect) => Math.round(rect.top)),
-        )
-        if (tops.size > 0) seen += 1
-        if (tops.size > 1) broken.push(`${match[0]} in "${text.slice(0, 60)}…"`)
-      }
-    }
-    return { seen, broken }
-  })
 
 describe('Hyphenated words', () => {
   it('are never broken at their hyphen, from a 320 px phone to a desktop', async () => {
@@ -59,9 +33,13 @@ describe('Hyphenated words', () => {
       // at 320–332, "reconhecê-lo" at 466–478, "cancelá-la" at 536–542, "e-mails" at 742–764.
       for (const width of [320, 338, 346, 360, 370, 380, 412, 440, 470, 540, 580, 712, 760, 1280]) {
         await page.setViewportSize({ width, height: 800 })
-        const found = await brokenWords(page)
-        seen = Math.max(seen, found.seen)
-        expect(found.broken, `${url} at ${width} px`).toEqual([])
+        const words = await drawnLines(page, HYPHENATED)
+        seen = Math.max(seen, words.length)
+        const broken = words.filter((word) => word.lines > 1)
+        expect(
+          broken.map((word) => `${word.text} in "${word.context}…"`),
+          `${url} at ${width} px`,
+        ).toEqual([])
       }
       expect(seen, `${url} shows some hyphenated word`).toBeGreaterThan(0)
     }

@@ -1,7 +1,7 @@
-import { KeepWordsWhole } from '../../components/keep-words-whole.tsx'
 import type { LucideIcon } from 'lucide-react'
 import type { ReactNode } from 'react'
 import { company } from '#shared/company/company.ts'
+import { KeepWordsWhole } from '../../components/keep-words-whole.tsx'
 import { bookingPage } from '../../content/booking-page.ts'
 import { bookingIds } from './booking-ids.ts'
 import { zoneName } from './slot-times.ts'
